@@ -1,0 +1,23 @@
+import * as account from './account.js';
+import type { ActionDef } from './define.js';
+
+/**
+ * The action catalogue: every action the platform serves, declared once. The server
+ * registers one handler per entry (a missing handler fails a test); the web client is
+ * typed from it.
+ */
+export const catalogue = {
+  ...account,
+} as const;
+
+export type Catalogue = typeof catalogue;
+export type ActionName = keyof Catalogue;
+export const ACTION_NAMES = Object.keys(catalogue) as ActionName[];
+
+export function findAction(name: string): ActionDef | undefined {
+  return Object.prototype.hasOwnProperty.call(catalogue, name) ? (catalogue as Record<string, ActionDef>)[name] : undefined;
+}
+
+export * from './define.js';
+export * from './common.js';
+export type { AuthDat, AccountInfoDat } from './account.js';

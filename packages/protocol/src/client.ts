@@ -1,0 +1,105 @@
+import { catalogue, type ActionName, type Catalogue, type Envelope, type ParamsOf, type ResultOf } from './actions/index.js';
+import { ApiError, errorDesc, type ErrorCode } from './errors.js';
+import { sha1Hex, signCall, signLogin } from './sign.js';
+
+export interface ClientSession {
+  secret: string;
+  token: string;
+}
+
+export interface ClientOptions {
+  /** Base URL of the action endpoint, e.g. `http://127.0.0.1:8080/public/` or `/public/`. */
+  baseUrl: string;
+  /** Company key sent with sign-in calls. */
+  companyKey: string;
+  /** The current session, read at every call. */
+  getSession?: () => ClientSession | undefined;
+  /** Locale sent as `i18n` (e.g. `en_US`). */
+  getLocale?: () => string | undefined;
+  fetch?: typeof fetch;
+  /** Salt generator; epoch milliseconds by default. */
+  salt?: () => string;
+}
+
+/** An error answer of the platform, with its localised message when the server gave one. */
+export class ApiCallError extends Error {
+  constructor(
+    readonly err: number,
+    readonly desc: string,
+    readonly msg?: string,
+  ) {
+    super(msg ?? desc);
+    this.name = 'ApiCallError';
+  }
+}
+
+type Value = string | number | boolean | null | undefined;
+
+/** Query-string encoding used by Sunwatch's own clients: encodeURIComponent, pairs in given order. */
+export function encodePairs(params: Record<string, Value>): string {
+  return Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('');
+}
+
+export function createApiClient(options: ClientOptions) {
+  const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+  const salt = options.salt ?? (() => String(Date.now()));
+
+  async function send<T>(query: string, method: 'GET' | 'POST' = 'GET', body?: BodyInit): Promise<T> {
+    const sep = options.baseUrl.includes('?') ? '&' : '?';
+    let res: Response;
+    try {
+      res = await doFetch(`${options.baseUrl}${sep}${query}`, { method, body, credentials: 'same-origin' });
+    } catch {
+      throw new ApiCallError(3, errorDesc(3));
+    }
+    let env: Envelope<T>;
+    try {
+      env = (await res.json()) as Envelope<T>;
+    } catch {
+      throw new ApiCallError(3, errorDesc(3));
+    }
+    if (env.err !== 0) throw new ApiCallError(env.err, env.desc, env.msg);
+    return env.dat as T;
+  }
+
+  function withLocale(params: Record<string, Value>): Record<string, Value> {
+    const locale = options.getLocale?.();
+    return { source: 1, ...params, ...(locale && params.i18n === undefined ? { i18n: locale } : {}) };
+  }
+
+  return {
+    /** Calls a signed or public action by name, fully typed from the catalogue. */
+    async call<N extends ActionName>(name: N, params: ParamsOf<Catalogue[N]>): Promise<ResultOf<Catalogue[N]>> {
+      const def = catalogue[name];
+      const tail = `&action=${encodeURIComponent(name)}${encodePairs(withLocale(params as Record<string, Value>))}`;
+      const s = salt();
+      if (def.access.auth === 'signed') {
+        const session = options.getSession?.();
+        if (!session) throw new ApiCallError(10, errorDesc(10 satisfies ErrorCode));
+        const sign = signCall(s, session.secret, session.token, tail);
+        return send(`sign=${sign}&salt=${s}&token=${session.token}${tail}`);
+      }
+      if (def.access.auth === 'login') throw new ApiError(9, 'use login()');
+      return send(`salt=${s}${tail}`);
+    },
+
+    /** auth/authSource with the password digest (wire-protocol.md §2). */
+    async login(usr: string, password: string, extra: { isRem?: boolean; action?: 'auth' | 'authSource' } = {}) {
+      const action = extra.action ?? 'authSource';
+      const params: Record<string, Value> = withLocale({
+        usr,
+        'company-key': options.companyKey,
+        isRem: extra.isRem ? 1 : undefined,
+      });
+      const tail = `&action=${action}${encodePairs(params)}`;
+      const s = salt();
+      const sign = signLogin(s, sha1Hex(password), tail);
+      return send<ResultOf<Catalogue['authSource']>>(`sign=${sign}&salt=${s}${tail}`);
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
