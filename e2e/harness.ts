@@ -1,0 +1,148 @@
+/**
+ * Browser-flow harness: the real server (fresh SQLite data dir, demo tenant tree, built SPA)
+ * plus a headless system Chromium driven by playwright-core.
+ *
+ *   const h = useHarness();            // registers beforeAll/afterAll in a spec file
+ *   const page = await h().newPage();  // fresh context (cookies, storage) per page
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { loadConfig, seedDemo, startServer } from '@sunwatch/server';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_ROOT = path.join(REPO_ROOT, 'apps/web/dist');
+export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'e2e/artifacts');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags from the developer guide: quiet, offline-friendly, container-safe headless Chromium. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface PageOptions {
+  /** Browser locale (navigator.language, Accept-Language), e.g. 'en-US', 'de-DE', 'zh-CN'. */
+  locale?: string;
+  /** Reuse a context (shared cookies) instead of creating a fresh one. */
+  context?: BrowserContext;
+}
+
+export interface Harness {
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
+  browser: Browser;
+  dataDir: string;
+  newContext(locale?: string): Promise<BrowserContext>;
+  newPage(options?: PageOptions): Promise<Page>;
+  /** Absolute URL for a path of the SPA. */
+  url(p: string): string;
+  /** Saves a full-page screenshot to e2e/artifacts/<name>.png and returns the path. */
+  screenshot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  if (!existsSync(path.join(WEB_ROOT, 'index.html'))) {
+    throw new Error(`No built web app in ${WEB_ROOT}: run \`npm run build -w @sunwatch/web\` first (npm run test:e2e does).`);
+  }
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`No Chromium at ${CHROMIUM_PATH}: install the Debian package \`chromium\` (never \`npx playwright install\`).`);
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sunwatch-e2e-'));
+  const contexts = new Set<BrowserContext>();
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let browser: Browser | undefined;
+  try {
+    const config = loadConfig({
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      WEB_ROOT,
+      // The e2e server always runs on its own SQLite file, whatever the shell exports.
+      DATABASE_URL: '',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    });
+    server = await startServer(config);
+    await seedDemo(server.app);
+    // launch() gives every browser a fresh temporary user-data-dir, removed on close.
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  } catch (err) {
+    await browser?.close().catch(() => undefined);
+    await server?.close().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const baseUrl = server.url.replace(/\/$/, '');
+  const srv = server;
+  const br = browser;
+
+  const harness: Harness = {
+    baseUrl,
+    browser: br,
+    dataDir,
+    async newContext(locale = 'en-US') {
+      const context = await br.newContext({
+        baseURL: baseUrl,
+        locale,
+        viewport: { width: 1440, height: 900 },
+        timezoneId: 'Europe/Berlin',
+      });
+      context.setDefaultTimeout(15_000);
+      context.setDefaultNavigationTimeout(30_000);
+      contexts.add(context);
+      context.on('close', () => contexts.delete(context));
+      return context;
+    },
+    async newPage(options = {}) {
+      const context = options.context ?? (await harness.newContext(options.locale));
+      const page = await context.newPage();
+      page.on('pageerror', (err) => {
+        console.warn(`[browser pageerror] ${err.message}`);
+      });
+      return page;
+    },
+    url(p) {
+      return baseUrl + (p.startsWith('/') ? p : `/${p}`);
+    },
+    async screenshot(page, name) {
+      await mkdir(ARTIFACTS_DIR, { recursive: true });
+      const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    async close() {
+      for (const context of [...contexts]) await context.close().catch(() => undefined);
+      await br.close().catch(() => undefined);
+      await srv.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** Starts one harness for the spec file; returns a getter usable inside tests. */
+export function useHarness(): () => Harness {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  return () => {
+    if (!harness) throw new Error('harness not started (beforeAll failed?)');
+    return harness;
+  };
+}
