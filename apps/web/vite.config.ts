@@ -31,7 +31,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: (id: string) => vendorChunk(id) }],
+          groups: [{ name: (id: string) => vendorChunk(id), debugName: 'vendor' }],
         },
       },
     },

@@ -1,0 +1,46 @@
+import { createElement } from 'react';
+import type { MenuProps } from 'antd';
+import type { TFunction } from 'i18next';
+import type { Access } from '../app/access';
+import type { RouteNode } from '../app/routes';
+
+type Item = Required<MenuProps>['items'][number];
+
+function leaf(node: RouteNode, basePath: string, t: TFunction): Item {
+  return {
+    key: `${basePath}/${node.path}`,
+    icon: node.icon ? createElement(node.icon) : undefined,
+    label: t(node.titleKey),
+  };
+}
+
+/** Sider items of an area: its top-level pages the account may open. */
+export function areaMenuItems(nodes: readonly RouteNode[], basePath: string, access: Access, t: TFunction): Item[] {
+  return nodes.filter((n) => access.canSee(n)).map((n) => leaf(n, basePath, t));
+}
+
+/** Settings-layout items: children grouped by their menu group, in table order. */
+export function settingsMenuItems(nodes: readonly RouteNode[], basePath: string, access: Access, t: TFunction): Item[] {
+  const out: Item[] = [];
+  const groups = new Map<string, Item[]>();
+  for (const n of nodes.filter((x) => access.canSee(x))) {
+    if (!n.group) {
+      out.push(leaf(n, basePath, t));
+      continue;
+    }
+    let list = groups.get(n.group);
+    if (!list) {
+      list = [];
+      groups.set(n.group, list);
+      out.push({ type: 'group', key: `group:${n.group}`, label: t(`menu:groups.${n.group}`), children: list });
+    }
+    list.push(leaf(n, basePath, t));
+  }
+  return out;
+}
+
+/** The menu key selected for a location: the longest item key that prefixes the path. */
+export function selectedKey(pathname: string, keys: readonly string[]): string[] {
+  const hit = keys.filter((k) => pathname === k || pathname.startsWith(`${k}/`)).sort((a, b) => b.length - a.length)[0];
+  return hit ? [hit] : [];
+}
