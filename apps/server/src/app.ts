@@ -1,0 +1,55 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { createContext } from './create-context.js';
+import { formBodyParser, registerActionEndpoint } from './http/action-endpoint.js';
+import { errorEnvelope, pickLocale, toApiError } from './http/envelope.js';
+import { registerSpa } from './http/spa.js';
+import { handlers } from './modules/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/**
+ * Builds the server: external plugins (form bodies, multipart, cookies), then the app context
+ * (database, services), then routes. Migrates the database; does not listen.
+ */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+
+  await app.register(formbody, { parser: formBodyParser });
+  await app.register(multipart);
+  await app.register(cookie);
+
+  const ctx = await createContext(config, app.log);
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await ctx.services.actionLog.close();
+    await ctx.database.close();
+  });
+
+  // The one error handler: ApiError / ZodError / anything else → the wire envelope.
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.code === 3) request.log.error({ err: error }, 'unhandled error');
+    const state = request.actionCall;
+    if (state) state.err = apiError.code;
+    const locale = state?.locale ?? pickLocale({}, request.headers['accept-language']);
+    const status = state ? 200 : ((error as { statusCode?: number }).statusCode ?? 500);
+    return reply.status(status).type('application/json; charset=utf-8').send(errorEnvelope(apiError, locale));
+  });
+
+  registerActionEndpoint(app, ctx, handlers);
+  await registerSpa(app, config.webRoot);
+  return app;
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { DEFAULT_COMPANY_KEYS, REMEMBER_EXPIRE_SECONDS, TOKEN_EXPIRE_SECONDS } from '@sunwatch/protocol';
+
+/** Thresholds of the login brute-force throttle (stored in the database, so it holds across instances). */
+export interface LoginThrottleConfig {
+  /** Sliding window in which failures are counted. */
+  windowMs: number;
+  /** Failures for one account from one address before that address is blocked for that account. */
+  accountAddressLimit: number;
+  /** Failures from one address, across accounts, before the address is blocked. */
+  addressLimit: number;
+  /** Failures on one account from all addresses before unknown addresses are refused. */
+  accountLimit: number;
+  /** First block length; each further block doubles it, up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; unset = SQLite. */
+  databaseUrl?: string;
+  /** SQLite file; default `<dataDir>/sunwatch.db`; `:memory:` allowed. */
+  sqlitePath: string;
+  /** Built SPA to serve (history fallback); ignored when missing. */
+  webRoot: string;
+  companyKeys: string[];
+  seedDemo: boolean;
+  /** 64 hex chars (32 bytes); unset = `<dataDir>/master.key`, generated on first start. */
+  masterKey?: string;
+  loginThrottle: LoginThrottleConfig;
+  logLevel: LogLevel;
+  /** Session token lifetime (login `expire`). */
+  tokenTtlSeconds: number;
+  rememberTtlSeconds: number;
+  /** Opt-in: refuse a sign seen before within replayWindowMs (err 5). Off by default (wire-protocol.md §3). */
+  replayProtection: boolean;
+  replayWindowMs: number;
+  /** Take the client address from X-Forwarded-For (behind a proxy). */
+  trustProxy: boolean;
+  /** Clock in epoch ms; injectable for tests. */
+  now: () => number;
+}
+
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
+  windowMs: 15 * 60_000,
+  accountAddressLimit: 5,
+  addressLimit: 30,
+  accountLimit: 20,
+  baseDelayMs: 60_000,
+  maxDelayMs: 60 * 60_000,
+};
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new Error(`Not a number: ${value}`);
+  return Math.trunc(n);
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+}
+
+/** Reads the configuration from the environment (docs/contracts.md lists the variables). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const masterKey = env.MASTER_KEY?.trim() || undefined;
+  if (masterKey !== undefined && !/^[0-9a-fA-F]{64}$/.test(masterKey)) {
+    throw new Error('MASTER_KEY must be 64 hex characters (32 bytes)');
+  }
+  const keys = (env.COMPANY_KEYS ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  const t = DEFAULT_LOGIN_THROTTLE;
+  const sqlite = env.SQLITE_PATH?.trim();
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    sqlitePath: sqlite === ':memory:' ? sqlite : path.resolve(sqlite || path.join(dataDir, 'sunwatch.db')),
+    webRoot: path.resolve(env.WEB_ROOT ?? 'apps/web/dist'),
+    companyKeys: keys.length > 0 ? keys : [...DEFAULT_COMPANY_KEYS],
+    seedDemo: bool(env.DEMO_DATA, true),
+    masterKey,
+    loginThrottle: {
+      windowMs: int(env.LOGIN_THROTTLE_WINDOW_MS, t.windowMs),
+      accountAddressLimit: int(env.LOGIN_THROTTLE_ACCOUNT_ADDRESS_LIMIT, t.accountAddressLimit),
+      addressLimit: int(env.LOGIN_THROTTLE_ADDRESS_LIMIT, t.addressLimit),
+      accountLimit: int(env.LOGIN_THROTTLE_ACCOUNT_LIMIT, t.accountLimit),
+      baseDelayMs: int(env.LOGIN_THROTTLE_BASE_DELAY_MS, t.baseDelayMs),
+      maxDelayMs: int(env.LOGIN_THROTTLE_MAX_DELAY_MS, t.maxDelayMs),
+    },
+    logLevel: (env.LOG_LEVEL?.trim() as LogLevel | undefined) || 'info',
+    tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, TOKEN_EXPIRE_SECONDS),
+    rememberTtlSeconds: int(env.REMEMBER_TTL_SECONDS, REMEMBER_EXPIRE_SECONDS),
+    replayProtection: bool(env.REPLAY_PROTECTION, false),
+    replayWindowMs: int(env.REPLAY_WINDOW_MS, 15 * 60_000),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    now: () => Date.now(),
+  };
+}

@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { SqlDialect } from '../dialect.js';
+import { foundation } from './0001-foundation.js';
+
+/** One set of migrations for both engines, provided in code (no file-system scan). */
+export function migrationProvider(dialect: SqlDialect): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    '0001-foundation': foundation(dialect),
+  };
+  return { getMigrations: () => Promise.resolve(migrations) };
+}

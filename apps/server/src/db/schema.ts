@@ -1,0 +1,132 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Portable across SQLite and PostgreSQL: instants are epoch milliseconds
+ * (bigint in pg, parsed to number), flags are 0/1 integers, JSON is text.
+ */
+export interface AccountsTable {
+  id: Generated<number>;
+  usr: string;
+  role: number;
+  parent_id: number | null;
+  /** Materialised path of ids, `/1/4/9/` (own id last): the subtree of X is `path LIKE '<X.path>%'`. */
+  path: string;
+  /** ACCOUNT_STATUS */
+  status: number;
+  qname: string;
+  email: string;
+  mobile: string;
+  photo: string;
+  qq: string;
+  wx: string;
+  cname: string;
+  caddr: string;
+  ctel: string;
+  bomb: number;
+  description: string;
+  vendor_code: string | null;
+  dealer_code: string | null;
+  can_add_datalogger: number;
+  /** User group (admin "group" field of spec §3), if any. */
+  group_id: number | null;
+  role_permission_id: number | null;
+  /** Data permission (JSON) of spec §3 Account. */
+  data_permission: string | null;
+  /** Role 2 function permissions: JSON array of granted names; null = all. */
+  permissions: string | null;
+  /** Sub-administrators: the distributor/manufacturer whose subtree they act on. */
+  admin_of: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  last_login_at: number | null;
+  last_login_ip: string | null;
+  /** AES-256-GCM(data key, sha1hex(password)), base64. */
+  pwd_cipher: string;
+  /** The per-account data key wrapped by the master key, base64. */
+  data_key: string;
+}
+
+export interface GroupMembersTable {
+  group_id: number;
+  member_id: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  account_id: number;
+  token_hash: string;
+  /** Session secret encrypted with the session key (AAD = token hash). */
+  secret_cipher: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  ip: string;
+  user_agent: string;
+}
+
+export interface RememberTokensTable {
+  id: Generated<number>;
+  account_id: number;
+  token_hash: string;
+  /** All rotations of one remember-me sign-in share a family; reuse of a rotated token revokes the family. */
+  family: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  rotated_at: number | null;
+}
+
+export interface LoginThrottleTable {
+  /** `pair:<accountId>:<ip>`, `addr:<ip>` or `acct:<accountId>`. */
+  key: string;
+  failures: number;
+  window_start: number;
+  blocked_until: number;
+  blocks: number;
+  updated_at: number;
+}
+
+export interface KnownAddressesTable {
+  account_id: number;
+  ip: string;
+  last_success_at: number;
+}
+
+export interface ActionLogTable {
+  id: Generated<number>;
+  ts: number;
+  account_id: number | null;
+  usr: string | null;
+  action: string;
+  ip: string;
+  user_agent: string;
+  params: string;
+  err: number;
+  duration_ms: number;
+}
+
+export interface CompanyKeysTable {
+  key: string;
+  name: string;
+  vendor_code: string | null;
+  enabled: number;
+  created_at: number;
+}
+
+export interface SeenSignsTable {
+  sign: string;
+  seen_at: number;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  group_members: GroupMembersTable;
+  sessions: SessionsTable;
+  remember_tokens: RememberTokensTable;
+  login_throttle: LoginThrottleTable;
+  known_addresses: KnownAddressesTable;
+  action_log: ActionLogTable;
+  company_keys: CompanyKeysTable;
+  seen_signs: SeenSignsTable;
+}

@@ -1,0 +1,85 @@
+import { PERMISSION_TREE, ROLE, type Role } from '@sunwatch/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+
+export interface DemoAccount {
+  usr: string;
+  password: string;
+  role: Role;
+  parent: string | null;
+  vendorCode?: string;
+  dealerCode?: string;
+  /** Role-2 sub-administrator: whose subtree it acts on, and its granted modules. */
+  adminOf?: string;
+  modules?: string[];
+  /** Group account members. */
+  members?: string[];
+}
+
+/** The demo tenant tree of docs/contracts.md. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { usr: 'operator', password: 'Operator_2026', role: ROLE.OPERATOR, parent: null },
+  { usr: 'sunmaker', password: 'Maker_2026', role: ROLE.MANUFACTURER, parent: 'operator', vendorCode: 'SW' },
+  { usr: 'dealer_north', password: 'Dealer_2026', role: ROLE.DISTRIBUTOR, parent: 'sunmaker', dealerCode: 'NORTH' },
+  { usr: 'dealer_south', password: 'Dealer_2026', role: ROLE.DISTRIBUTOR, parent: 'sunmaker', dealerCode: 'SOUTH' },
+  {
+    usr: 'north_ops',
+    password: 'SubAdmin_2026',
+    role: ROLE.DISTRIBUTOR,
+    parent: 'dealer_north',
+    adminOf: 'dealer_north',
+    modules: ['device_manag', 'alarm_manag'],
+  },
+  { usr: 'owner_anna', password: 'Owner_2026', role: ROLE.OWNER, parent: 'dealer_north' },
+  { usr: 'owner_ben', password: 'Owner_2026', role: ROLE.OWNER, parent: 'dealer_south' },
+  { usr: 'viewer_cara', password: 'Viewer_2026', role: ROLE.VIEWER, parent: 'owner_anna' },
+  {
+    usr: 'group_east',
+    password: 'Group_2026',
+    role: ROLE.GROUP,
+    parent: 'sunmaker',
+    members: ['dealer_north', 'owner_anna'],
+  },
+];
+
+/** Every permission name inside the given modules (module, its pages, its buttons). */
+export function moduleGrant(modules: readonly string[]): string[] {
+  return PERMISSION_TREE.filter((m) => modules.includes(m.action)).flatMap((m) => [
+    m.action,
+    ...m.first.flatMap((f) => [f.action, ...(f.second ?? [])]),
+    ...m.buttons,
+  ]);
+}
+
+/** Creates the demo tree where missing (idempotent). Returns how many accounts were created. */
+export async function seedDemo(app: FastifyInstance | { ctx: AppContext }): Promise<number> {
+  const { repos, services } = app.ctx;
+  const ids = new Map<string, number>();
+  let created = 0;
+  for (const a of DEMO_ACCOUNTS) {
+    const existing = await repos.accounts.findByUsr(a.usr);
+    if (existing) {
+      ids.set(a.usr, existing.id);
+      continue;
+    }
+    const parentId = a.parent ? ids.get(a.parent) : null;
+    const row = await services.accounts.create({
+      usr: a.usr,
+      password: a.password,
+      role: a.role,
+      parentId,
+      qname: a.usr,
+      vendorCode: a.vendorCode ?? null,
+      dealerCode: a.dealerCode ?? null,
+      permissions: a.modules ? moduleGrant(a.modules) : null,
+      adminOf: a.adminOf ? ids.get(a.adminOf) : null,
+      createdBy: parentId ?? null,
+    });
+    ids.set(a.usr, row.id);
+    created += 1;
+  }
+  for (const a of DEMO_ACCOUNTS) {
+    for (const m of a.members ?? []) await repos.accounts.addGroupMember(ids.get(a.usr)!, ids.get(m)!);
+  }
+  return created;
+}

@@ -1,0 +1,44 @@
+import { loadConfig } from './config.js';
+import { seedDemo } from './demo/seed-demo.js';
+import { startServer, type RunningServer } from './server.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let server: RunningServer;
+  try {
+    server = await startServer(config);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(`Port ${config.port} on ${config.host} is already in use. Stop the other process or set PORT=<free port>.`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  if (config.seedDemo) {
+    const created = await seedDemo(server.app);
+    if (created > 0) server.app.log.info(`Demo data: created ${created} accounts`);
+  }
+  console.log(`\nSunwatch is running at ${server.url}/`);
+  if (config.seedDemo) console.log('Demo sign-in: operator / Operator_2026, owner_anna / Owner_2026 (more in docs/contracts.md)\n');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: shutting down…`);
+    server.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import { ACCOUNT_STATUS, ApiError } from '@sunwatch/protocol';
+import type { HandlerMap } from '../../http/registry.js';
+import { callerOf } from '../../http/registry.js';
+
+/** Self-service account actions (vendor-actions.md §3). */
+export const accountHandlers = {
+  queryAccountInfo: async (input, ctx) => {
+    const caller = callerOf(input);
+    const row = await ctx.services.accounts.accountInScope(
+      { id: caller.accountId, role: caller.role, path: caller.path, adminOf: caller.adminOf },
+      input.params.uid,
+    );
+    return ctx.services.accounts.accountInfo(row);
+  },
+  logoutVerifiction: (input) => {
+    if (callerOf(input).status !== ACCOUNT_STATUS.CANCELLING) throw new ApiError(12);
+    return Promise.resolve(undefined);
+  },
+  updatePassword: async (input, ctx) => {
+    await ctx.services.auth.updatePassword(callerOf(input), input.params.newpwd);
+    return undefined;
+  },
+} satisfies HandlerMap;

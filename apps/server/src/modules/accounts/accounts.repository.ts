@@ -1,0 +1,125 @@
+import { ROLE } from '@sunwatch/protocol';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/db.js';
+import { subtreeRange } from '../../db/dialect.js';
+import type { AccountsTable } from '../../db/schema.js';
+
+export type AccountRow = Selectable<AccountsTable>;
+export type NewAccountRow = Omit<Insertable<AccountsTable>, 'path'>;
+
+/** Who is asking, as far as scoping is concerned. */
+export interface ScopeSubject {
+  id: number;
+  role: number;
+  path: string;
+  adminOf: number | null;
+}
+
+/**
+ * The accounts a caller may see or change: `all` for the platform operator, else the union of
+ * subtrees given by their root paths (materialised path prefixes).
+ */
+export type Scope = { all: true } | { all: false; roots: string[] };
+
+export class AccountsRepository {
+  constructor(private readonly db: Db) {}
+
+  findById(id: number): Promise<AccountRow | undefined> {
+    return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByUsr(usr: string): Promise<AccountRow | undefined> {
+    return this.db.selectFrom('accounts').selectAll().where('usr', '=', usr).executeTakeFirst();
+  }
+
+  /** Inserts and sets the materialised path (`<parent path><id>/`) in one transaction. */
+  async insert(row: NewAccountRow): Promise<AccountRow> {
+    return this.db.transaction().execute(async (trx) => {
+      let parentPath = '/';
+      if (row.parent_id != null) {
+        const parent = await trx.selectFrom('accounts').select('path').where('id', '=', row.parent_id).executeTakeFirst();
+        if (!parent) throw new Error(`Parent account ${row.parent_id} does not exist`);
+        parentPath = parent.path;
+      }
+      const { id } = await trx.insertInto('accounts').values({ ...row, path: '' }).returning('id').executeTakeFirstOrThrow();
+      return trx
+        .updateTable('accounts')
+        .set({ path: `${parentPath}${id}/` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  async update(id: number, patch: Updateable<AccountsTable>): Promise<void> {
+    await this.db.updateTable('accounts').set(patch).where('id', '=', id).execute();
+  }
+
+  async addGroupMember(groupId: number, memberId: number): Promise<void> {
+    await this.db
+      .insertInto('group_members')
+      .values({ group_id: groupId, member_id: memberId })
+      .onConflict((oc) => oc.columns(['group_id', 'member_id']).doNothing())
+      .execute();
+  }
+
+  /**
+   * The one place that decides what part of the tenant tree a caller reaches:
+   * - operator (15): everything;
+   * - group account (3): its own subtree plus the subtrees of its members;
+   * - sub-administrator (role 2 with `admin_of`): the subtree of the account it administers;
+   * - everyone else: its own subtree (itself and its descendants).
+   */
+  async scopeOf(caller: ScopeSubject): Promise<Scope> {
+    if (caller.role === ROLE.OPERATOR) return { all: true };
+    const roots = new Set<string>([caller.path]);
+    if (caller.role === ROLE.GROUP) {
+      const members = await this.db
+        .selectFrom('group_members')
+        .innerJoin('accounts', 'accounts.id', 'group_members.member_id')
+        .select('accounts.path')
+        .where('group_members.group_id', '=', caller.id)
+        .execute();
+      for (const m of members) roots.add(m.path);
+    }
+    if (caller.adminOf != null) {
+      const target = await this.db.selectFrom('accounts').select('path').where('id', '=', caller.adminOf).executeTakeFirst();
+      if (target) roots.add(target.path);
+    }
+    return { all: false, roots: [...roots] };
+  }
+
+  /** The account with this id if it lies in the scope (one indexed query), else undefined. */
+  findInScope(scope: Scope, id: number): Promise<AccountRow | undefined> {
+    let q = this.db.selectFrom('accounts').selectAll().where('id', '=', id);
+    if (!scope.all) {
+      const roots = scope.roots;
+      q = q.where((eb) =>
+        eb.or(
+          roots.map((p) => {
+            const r = subtreeRange(p);
+            return eb.and([eb('path', '>=', r.from), eb('path', '<', r.to)]);
+          }),
+        ),
+      );
+    }
+    return q.executeTakeFirst();
+  }
+
+  /** Ids of every account in the scope (for listing modules). */
+  async idsInScope(scope: Scope): Promise<number[]> {
+    let q = this.db.selectFrom('accounts').select('id');
+    if (!scope.all) {
+      const roots = scope.roots;
+      q = q.where((eb) =>
+        eb.or(
+          roots.map((p) => {
+            const r = subtreeRange(p);
+            return eb.and([eb('path', '>=', r.from), eb('path', '<', r.to)]);
+          }),
+        ),
+      );
+    }
+    return (await q.orderBy('id').execute()).map((r) => r.id);
+  }
+}

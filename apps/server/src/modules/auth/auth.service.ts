@@ -1,0 +1,193 @@
+import { ACCOUNT_STATUS, ApiError, rc4DecryptHex, sha1Hex, type AuthDat, type Role } from '@sunwatch/protocol';
+import crypto from 'node:crypto';
+import type { AppConfig } from '../../config.js';
+import type { Caller } from '../../context.js';
+import { hashToken, randomHex, type Keyring } from '../../security/keyring.js';
+import type { AccountRow, AccountsRepository } from '../accounts/accounts.repository.js';
+import { permissionSet, type AccountsService } from '../accounts/accounts.service.js';
+import type { CompanyKeysService } from '../company-keys/company-keys.service.js';
+import type { SessionsRepository } from './sessions.repository.js';
+import type { LoginThrottle } from './throttle.service.js';
+
+/** What the service needs to know about the HTTP call. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export interface LoginInput {
+  usr: string;
+  companyKey: string;
+  isRem: boolean;
+  client: ClientInfo;
+  /** Checks the login sign with the account's sha1(pwd) (wire-protocol.md §2, §4). */
+  verifySign: (pwdSha1: string) => boolean;
+}
+
+/** Passwords that updatePassword refuses as too simple (their SHA-1 digests). */
+const TOO_SIMPLE = new Set(['123456', '12345678'].map(sha1Hex));
+
+export class AuthService {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly accounts: AccountsRepository,
+    private readonly accountsService: AccountsService,
+    private readonly sessions: SessionsRepository,
+    private readonly throttle: LoginThrottle,
+    private readonly companyKeys: CompanyKeysService,
+    private readonly keyring: Keyring,
+    private readonly now: () => number,
+  ) {}
+
+  async requireCompanyKey(key: string): Promise<void> {
+    if (!(await this.companyKeys.isValid(key))) throw new ApiError(15);
+  }
+
+  /** auth / authSource. New sign-ins never revoke older tokens of the account. */
+  async login(input: LoginInput): Promise<AuthDat> {
+    const { ip } = input.client;
+    await this.requireCompanyKey(input.companyKey);
+    await this.throttle.checkAddress(ip);
+    const account = await this.accounts.findByUsr(input.usr);
+    if (!account) {
+      await this.throttle.recordFailure(undefined, ip);
+      throw new ApiError(261);
+    }
+    await this.throttle.checkAccount(account.id, ip);
+    if (!input.verifySign(this.accountsService.passwordSha1(account))) {
+      await this.throttle.recordFailure(account.id, ip);
+      throw new ApiError(16);
+    }
+    this.requireUsable(account);
+    await this.throttle.recordSuccess(account.id, ip);
+    return this.signIn(account, input.client, input.isRem ? randomHex(16) : undefined);
+  }
+
+  /** Signs in with a remember-me token and rotates it (the old one stops working). */
+  async loginWithRemember(rem: string, companyKey: string, client: ClientInfo): Promise<AuthDat> {
+    await this.requireCompanyKey(companyKey);
+    const now = this.now();
+    const row = await this.sessions.findRememberByHash(hashToken(rem));
+    if (!row) throw new ApiError(10);
+    if (row.revoked_at != null) {
+      // A rotated token presented again means it was copied: end the whole chain.
+      if (row.rotated_at != null) await this.sessions.revokeRememberFamily(row.family, now);
+      throw new ApiError(10);
+    }
+    if (row.expires_at <= now) throw new ApiError(10);
+    if (!(await this.sessions.markRotated(row.id, now))) throw new ApiError(10);
+    const account = await this.accounts.findById(row.account_id);
+    if (!account) throw new ApiError(10);
+    this.requireUsable(account);
+    return this.signIn(account, client, row.family);
+  }
+
+  /** Resolves the token of a signed call to its caller; err 10 when unknown, revoked or expired. */
+  async authenticate(token: string): Promise<{ caller: Caller; secret: string }> {
+    const tokenHash = hashToken(token);
+    const session = await this.sessions.findSessionByHash(tokenHash);
+    if (!session || session.revoked_at != null || session.expires_at <= this.now()) throw new ApiError(10);
+    const account = await this.accounts.findById(session.account_id);
+    if (!account || account.status === ACCOUNT_STATUS.DISABLED || account.status === ACCOUNT_STATUS.CANCELLED) {
+      throw new ApiError(10);
+    }
+    return {
+      secret: this.keyring.openSessionSecret(session.secret_cipher, tokenHash),
+      caller: {
+        accountId: account.id,
+        usr: account.usr,
+        role: account.role,
+        path: account.path,
+        status: account.status,
+        adminOf: account.admin_of,
+        permissions: permissionSet(account),
+        sessionId: session.id,
+      },
+    };
+  }
+
+  /** New token and secret for the calling session; the old token is revoked. */
+  async updateToken(caller: Caller, client: ClientInfo): Promise<{ token: string; secret: string; expire: number }> {
+    const issued = await this.issueSession(caller.accountId, client);
+    await this.sessions.revokeSession(caller.sessionId, this.now());
+    return { token: issued.token, secret: issued.secret, expire: this.config.tokenTtlSeconds };
+  }
+
+  /** Revokes the calling token and, if given, one of the account's remember-me tokens. */
+  async logout(caller: Caller, rem: string | undefined): Promise<void> {
+    const now = this.now();
+    await this.sessions.revokeSession(caller.sessionId, now);
+    if (rem) {
+      const row = await this.sessions.findRememberByHash(hashToken(rem));
+      if (row && row.account_id === caller.accountId) await this.sessions.revokeRememberFamily(row.family, now);
+    }
+  }
+
+  /**
+   * updatePassword: newpwd = hex RC4(key = sha1hex(old), sha1hex(new)). Decrypting with the
+   * stored digest yields a 40-hex digest only when the caller knew the old password.
+   */
+  async updatePassword(caller: Caller, newpwd: string): Promise<void> {
+    const account = await this.accounts.findById(caller.accountId);
+    if (!account) throw new ApiError(10);
+    const oldSha1 = this.accountsService.passwordSha1(account);
+    const plain = rc4DecryptHex(oldSha1, newpwd);
+    if (plain === undefined || !/^[0-9a-fA-F]{40}$/.test(plain)) throw new ApiError(16);
+    const newSha1 = plain.toLowerCase();
+    if (newSha1 === oldSha1 || TOO_SIMPLE.has(newSha1)) throw new ApiError(17);
+    await this.accountsService.setPasswordSha1(account.id, newSha1);
+    const now = this.now();
+    await this.sessions.revokeAccountSessions(account.id, now, caller.sessionId);
+    await this.sessions.revokeAccountRemember(account.id, now);
+  }
+
+  private requireUsable(account: AccountRow): void {
+    if (account.status === ACCOUNT_STATUS.DISABLED) throw new ApiError(25);
+    if (account.status === ACCOUNT_STATUS.CANCELLED) throw new ApiError(27);
+  }
+
+  private async signIn(account: AccountRow, client: ClientInfo, rememberFamily: string | undefined): Promise<AuthDat> {
+    const { token, secret } = await this.issueSession(account.id, client);
+    await this.accountsService.recordLogin(account.id, client.ip);
+    const dat: AuthDat = {
+      secret,
+      expire: this.config.tokenTtlSeconds,
+      token,
+      role: account.role as Role,
+      uid: account.id,
+      usr: account.usr,
+      pprAuth: this.keyring.mac('ppr', hashToken(token)).slice(0, 32),
+    };
+    if (rememberFamily !== undefined) {
+      const rem = randomHex(32);
+      const now = this.now();
+      await this.sessions.insertRemember({
+        account_id: account.id,
+        token_hash: hashToken(rem),
+        family: rememberFamily,
+        created_at: now,
+        expires_at: now + this.config.rememberTtlSeconds * 1000,
+      });
+      dat.rem = rem;
+      dat.remExpire = this.config.rememberTtlSeconds;
+    }
+    return dat;
+  }
+
+  private async issueSession(accountId: number, client: ClientInfo): Promise<{ token: string; secret: string }> {
+    const token = crypto.randomBytes(32).toString('hex');
+    const secret = crypto.randomBytes(20).toString('hex');
+    const tokenHash = hashToken(token);
+    const now = this.now();
+    await this.sessions.insertSession({
+      account_id: accountId,
+      token_hash: tokenHash,
+      secret_cipher: this.keyring.sealSessionSecret(secret, tokenHash),
+      created_at: now,
+      expires_at: now + this.config.tokenTtlSeconds * 1000,
+      ip: client.ip.slice(0, 64),
+      user_agent: client.userAgent.slice(0, 512),
+    });
+    return { token, secret };
+  }
+}
