@@ -1,0 +1,97 @@
+import type { DeviceDefinition } from '../types.js';
+import { EMPTY_FLOW } from './common.js';
+
+/**
+ * Devcode 5121 (Sunwatch native range 5120–5199): 10 kW three-phase grid-tie PV inverter,
+ * two MPPT strings, no battery. Registers: status/system block at 0x0000, PV at 0x0010, grid
+ * at 0x0020, counters at 0x0030, controls at 0x0100.
+ * Power: the AC output flows into the grid connection, so `power.grid` is the output with
+ * sign −1 (export); `energy.generated` is the lifetime AC yield.
+ */
+export const DEVCODE_5121: DeviceDefinition = {
+  devcode: 5121,
+  name: 'SW-GT10K-3P three-phase grid-tie inverter',
+  brand: 0,
+  vendor: 'Sunwatch',
+  kind: 'inverter',
+  devtype: 512,
+  deviceType: 2,
+  ratedPower: 10000,
+  origin: 'sunwatch',
+  fields: [
+    { id: 'gd_l1_voltage', title: 'Grid Voltage L1', unit: 'V', group: 'gd_', register: { address: 0x0020, words: 1 }, scale: 0.1, decimals: 1, chart: { order: 20, visible: true } },
+    { id: 'gd_l2_voltage', title: 'Grid Voltage L2', unit: 'V', group: 'gd_', register: { address: 0x0021, words: 1 }, scale: 0.1, decimals: 1, chart: { order: 21, visible: false } },
+    { id: 'gd_l3_voltage', title: 'Grid Voltage L3', unit: 'V', group: 'gd_', register: { address: 0x0022, words: 1 }, scale: 0.1, decimals: 1, chart: { order: 22, visible: false } },
+    { id: 'gd_l1_current', title: 'Grid Current L1', unit: 'A', group: 'gd_', register: { address: 0x0023, words: 1 }, scale: 0.01, decimals: 2, chart: { order: 23, visible: false } },
+    { id: 'gd_l2_current', title: 'Grid Current L2', unit: 'A', group: 'gd_', register: { address: 0x0024, words: 1 }, scale: 0.01, decimals: 2 },
+    { id: 'gd_l3_current', title: 'Grid Current L3', unit: 'A', group: 'gd_', register: { address: 0x0025, words: 1 }, scale: 0.01, decimals: 2 },
+    { id: 'gd_frequency', title: 'Grid Frequency', unit: 'Hz', group: 'gd_', register: { address: 0x0026, words: 1 }, scale: 0.01, decimals: 2, min: 0, max: 70, chart: { order: 26, visible: false } },
+    { id: 'gd_active_power', title: 'Output Active Power', unit: 'W', group: 'gd_', register: { address: 0x0027, words: 2, signed: true }, scale: 1, decimals: 0, chart: { order: 1, visible: true, unit: 'kW' } },
+    { id: 'gd_reactive_power', title: 'Output Reactive Power', unit: 'var', group: 'gd_', register: { address: 0x0029, words: 2, signed: true }, scale: 1, decimals: 0 },
+    { id: 'gd_power_factor', title: 'Power Factor', group: 'gd_', register: { address: 0x002b, words: 1, signed: true }, scale: 0.001, decimals: 3, min: -1, max: 1 },
+    { id: 'sy_status', title: 'Working State', group: 'sy_', register: { address: 0x0000, words: 1 }, scale: 1, decimals: 0, enum: { 0: 'Waiting', 1: 'Self Check', 2: 'Normal', 3: 'Derating', 4: 'Fault', 5: 'Shutdown' } },
+    { id: 'sy_inner_temperature', title: 'Inner Temperature', unit: '°C', group: 'sy_', register: { address: 0x0001, words: 1, signed: true }, scale: 0.1, decimals: 1, min: -40, max: 120, chart: { order: 40, visible: false } },
+    { id: 'sy_heatsink_temperature', title: 'Heatsink Temperature', unit: '°C', group: 'sy_', register: { address: 0x0002, words: 1, signed: true }, scale: 0.1, decimals: 1, min: -40, max: 150 },
+    { id: 'sy_energy_today', title: 'Energy Today', unit: 'kWh', group: 'sy_', register: { address: 0x0030, words: 1 }, scale: 0.1, decimals: 1, chart: { order: 50, visible: false } },
+    { id: 'sy_energy_total', title: 'Energy Total', unit: 'kWh', group: 'sy_', register: { address: 0x0031, words: 2 }, scale: 0.1, decimals: 1 },
+    { id: 'sy_running_hours', title: 'Running Hours', unit: 'h', group: 'sy_', register: { address: 0x0033, words: 2 }, scale: 1, decimals: 0 },
+    { id: 'sy_fault_code', title: 'Fault Code', group: 'sy_', register: { address: 0x0003, words: 1 }, scale: 1, decimals: 0 },
+    { id: 'sy_warning_bits', title: 'Warning Code', group: 'sy_', register: { address: 0x0004, words: 1 }, scale: 1, decimals: 0 },
+    { id: 'sy_firmware_version', title: 'Firmware Version', group: 'sy_', register: { address: 0x0005, words: 1 }, scale: 1, decimals: 0 },
+    { id: 'pv_pv1_voltage', title: 'PV1 Voltage', unit: 'V', group: 'pv_', register: { address: 0x0010, words: 1 }, scale: 0.1, decimals: 1, chart: { order: 10, visible: true } },
+    { id: 'pv_pv1_current', title: 'PV1 Current', unit: 'A', group: 'pv_', register: { address: 0x0011, words: 1 }, scale: 0.01, decimals: 2, chart: { order: 11, visible: false } },
+    { id: 'pv_pv1_power', title: 'PV1 Power', unit: 'W', group: 'pv_', register: { address: 0x0012, words: 1 }, scale: 1, decimals: 0 },
+    { id: 'pv_pv2_voltage', title: 'PV2 Voltage', unit: 'V', group: 'pv_', register: { address: 0x0013, words: 1 }, scale: 0.1, decimals: 1, chart: { order: 13, visible: true } },
+    { id: 'pv_pv2_current', title: 'PV2 Current', unit: 'A', group: 'pv_', register: { address: 0x0014, words: 1 }, scale: 0.01, decimals: 2, chart: { order: 14, visible: false } },
+    { id: 'pv_pv2_power', title: 'PV2 Power', unit: 'W', group: 'pv_', register: { address: 0x0015, words: 1 }, scale: 1, decimals: 0 },
+    { id: 'pv_output_power', title: 'PV Input Power', unit: 'W', group: 'pv_', register: { address: 0x0016, words: 2 }, scale: 1, decimals: 0, chart: { order: 0, visible: true, unit: 'kW' } },
+  ],
+  energy: { generated: 'sy_energy_total' },
+  power: {
+    pv: { field: 'pv_output_power' },
+    grid: { field: 'gd_active_power', sign: -1 },
+  },
+  energyFlow: {
+    ...EMPTY_FLOW,
+    pv_status: [{ par: 'pv_output_power', field: 'pv_output_power', unit: 'kW', status: 'pv' }],
+    gd_status: [{ par: 'grid_active_power', field: 'gd_active_power', unit: 'kW', status: 'grid' }],
+  },
+  keyParameters: [
+    { key: 'PV_OUTPUT_POWER', power: 'pv', unit: 'kW' },
+    { key: 'GRID_ACTIVE_POWER', power: 'grid', unit: 'kW' },
+  ],
+  alarms: [
+    { field: 'sy_fault_code', mode: 'code' },
+    { field: 'sy_warning_bits', mode: 'bits', base: 200 },
+  ],
+  faults: [
+    { code: 1, level: 2, description: 'Grid over voltage' },
+    { code: 2, level: 2, description: 'Grid under voltage' },
+    { code: 3, level: 2, description: 'Grid over frequency' },
+    { code: 4, level: 2, description: 'Grid under frequency' },
+    { code: 5, level: 2, description: 'Grid loss (islanding)' },
+    { code: 6, level: 2, description: 'PV insulation resistance low' },
+    { code: 7, level: 2, description: 'Residual current (GFCI) too high' },
+    { code: 8, level: 2, description: 'PV over voltage' },
+    { code: 9, level: 2, description: 'DC bus over voltage' },
+    { code: 10, level: 2, description: 'Over temperature' },
+    { code: 11, level: 1, description: 'Relay check failed' },
+    { code: 12, level: 1, description: 'DC injection too high' },
+    { code: 13, level: 1, description: 'Internal communication error' },
+    { code: 14, level: 1, description: 'Fan failure' },
+    { code: 200, level: 0, description: 'PV1 string reversed' },
+    { code: 201, level: 0, description: 'PV2 string reversed' },
+    { code: 202, level: 0, description: 'Power derating (temperature)' },
+    { code: 203, level: 0, description: 'Power derating (grid frequency)' },
+    { code: 204, level: 0, description: 'Export limit active' },
+    { code: 205, level: 0, description: 'Fan warning' },
+  ],
+  controls: [
+    { id: 'sys_remote_switch', name: 'Remote On/Off', item: [{ key: '0', val: 'OFF' }, { key: '1', val: 'ON' }], register: { address: 0x0100, words: 1 }, scale: 1 },
+    { id: 'grd_active_power_limit', name: 'Active Power Limit', unit: '%', hint: '0~100%', ranges: [{ min: 0, max: 100, step: 1 }], register: { address: 0x0101, words: 1 }, scale: 1 },
+    { id: 'grd_power_factor', name: 'Power Factor Setting', hint: '-0.800~-1.000 0.800~1.000', ranges: [{ min: -1, max: -0.8, step: 0.001 }, { min: 0.8, max: 1, step: 0.001 }], register: { address: 0x0102, words: 1, signed: true }, scale: 0.001 },
+    { id: 'grd_reactive_mode', name: 'Reactive Power Mode', item: [{ key: '0', val: 'Off' }, { key: '1', val: 'Fixed PF' }, { key: '2', val: 'Q(U)' }, { key: '3', val: 'PF(P)' }], register: { address: 0x0103, words: 1 }, scale: 1 },
+    { id: 'grd_grid_code', name: 'Grid Code', item: [{ key: '0', val: 'EN 50549' }, { key: '1', val: 'VDE-AR-N 4105' }, { key: '2', val: 'G99' }, { key: '3', val: 'AS/NZS 4777.2' }, { key: '4', val: 'IEEE 1547' }], register: { address: 0x0104, words: 1 }, scale: 1 },
+    { id: 'sys_clear_fault', name: 'Clear Fault', item: [{ key: '1', val: 'Clear Fault' }], register: { address: 0x0105, words: 1 }, scale: 1 },
+  ],
+};
