@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { AREAS, allPaths, defaultRedirect, matchRoute } from './routes';
+
+/** Every path of spec §2, area by area. */
+const SPEC_PATHS = [
+  '/adminNewStatr',
+  '/adminNewStatr/home',
+  ...[
+    'account',
+    'device',
+    'datalogger',
+    'log',
+    'protocolBinding',
+    'typeCode',
+    'protocolChange',
+    'actionLog',
+    'factoryAccount',
+    'factoryCode',
+    'KEYList',
+    'protocolInstruction',
+    'rawDataParsing',
+    'rechargeRemedy',
+    'deviceFunction',
+    'passwordMaintenance',
+  ].map((p) => `/adminNewStatr/home/${p}`),
+  '/adminNew',
+  ...['home', 'device', 'account', 'alarm', 'project', 'personalBasic', 'setting'].map((p) => `/adminNew/${p}`),
+  ...[
+    'datalogger',
+    'firmware',
+    'rechargePay',
+    'rechargeRecord',
+    'collectionFrequencyRecord',
+    'rate',
+    'helpform',
+    'UpgFirmware',
+    'strategy',
+    'upgrade',
+  ].map((p) => `/adminNew/setting/${p}`),
+  '/admin',
+  ...['home', 'account', 'device', 'alarm', 'setting'].map((p) => `/admin/${p}`),
+  ...['personalBasic', 'rechargePay', 'firmware', 'customize'].map((p) => `/admin/setting/${p}`),
+  '/generalNew',
+  ...['home', 'alarm', 'deviceno', 'generalintro', 'project', 'personalBasic', 'setting'].map((p) => `/generalNew/${p}`),
+  ...[
+    'datalogger',
+    'rechargePay',
+    'rechargeRecord',
+    'collectionFrequencyRecord',
+    'firmware',
+    'alarmform',
+    'reportexport',
+    'reportsubscribe',
+    'rate',
+    'helpform',
+    'browseAccount',
+  ].map((p) => `/generalNew/setting/${p}`),
+  '/general',
+  ...['home', 'alarm', 'setting'].map((p) => `/general/${p}`),
+  ...['personalBasic', 'rechargePay', 'rate', 'firmware'].map((p) => `/general/setting/${p}`),
+];
+
+describe('route table (spec §2)', () => {
+  it('holds exactly the paths of the spec', () => {
+    expect([...allPaths()].sort()).toEqual([...SPEC_PATHS].sort());
+  });
+
+  it('gives every entry a menu title key and an icon', () => {
+    const walk = (nodes: (typeof AREAS)[number]['children']): void => {
+      for (const n of nodes) {
+        expect(n.titleKey).toMatch(/^menu:items\./);
+        expect(n.icon).toBeDefined();
+        if (n.children) walk(n.children);
+      }
+    };
+    for (const a of AREAS) walk(a.children);
+  });
+
+  it('puts the setting children into the menu groups of the spec', () => {
+    const groups = (path: string) =>
+      new Set(matchRoute(path)!.chain.at(-1)!.children!.map((c) => c.group).filter(Boolean));
+    expect(groups('/adminNewStatr/home')).toEqual(
+      new Set([
+        'accountManagement',
+        'manufacturerManagement',
+        'apiInterface',
+        'protocolTools',
+        'rechargeManagement',
+        'deviceManagement',
+      ]),
+    );
+    expect(groups('/generalNew/setting')).toEqual(new Set(['datalogger', 'personal', 'alarmSettings', 'recharge', 'report']));
+    expect([...groups('/adminNew/setting')]).toEqual(expect.arrayContaining(['personal', 'recharge', 'strategy']));
+  });
+
+  it('matches areas by exact first segment and rejects unknown paths', () => {
+    expect(matchRoute('/admin/home')?.area.id).toBe('admin');
+    expect(matchRoute('/adminNew/home')?.area.id).toBe('adminNew');
+    expect(matchRoute('/adminNew/home/')?.area.id).toBe('adminNew');
+    expect(matchRoute('/adminX/home')).toBeUndefined();
+    expect(matchRoute('/adminNew/nope')).toBeUndefined();
+    expect(matchRoute('/general/setting/customize')).toBeUndefined();
+  });
+
+  it('opens the default children', () => {
+    const def = (p: string) => defaultRedirect(matchRoute(p)!, p);
+    expect(def('/adminNew')).toBe('/adminNew/home');
+    expect(def('/adminNewStatr')).toBe('/adminNewStatr/home');
+    expect(def('/adminNewStatr/home')).toBeUndefined();
+    expect(def('/adminNew/setting')).toBe('/adminNew/setting/firmware');
+    expect(def('/admin/setting')).toBe('/admin/setting/personalBasic');
+    expect(def('/generalNew/setting')).toBe('/generalNew/setting/datalogger');
+    expect(def('/general/setting')).toBe('/general/setting/personalBasic');
+  });
+});
