@@ -199,14 +199,7 @@ export function LoginForm({ onMode, deps = appLoginDeps as LoginDeps<unknown>, p
             style={{ marginBottom: 16 }}
           />
         ) : null}
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          loading={busy}
-          disabled={blocked}
-          data-testid="login-submit"
-        >
+        <Button type="primary" htmlType="submit" block loading={busy} disabled={blocked} data-testid="login-submit">
           {busy ? t('login.signingIn') : t('login.submit')}
         </Button>
       </Form>

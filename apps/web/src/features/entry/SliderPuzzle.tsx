@@ -56,7 +56,13 @@ interface Drag {
 
 const TRACK_HEIGHT = 40;
 
-export function SliderPuzzle({ accuracy, onSuccess, onFail, random = Math.random, now = () => performance.now() }: SliderPuzzleProps) {
+export function SliderPuzzle({
+  accuracy,
+  onSuccess,
+  onFail,
+  random = Math.random,
+  now = () => performance.now(),
+}: SliderPuzzleProps) {
   const { t } = useTranslation('entry');
   const [scene, setScene] = useState<Scene>(() => newScene(random));
   const [offset, setOffset] = useState(0);
@@ -165,7 +171,10 @@ export function SliderPuzzle({ accuracy, onSuccess, onFail, random = Math.random
         style={{ width: PUZZLE_WIDTH, height: PUZZLE_HEIGHT, backgroundImage: background }}
         aria-hidden="true"
       >
-        <div className="sw-puzzle-gap" style={{ left: scene.gap.x, top: scene.gap.y, width: PIECE_SIZE, height: PIECE_SIZE }} />
+        <div
+          className="sw-puzzle-gap"
+          style={{ left: scene.gap.x, top: scene.gap.y, width: PIECE_SIZE, height: PIECE_SIZE }}
+        />
         <div
           className="sw-puzzle-piece"
           style={{
