@@ -1,0 +1,216 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sha1Hex, signCall, signLogin, WEB_COMPANY_KEY, type AuthDat, type Envelope } from '@sunwatch/protocol';
+import { loadConfig, type AppConfig } from '../src/config.js';
+import { seedDemo } from '../src/demo/seed-demo.js';
+import { startServer, type RunningServer } from '../src/server.js';
+import type { AppContext } from '../src/context.js';
+
+export type EngineName = 'sqlite' | 'postgres';
+
+export interface Engine {
+  name: EngineName;
+  /** Creates a fresh, empty database; returns the config fields pointing at it and a dropper. */
+  createDatabase(dataDir: string): Promise<{ databaseUrl?: string; sqlitePath: string; drop(): Promise<void> }>;
+}
+
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://sunwatch:sunwatch@127.0.0.1:5432/postgres';
+
+const sqliteEngine: Engine = {
+  name: 'sqlite',
+  createDatabase: (dataDir) => Promise.resolve({ sqlitePath: path.join(dataDir, 'sunwatch.db'), drop: () => Promise.resolve() }),
+};
+
+const postgresEngine: Engine = {
+  name: 'postgres',
+  async createDatabase(dataDir) {
+    const name = `sunwatch_t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    return {
+      databaseUrl: url.toString(),
+      sqlitePath: path.join(dataDir, 'unused.db'),
+      async drop() {
+        const c = new pg.Client({ connectionString: PG_URL });
+        await c.connect();
+        try {
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        } finally {
+          await c.end();
+        }
+      },
+    };
+  },
+};
+
+async function postgresReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+async function detectEngines(): Promise<Engine[]> {
+  if (await postgresReachable()) return [sqliteEngine, postgresEngine];
+  if (process.env.SUNWATCH_REQUIRE_PG === '1') {
+    throw new Error(`PostgreSQL is required (SUNWATCH_REQUIRE_PG=1) but ${PG_URL.replace(/:[^:@/]*@/, ':***@')} is unreachable`);
+  }
+  console.warn(
+    '\n' +
+      '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n' +
+      '!!  PostgreSQL is unreachable: the postgres variant of the integration tests  !!\n' +
+      '!!  is SKIPPED. Set TEST_DATABASE_URL, or SUNWATCH_REQUIRE_PG=1 to fail.        !!\n' +
+      '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n',
+  );
+  return [sqliteEngine];
+}
+
+/** The engines every integration test runs on: SQLite always, PostgreSQL when reachable. */
+export const engines: Engine[] = await detectEngines();
+
+/** A controllable clock: real time plus an offset the test can advance. */
+export class TestClock {
+  offset = 0;
+  now = (): number => Date.now() + this.offset;
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
+export interface TestServer extends RunningServer {
+  ctx: AppContext;
+  clock: TestClock;
+  config: AppConfig;
+  dataDir: string;
+  /** GET (or any method) against the server, returning status, headers and JSON body. */
+  request<T = unknown>(pathAndQuery: string, init?: RequestInit & { ip?: string }): Promise<WireResponse<T>>;
+  /** Signs in with the web client's encoding (encodeURIComponent). */
+  login(usr: string, password: string, opts?: { ip?: string; isRem?: boolean; companyKey?: string }): Promise<Envelope<AuthDat>>;
+  /** Signed call with the session's token and secret. */
+  call<T = unknown>(
+    session: { token: string; secret: string },
+    action: string,
+    params?: Record<string, string | number>,
+    opts?: { ip?: string; salt?: string },
+  ): Promise<Envelope<T>>;
+  stop(): Promise<void>;
+}
+
+export interface WireResponse<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface StartOptions {
+  seed?: boolean;
+  config?: Partial<AppConfig>;
+}
+
+let ipCounter = 0;
+/** A fresh client address (the test servers trust X-Forwarded-For). */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export function encodePairs(params: Record<string, string | number>): string {
+  return Object.entries(params)
+    .map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('');
+}
+
+export async function startTestServer(engine: Engine, options: StartOptions = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunwatch-test-'));
+  const database = await engine.createDatabase(dataDir);
+  const clock = new TestClock();
+  const config: AppConfig = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: database.databaseUrl,
+    sqlitePath: database.sqlitePath,
+    webRoot: path.join(dataDir, 'web'),
+    seedDemo: false,
+    masterKey: undefined,
+    logLevel: 'silent',
+    trustProxy: true,
+    now: clock.now,
+    ...options.config,
+  };
+  let server: RunningServer;
+  try {
+    server = await startServer(config);
+  } catch (e) {
+    await database.drop();
+    throw e;
+  }
+  if (options.seed !== false) await seedDemo(server.app);
+
+  async function request<T>(pathAndQuery: string, init: RequestInit & { ip?: string } = {}): Promise<WireResponse<T>> {
+    const { ip, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (ip) headers.set('x-forwarded-for', ip);
+    const res = await fetch(server.url + pathAndQuery, { ...rest, headers });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, body: body as T, text };
+  }
+
+  return {
+    ...server,
+    ctx: server.app.ctx,
+    clock,
+    config,
+    dataDir,
+    request,
+    async login(usr, password, opts = {}) {
+      const salt = String(clock.now());
+      const tail =
+        `&action=authSource` +
+        encodePairs({ usr, 'company-key': opts.companyKey ?? WEB_COMPANY_KEY, source: 1, ...(opts.isRem ? { isRem: 1 } : {}) });
+      const sign = signLogin(salt, sha1Hex(password), tail);
+      return (await request<Envelope<AuthDat>>(`/public/?sign=${sign}&salt=${salt}${tail}`, { ip: opts.ip })).body;
+    },
+    async call<T>(
+      session: { token: string; secret: string },
+      action: string,
+      params: Record<string, string | number> = {},
+      opts: { ip?: string; salt?: string } = {},
+    ): Promise<Envelope<T>> {
+      const salt = opts.salt ?? String(clock.now());
+      const tail = `&action=${action}` + encodePairs({ source: 1, ...params });
+      const sign = signCall(salt, session.secret, session.token, tail);
+      return (await request<Envelope<T>>(`/public/?sign=${sign}&salt=${salt}&token=${session.token}${tail}`, { ip: opts.ip }))
+        .body;
+    },
+    async stop() {
+      await server.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
