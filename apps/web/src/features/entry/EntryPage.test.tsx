@@ -92,23 +92,23 @@ describe('EntryPage', () => {
     renderEntry();
     const usr = screen.getByTestId('login-username');
     fireEvent.blur(usr);
-    expect(await screen.findByText('Please enter your account')).toBeTruthy();
+    expect(await screen.findByText('Please enter the username')).toBeTruthy();
     fireEvent.change(usr, { target: { value: 'a' } });
     fireEvent.blur(usr);
-    expect(await screen.findByText('The account must be 2 to 32 characters')).toBeTruthy();
+    expect(await screen.findByText('The username must be 2 to 32 characters')).toBeTruthy();
     fireEvent.change(usr, { target: { value: 'x'.repeat(33) } });
     fireEvent.blur(usr);
-    expect(await screen.findByText('The account must be 2 to 32 characters')).toBeTruthy();
+    expect(await screen.findByText('The username must be 2 to 32 characters')).toBeTruthy();
     fireEvent.change(usr, { target: { value: 'owner_anna' } });
     fireEvent.blur(usr);
-    await waitFor(() => expect(screen.queryByText('The account must be 2 to 32 characters')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('The username must be 2 to 32 characters')).toBeNull());
   });
 
   it('checks the trimmed password on blur', async () => {
     renderEntry();
     const pwd = screen.getByTestId('login-password');
     fireEvent.blur(pwd);
-    expect(await screen.findByText('Please enter your password')).toBeTruthy();
+    expect(await screen.findByText('Please enter the password')).toBeTruthy();
     fireEvent.change(pwd, { target: { value: '  12345  ' } });
     fireEvent.blur(pwd);
     expect(await screen.findByText('The password must be 6 to 32 characters')).toBeTruthy();
@@ -120,7 +120,7 @@ describe('EntryPage', () => {
   it('does not open the puzzle while the form is invalid', async () => {
     renderEntry();
     fireEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByText('Please enter your account')).toBeTruthy();
+    expect(await screen.findByText('Please enter the username')).toBeTruthy();
     expect(screen.queryByTestId('puzzle-track')).toBeNull();
   });
 

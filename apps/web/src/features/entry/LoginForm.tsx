@@ -146,8 +146,8 @@ export function LoginForm({ onMode, deps = appLoginDeps as LoginDeps<unknown>, p
           rules={[
             {
               validator: (_, value: unknown) => {
-                const key = checkLoginUsr(value);
-                return key ? Promise.reject(new Error(t(key))) : Promise.resolve();
+                const p = checkLoginUsr(value);
+                return p ? Promise.reject(new Error(t(p.key, { ns: 'rules', ...p.values }))) : Promise.resolve();
               },
             },
           ]}
@@ -167,8 +167,8 @@ export function LoginForm({ onMode, deps = appLoginDeps as LoginDeps<unknown>, p
           rules={[
             {
               validator: (_, value: unknown) => {
-                const key = checkLoginPwd(value);
-                return key ? Promise.reject(new Error(t(key))) : Promise.resolve();
+                const p = checkLoginPwd(value);
+                return p ? Promise.reject(new Error(t(p.key, { ns: 'rules', ...p.values }))) : Promise.resolve();
               },
             },
           ]}
