@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { ApiCallError } from '@sunwatch/protocol';
+import i18n from '../i18n';
+import { Providers } from '../app/providers';
+import { buildRoutes } from '../app/router';
+import type { GuardDeps } from '../app/guard';
+import { saveLogin, setPermissions } from '../app/session';
+import { authDat, resetBrowserState } from '../test/session-fixtures';
+
+const deps: GuardDeps = {
+  call: vi.fn(async () => {
+    throw new ApiCallError(9, 'ERR_NOT_SUPPORTED');
+  }) as unknown as GuardDeps['call'],
+};
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(buildRoutes(deps), { initialEntries: [path] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+beforeEach(async () => {
+  resetBrowserState();
+  await i18n.changeLanguage('en_US');
+});
+afterEach(() => cleanup());
+
+describe('AreaLayout', () => {
+  it('shows a role-2 sub-administrator only the modules it holds', async () => {
+    saveLogin(authDat({ role: 2, usr: 'north_ops' }), { remember: false });
+    setPermissions({ modules: ['device_manag', 'alarm_manag'], firstPages: [], secondPages: [], buttons: [] });
+    renderAt('/adminNew/device');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Devices')).toBeTruthy();
+    expect(within(menu).getByText('Alarms')).toBeTruthy();
+    expect(within(menu).getByText('Projects')).toBeTruthy();
+    expect(within(menu).getByText('Personal info')).toBeTruthy();
+    expect(within(menu).queryByText('Accounts')).toBeNull();
+    expect(within(menu).queryByText('Overview')).toBeNull();
+    expect(within(menu).queryByText('Settings')).toBeNull();
+    expect(screen.getByTestId('header-user').textContent).toBe('north_ops');
+    expect(screen.getByText('This feature is not available yet')).toBeTruthy();
+  });
+
+  it('renders the operator settings layout with its menu groups', async () => {
+    saveLogin(authDat({ role: 15, usr: 'operator' }), { remember: false });
+    renderAt('/adminNewStatr/home/KEYList');
+    expect(await screen.findByText('API interface')).toBeTruthy();
+    expect(screen.getByText('Manufacturer management')).toBeTruthy();
+    expect(screen.getAllByText('API keys').length).toBeGreaterThan(0);
+  });
+
+  it('sends another role to /401 and an unknown path to /404', async () => {
+    saveLogin(authDat({ role: 0 }), { remember: false });
+    const router = renderAt('/adminNew/home');
+    expect(await screen.findByText('401')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/401');
+    cleanup();
+    const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const r2 = renderAt('/no/such/page');
+    expect(await screen.findByText('404')).toBeTruthy();
+    expect(r2.state.location.pathname).toBe('/404');
+    expect(err).toHaveBeenCalledWith('404 page not found', '/no/such/page');
+    err.mockRestore();
+  });
+});
