@@ -7,3 +7,4 @@ export * from './actions/index.js';
 export * from './client.js';
 export * from './rules.js';
 export * from './config.js';
+export * from './i18n/index.js';
