@@ -1,4 +1,4 @@
-import { ApiError, findAction, type ActionName } from '@sunwatch/protocol';
+import { ApiError, findAction, type ActionDef, type ActionName } from '@sunwatch/protocol';
 import type { AppContext, Caller } from '../context.js';
 import { zodField } from './envelope.js';
 import type { ActionHandler, CallInfo, HandlerMap, UploadedFile } from './registry.js';
@@ -31,10 +31,12 @@ export class Dispatcher {
   constructor(
     private readonly ctx: AppContext,
     private readonly handlers: HandlerMap,
+    /** Catalogue lookup; replaceable in tests. */
+    private readonly lookup: (name: string) => ActionDef | undefined = findAction,
   ) {}
 
   async dispatch(req: DispatchRequest, trace: DispatchTrace): Promise<unknown> {
-    const def = findAction(req.action);
+    const def = this.lookup(req.action);
     const handler = def ? (this.handlers[def.name as ActionName] as ActionHandler<ActionName> | undefined) : undefined;
     if (!def || !handler) throw new ApiError(9);
 
