@@ -49,6 +49,8 @@ function newScene(random: () => number): Scene {
 
 interface Drag {
   startClientX: number;
+  /** Rendered width / layout width of the track (CSS zoom on narrow screens). */
+  scale: number;
   x: number;
   trail: TrailPoint[];
   detach?: () => void;
@@ -68,6 +70,7 @@ export function SliderPuzzle({
   const [offset, setOffset] = useState(0);
   const [status, setStatus] = useState<PuzzleStatus>('idle');
   const drag = useRef<Drag | null>(null);
+  const trackRef = useRef<HTMLDivElement | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const image = useMemo(() => drawPuzzleBackground(scene.seed), [scene.seed]);
   const background = image ? `url(${image})` : FALLBACK_BACKGROUND;
@@ -124,8 +127,10 @@ export function SliderPuzzle({
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (status !== 'idle' || (e.pointerType === 'mouse' && e.button !== 0)) return;
     e.preventDefault();
-    const start: Drag = { startClientX: e.clientX, x: 0, trail: [{ x: 0, t: now() }] };
-    const onMove = (ev: PointerEvent) => moveTo(ev.clientX - start.startClientX);
+    const width = trackRef.current?.getBoundingClientRect().width ?? 0;
+    const scale = width > 0 ? width / PUZZLE_WIDTH : 1;
+    const start: Drag = { startClientX: e.clientX, scale, x: 0, trail: [{ x: 0, t: now() }] };
+    const onMove = (ev: PointerEvent) => moveTo((ev.clientX - start.startClientX) / start.scale);
     const onUp = () => finish();
     window.addEventListener('pointermove', onMove);
     window.addEventListener('pointerup', onUp);
@@ -146,7 +151,7 @@ export function SliderPuzzle({
     if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
       e.preventDefault();
       if (!drag.current) {
-        drag.current = { startClientX: 0, x: offset, trail: [{ x: offset, t: now() }] };
+        drag.current = { startClientX: 0, scale: 1, x: offset, trail: [{ x: offset, t: now() }] };
         setStatus('dragging');
       }
       moveTo(drag.current.x + (e.key === 'ArrowRight' ? step : -step));
@@ -206,6 +211,7 @@ export function SliderPuzzle({
         </button>
       </Tooltip>
       <div
+        ref={trackRef}
         className="sw-puzzle-track"
         data-testid="puzzle-track"
         data-gap-x={scene.gap.x}
