@@ -18,6 +18,9 @@ export const DEMO = {
 } as const;
 export type DemoAccount = (typeof DEMO)[keyof typeof DEMO];
 
+/** Cookie holding the remember-me token (apps/web/src/app/session.ts `COOKIE.remember`). */
+export const REMEMBER_COOKIE = 'swRem';
+
 /** Where each role lands after login (spec §2). */
 export function landingPattern(role: number): RegExp {
   if (role === 15) return /\/adminNewStatr\/home(?:[/?#]|$)/;
@@ -145,6 +148,21 @@ export async function solvePuzzle(page: Page, seed = Math.floor(Math.random() * 
   await page.mouse.up();
 }
 
+/** The puzzle's verdict after a drop: 'success', 'fail', or 'gone' when the dialog closed. */
+export async function puzzleVerdict(page: Page, timeout = 5_000): Promise<string> {
+  const handle = await page.waitForFunction(
+    () => {
+      const track = document.querySelector('[data-testid=puzzle-track]');
+      if (!track) return 'gone';
+      const status = track.getAttribute('data-status');
+      return status === 'success' || status === 'fail' ? status : null;
+    },
+    undefined,
+    { timeout },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
 // --- login ------------------------------------------------------------------------------------
 
 export interface LoginOptions {
@@ -169,17 +187,19 @@ export async function login(page: Page, usr: string, pwd: string, options: Login
     await remember.setChecked(options.remember);
   }
   await loginButton(page).click();
-  // a failed drop resets the puzzle after 1 s; try a few trails before giving up
+  // A failed drop shows "fail" and resets after 1 s with a new gap; try a few trails.
   for (let attempt = 1; ; attempt++) {
     const seed = Math.floor(Math.random() * 2 ** 31);
     await solvePuzzle(page, seed);
-    const solved = await puzzleTrack(page)
-      .waitFor({ state: 'hidden', timeout: 4_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (solved) break;
-    if (attempt >= 3) throw new Error(`slider puzzle not accepted after ${attempt} trails (last seed ${seed})`);
-    await page.waitForTimeout(1_200);
+    const status = await puzzleVerdict(page);
+    if (status === 'success' || status === 'gone') break;
+    if (attempt >= 3)
+      throw new Error(`slider puzzle not accepted after ${attempt} trails (last: ${status}, seed ${seed})`);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=puzzle-track]')?.getAttribute('data-status') === 'idle',
+      undefined,
+      { timeout: 5_000 },
+    );
   }
   if (options.expectSuccess ?? true) {
     await page.waitForURL((u) => !u.pathname.startsWith('/entry'), { timeout: 20_000 });

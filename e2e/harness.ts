@@ -53,10 +53,14 @@ export interface Harness {
 
 export async function startHarness(): Promise<Harness> {
   if (!existsSync(path.join(WEB_ROOT, 'index.html'))) {
-    throw new Error(`No built web app in ${WEB_ROOT}: run \`npm run build -w @sunwatch/web\` first (npm run test:e2e does).`);
+    throw new Error(
+      `No built web app in ${WEB_ROOT}: run \`npm run build -w @sunwatch/web\` first (npm run test:e2e does).`,
+    );
   }
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`No Chromium at ${CHROMIUM_PATH}: install the Debian package \`chromium\` (never \`npx playwright install\`).`);
+    throw new Error(
+      `No Chromium at ${CHROMIUM_PATH}: install the Debian package \`chromium\` (never \`npx playwright install\`).`,
+    );
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sunwatch-e2e-'));
   const contexts = new Set<BrowserContext>();
