@@ -62,7 +62,15 @@ export function encodeControl(def: DeviceDefinition, id: string, val: string): C
     if (!m) return { ok: false, reason: 'invalid-value', message: `${id}: expected YYYY-MM-DD HH:MM:SS` };
     const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
     const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-    if (date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59 || s > 59 || y < 2000 || y > 2099) {
+    if (
+      date.getUTCMonth() !== mo - 1 ||
+      date.getUTCDate() !== d ||
+      h > 23 ||
+      mi > 59 ||
+      s > 59 ||
+      y < 2000 ||
+      y > 2099
+    ) {
       return { ok: false, reason: 'out-of-range', message: `${id}: ${text} is not a valid time` };
     }
     return done([(y - 2000) * 256 + mo, d * 256 + h, mi * 256 + s].slice(0, words));
@@ -70,19 +78,24 @@ export function encodeControl(def: DeviceDefinition, id: string, val: string): C
   const items = controlItems(c);
   let n: number;
   if (items) {
-    const hit = items.find((it) => it.key === text) ?? items.find((it) => text !== '' && Number(it.key) === Number(text));
+    const hit =
+      items.find((it) => it.key === text) ?? items.find((it) => text !== '' && Number(it.key) === Number(text));
     if (!hit) return { ok: false, reason: 'invalid-value', message: `${id}: ${text} is not one of its items` };
     n = Number(hit.key);
-    if (!Number.isFinite(n)) return { ok: false, reason: 'invalid-value', message: `${id}: item key ${hit.key} is not numeric` };
+    if (!Number.isFinite(n))
+      return { ok: false, reason: 'invalid-value', message: `${id}: item key ${hit.key} is not numeric` };
   } else {
     n = Number(text);
-    if (text === '' || !Number.isFinite(n)) return { ok: false, reason: 'invalid-value', message: `${id}: ${text} is not a number` };
-    if (!inRanges(c, n)) return { ok: false, reason: 'out-of-range', message: `${id}: ${text} outside ${c.hint ?? 'its range'}` };
+    if (text === '' || !Number.isFinite(n))
+      return { ok: false, reason: 'invalid-value', message: `${id}: ${text} is not a number` };
+    if (!inRanges(c, n))
+      return { ok: false, reason: 'out-of-range', message: `${id}: ${text} outside ${c.hint ?? 'its range'}` };
   }
   const raw = Math.round(n / c.scale);
   const bits = 16 * words;
   const [min, max] = signed ? [-(2 ** (bits - 1)), 2 ** (bits - 1) - 1] : [0, 2 ** bits - 1];
-  if (raw < min || raw > max) return { ok: false, reason: 'out-of-range', message: `${id}: ${text} does not fit its register` };
+  if (raw < min || raw > max)
+    return { ok: false, reason: 'out-of-range', message: `${id}: ${text} does not fit its register` };
   return done(rawToWords(raw, words));
 }
 
@@ -90,7 +103,11 @@ export function encodeControl(def: DeviceDefinition, id: string, val: string): C
  * Current value of a control for queryDeviceCtrlValue, from its read-back field: the matching
  * item key when it has items, else the number with the scale's decimals. Undefined if unknown.
  */
-export function readControlValue(def: DeviceDefinition, id: string, d: Pick<DecodedDevice, 'values'>): string | undefined {
+export function readControlValue(
+  def: DeviceDefinition,
+  id: string,
+  d: Pick<DecodedDevice, 'values'>,
+): string | undefined {
   const c = getControl(def, id);
   if (!c?.readback) return undefined;
   const f = fieldIndex(def).get(c.readback);

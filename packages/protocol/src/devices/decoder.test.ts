@@ -66,7 +66,12 @@ describe('decodeDevice', () => {
     // 14: operating mode 2 (Mains Mode); 15: 230.7 V; 16: 49.74 Hz; 17: -633 W (signed)
     const d = decodeDevice(d2376, entry([{ start: 14, hex: hex(2, 2307, 4974, -633) }]));
     expect(d.errors).toEqual([]);
-    expect(d.values).toEqual({ sy_eybond_read_14: 2, gd_eybond_read_15: 230.7, gd_eybond_read_16: 49.74, gd_grid_active_power: -633 });
+    expect(d.values).toEqual({
+      sy_eybond_read_14: 2,
+      gd_eybond_read_15: 230.7,
+      gd_eybond_read_16: 49.74,
+      gd_grid_active_power: -633,
+    });
     expect(d.labels).toEqual({ sy_eybond_read_14: 'Mains Mode' });
   });
 
@@ -102,7 +107,13 @@ describe('decodeDevice', () => {
   });
 
   it('drops values outside the field range and flags unknown enum states', () => {
-    const d = decodeDevice(d2376, entry([{ start: 14, hex: hex(9) }, { start: 31, hex: hex(140) }]));
+    const d = decodeDevice(
+      d2376,
+      entry([
+        { start: 14, hex: hex(9) },
+        { start: 31, hex: hex(140) },
+      ]),
+    );
     expect(d.values.sy_eybond_read_14).toBe(9);
     expect(d.labels.sy_eybond_read_14).toBeUndefined();
     expect(d.values.bt_battery_capacity).toBeUndefined();
@@ -152,20 +163,39 @@ describe('decodeDevice', () => {
     const randAny = (depth = 0): unknown => {
       const k = Math.floor(r() * 9);
       if (depth > 2) return k;
-      return [null, undefined, r() * 1e6 - 5e5, randHex(), [randAny(depth + 1)], { start: randAny(depth + 1) }, NaN, Infinity, true][k];
+      return [
+        null,
+        undefined,
+        r() * 1e6 - 5e5,
+        randHex(),
+        [randAny(depth + 1)],
+        { start: randAny(depth + 1) },
+        NaN,
+        Infinity,
+        true,
+      ][k];
     };
     for (let i = 0; i < 3000; i++) {
       const def = DEVICE_DEFINITIONS[Math.floor(r() * DEVICE_DEFINITIONS.length)]!;
       const base = def.fields[Math.floor(r() * def.fields.length)]!.register.address;
       const registers = Array.from({ length: Math.floor(r() * 4) }, () =>
-        r() < 0.8 ? { start: r() < 0.9 ? base + Math.floor(r() * 8) - 4 : Math.floor(r() * 70000) - 100, hex: randHex() } : randAny(),
+        r() < 0.8
+          ? { start: r() < 0.9 ? base + Math.floor(r() * 8) - 4 : Math.floor(r() * 70000) - 100, hex: randHex() }
+          : randAny(),
       );
       const values: Record<string, unknown> = {};
       for (let j = 0; j < Math.floor(r() * 4); j++) {
         const id = r() < 0.7 ? def.fields[Math.floor(r() * def.fields.length)]!.id : `x${j}`;
         values[id] = randAny();
       }
-      const input = r() < 0.05 ? randAny() : { devcode: r() < 0.9 ? def.devcode : randAny(), registers: r() < 0.9 ? registers : randAny(), values: r() < 0.9 ? values : randAny() };
+      const input =
+        r() < 0.05
+          ? randAny()
+          : {
+              devcode: r() < 0.9 ? def.devcode : randAny(),
+              registers: r() < 0.9 ? registers : randAny(),
+              values: r() < 0.9 ? values : randAny(),
+            };
       const out = decodeDevice(def, input as IngestDevice);
       expect(Array.isArray(out.errors)).toBe(true);
       for (const v of Object.values(out.values)) expect(Number.isFinite(v)).toBe(true);
@@ -193,30 +223,43 @@ describe('encodeRegisters ↔ decodeDevice round trip (property)', () => {
     for (let i = 0; i < 200; i++) {
       const values: Record<string, number> = {};
       for (const f of def.fields) if (r() < 0.8) values[f.id] = randomValue(f, r);
-      const decoded = decodeDevice(def, { devcode: def.devcode, devaddr: 1, sn: 's', registers: encodeRegisters(def, values) });
+      const decoded = decodeDevice(def, {
+        devcode: def.devcode,
+        devaddr: 1,
+        sn: 's',
+        registers: encodeRegisters(def, values),
+      });
       expect(decoded.errors).toEqual([]);
       expect(decoded.values).toEqual(values);
     }
   });
 
-  it.each(DEVICE_DEFINITIONS.map((d) => [d.devcode, d] as const))('devcode %i: within half a scale step on arbitrary values', (_c, def) => {
-    const r = rng(def.devcode + 1);
-    for (let i = 0; i < 100; i++) {
-      const values: Record<string, number> = {};
-      for (const f of def.fields) {
-        if (f.enum) continue;
-        const v = randomValue(f, r) + (r() - 0.5) * f.scale * 0.98;
-        const lo = f.min ?? -Infinity;
-        const hi = f.max ?? Infinity;
-        if (v >= lo && v <= hi && Math.abs(v / f.scale) < 2 ** (16 * f.register.words - 1) - 1) values[f.id] = v;
+  it.each(DEVICE_DEFINITIONS.map((d) => [d.devcode, d] as const))(
+    'devcode %i: within half a scale step on arbitrary values',
+    (_c, def) => {
+      const r = rng(def.devcode + 1);
+      for (let i = 0; i < 100; i++) {
+        const values: Record<string, number> = {};
+        for (const f of def.fields) {
+          if (f.enum) continue;
+          const v = randomValue(f, r) + (r() - 0.5) * f.scale * 0.98;
+          const lo = f.min ?? -Infinity;
+          const hi = f.max ?? Infinity;
+          if (v >= lo && v <= hi && Math.abs(v / f.scale) < 2 ** (16 * f.register.words - 1) - 1) values[f.id] = v;
+        }
+        const decoded = decodeDevice(def, {
+          devcode: def.devcode,
+          devaddr: 1,
+          sn: 's',
+          registers: encodeRegisters(def, values),
+        });
+        for (const [id, v] of Object.entries(values)) {
+          const f = def.fields.find((x) => x.id === id)!;
+          expect(Math.abs(decoded.values[id]! - v), id).toBeLessThanOrEqual(f.scale / 2 + 1e-9);
+        }
       }
-      const decoded = decodeDevice(def, { devcode: def.devcode, devaddr: 1, sn: 's', registers: encodeRegisters(def, values) });
-      for (const [id, v] of Object.entries(values)) {
-        const f = def.fields.find((x) => x.id === id)!;
-        expect(Math.abs(decoded.values[id]! - v), id).toBeLessThanOrEqual(f.scale / 2 + 1e-9);
-      }
-    }
-  });
+    },
+  );
 
   it('encodes enum labels and throws on unknown fields / unfit values unless clamped', () => {
     const blocks = encodeRegisters(d2376, { sy_eybond_read_14: 'Mains Mode' });
@@ -224,7 +267,9 @@ describe('encodeRegisters ↔ decodeDevice round trip (property)', () => {
     expect(() => encodeRegisters(d2376, { nope: 1 })).toThrow(/unknown field nope/);
     expect(() => encodeRegisters(d2376, { gd_eybond_read_15: 99999 })).toThrow(/does not fit/);
     expect(encodeRegisters(d2376, { gd_eybond_read_15: 99999 }, { clamp: true })).toEqual([{ start: 15, hex: 'FFFF' }]);
-    expect(encodeRegisters(d2376, { gd_grid_active_power: -1e9 }, { clamp: true })).toEqual([{ start: 17, hex: '8000' }]);
+    expect(encodeRegisters(d2376, { gd_grid_active_power: -1e9 }, { clamp: true })).toEqual([
+      { start: 17, hex: '8000' },
+    ]);
   });
 });
 
@@ -233,7 +278,16 @@ describe('frame schemas', () => {
     pn: 'W0040157841922',
     ts: 1741290000000,
     seq: 7,
-    devices: [{ devcode: 2376, devaddr: 1, sn: '96342210100097', status: 0, registers: [{ start: 14, hex: '000208FB' }], values: { bt_battery_capacity: 85 } }],
+    devices: [
+      {
+        devcode: 2376,
+        devaddr: 1,
+        sn: '96342210100097',
+        status: 0,
+        registers: [{ start: 14, hex: '000208FB' }],
+        values: { bt_battery_capacity: 85 },
+      },
+    ],
   };
   it('accepts a well-formed frame and heartbeat', () => {
     expect(IngestFrameSchema.parse(frame)).toEqual(frame);
@@ -243,7 +297,9 @@ describe('frame schemas', () => {
     expect(RegisterBlockSchema.safeParse({ start: 0, hex: '0001 0002' }).success).toBe(false);
     expect(RegisterBlockSchema.safeParse({ start: 0, hex: '000' }).success).toBe(false);
     expect(RegisterBlockSchema.safeParse({ start: 0xffff, hex: '00010002' }).success).toBe(false);
-    expect(IngestFrameSchema.safeParse({ ...frame, devices: [{ ...frame.devices[0], status: 9 }] }).success).toBe(false);
+    expect(IngestFrameSchema.safeParse({ ...frame, devices: [{ ...frame.devices[0], status: 9 }] }).success).toBe(
+      false,
+    );
     expect(IngestFrameSchema.safeParse({ ...frame, devices: [] }).success).toBe(false);
     expect(HeartbeatSchema.safeParse({ pn: 'W1', ts: 1, signal: 101 }).success).toBe(false);
   });
@@ -261,7 +317,12 @@ describe('readings: power, counters, key parameters, alarms', () => {
   });
 
   it('power sign conventions: grid +import, battery +discharge (2376 battery power is +charge on its wire)', () => {
-    const d = sample(d2376, { gd_grid_active_power: 633, battery_active_power: 447, bc_load_active_power: 12, pv_output_power: 0 });
+    const d = sample(d2376, {
+      gd_grid_active_power: 633,
+      battery_active_power: 447,
+      bc_load_active_power: 12,
+      pv_output_power: 0,
+    });
     expect(powerOf(d2376, d, 'grid')).toBe(633);
     expect(powerOf(d2376, d, 'battery')).toBe(-447);
     expect(powerOf(d2376, d, 'load')).toBe(12);
@@ -293,7 +354,9 @@ describe('readings: power, counters, key parameters, alarms', () => {
       [106, 0, 'Overload'],
     ]);
     const u = activeAlarms(def, sample(def, { fault_code: 77 }));
-    expect(u).toEqual([{ code: 77, level: 1, description: 'Unknown alarm code 77', field: 'fault_code', known: false }]);
+    expect(u).toEqual([
+      { code: 77, level: 1, description: 'Unknown alarm code 77', field: 'fault_code', known: false },
+    ]);
     expect(activeAlarms(def, sample(def, { fault_code: 0, warning_bits: 0 }))).toEqual([]);
   });
 });

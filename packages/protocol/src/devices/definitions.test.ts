@@ -24,10 +24,14 @@ describe('device definitions: schema', () => {
   });
 
   it('ships the three reference devcodes and the four Sunwatch designs', () => {
-    expect(DEVICE_DEFINITIONS.filter((d) => d.origin === 'reference').map((d) => d.devcode)).toEqual([2341, 2376, 2428]);
+    expect(DEVICE_DEFINITIONS.filter((d) => d.origin === 'reference').map((d) => d.devcode)).toEqual([
+      2341, 2376, 2428,
+    ]);
     const own = DEVICE_DEFINITIONS.filter((d) => d.origin === 'sunwatch');
     const shapes = own.map((d) => `${d.devtype}/${d.kind}`);
-    expect(shapes).toEqual(expect.arrayContaining(['512/inverter', '1792/battery', '1024/meter', '512/micro-inverter']));
+    expect(shapes).toEqual(
+      expect.arrayContaining(['512/inverter', '1792/battery', '1024/meter', '512/micro-inverter']),
+    );
     for (const d of own) {
       expect(Object.keys(d.energy).length, `${d.devcode} energy counters`).toBeGreaterThan(0);
       expect(d.faults.length, `${d.devcode} faults`).toBeGreaterThanOrEqual(8);
@@ -96,25 +100,34 @@ describe.each([2341, 2376, 2428])('devcode %i matches the reference answers', (d
   const def = getDefinition(devcode)!;
   const dir = String(devcode);
 
-  it.skipIf(!hasRef(dir, 'querySPDeviceLastData'))('querySPDeviceLastData: same ids, titles, units, groups, order', () => {
-    const ref = refDat<RefLast>(dir, 'querySPDeviceLastData');
-    const expected = Object.entries(ref.pars).flatMap(([g, items]) =>
-      items.map((i) => ({ id: i.id, group: g, title: i.par, unit: i.unit })),
-    );
-    const actual = lastDataFields(def).map((f) => ({ id: f.id, group: f.group, title: f.title, unit: f.unit }));
-    expect(actual).toEqual(expected);
-  });
+  it.skipIf(!hasRef(dir, 'querySPDeviceLastData'))(
+    'querySPDeviceLastData: same ids, titles, units, groups, order',
+    () => {
+      const ref = refDat<RefLast>(dir, 'querySPDeviceLastData');
+      const expected = Object.entries(ref.pars).flatMap(([g, items]) =>
+        items.map((i) => ({ id: i.id, group: g, title: i.par, unit: i.unit })),
+      );
+      const actual = lastDataFields(def).map((f) => ({ id: f.id, group: f.group, title: f.title, unit: f.unit }));
+      expect(actual).toEqual(expected);
+    },
+  );
 
-  it.skipIf(!hasRef(dir, 'queryDeviceChartsFieldsEs'))('queryDeviceChartsFieldsEs: byte-identical for the same uid', () => {
-    const ref = refDat<RefChart[]>(dir, 'queryDeviceChartsFieldsEs');
-    expect(JSON.stringify(toChartsFields(def, ref[0]!.uid))).toBe(JSON.stringify(ref));
-  });
+  it.skipIf(!hasRef(dir, 'queryDeviceChartsFieldsEs'))(
+    'queryDeviceChartsFieldsEs: byte-identical for the same uid',
+    () => {
+      const ref = refDat<RefChart[]>(dir, 'queryDeviceChartsFieldsEs');
+      expect(JSON.stringify(toChartsFields(def, ref[0]!.uid))).toBe(JSON.stringify(ref));
+    },
+  );
 
-  it.skipIf(!hasRef(dir, 'queryDeviceCtrlField'))('queryDeviceCtrlField: byte-identical (ids, names, units, hints, items)', () => {
-    const ref = refDat<{ field: unknown[] }>(dir, 'queryDeviceCtrlField');
-    expect(def.controls).toHaveLength(ref.field.length);
-    expect(JSON.stringify(toCtrlFields(def))).toBe(JSON.stringify(ref));
-  });
+  it.skipIf(!hasRef(dir, 'queryDeviceCtrlField'))(
+    'queryDeviceCtrlField: byte-identical (ids, names, units, hints, items)',
+    () => {
+      const ref = refDat<{ field: unknown[] }>(dir, 'queryDeviceCtrlField');
+      expect(def.controls).toHaveLength(ref.field.length);
+      expect(JSON.stringify(toCtrlFields(def))).toBe(JSON.stringify(ref));
+    },
+  );
 
   it.skipIf(!hasRef(dir, 'queryDeviceParsEs'))('queryDeviceParsEs fields are the visible chart fields', () => {
     const ref = refDat<{ parameter: Array<{ par: string; name: string; unit: string }> }>(dir, 'queryDeviceParsEs');

@@ -17,7 +17,10 @@ if (!HAVE_REFERENCE) {
 
 /** `dat` of a stored answer, e.g. refDat('2376/battery_mode', 'querySPDeviceLastData'). */
 export function refDat<T = unknown>(dir: string, action: string): T {
-  const raw = JSON.parse(readFileSync(resolve(REFERENCE_DIR, dir, `${action}.json`), 'utf8')) as { err: number; dat: T };
+  const raw = JSON.parse(readFileSync(resolve(REFERENCE_DIR, dir, `${action}.json`), 'utf8')) as {
+    err: number;
+    dat: T;
+  };
   if (raw.err !== 0) throw new Error(`${dir}/${action}: err ${raw.err}`);
   return raw.dat;
 }

@@ -49,7 +49,12 @@ function sampleFromReference(def: DeviceDefinition, dir: string): DecodedDevice 
       if (it.field && got && got.unit) put(it.field, got.val, got.unit);
     }
   }
-  const decoded = decodeDevice(def, { devcode: def.devcode, devaddr: 1, sn: 'ref', registers: encodeRegisters(def, values) });
+  const decoded = decodeDevice(def, {
+    devcode: def.devcode,
+    devaddr: 1,
+    sn: 'ref',
+    registers: encodeRegisters(def, values),
+  });
   expect(decoded.errors).toEqual([]);
   return decoded;
 }
@@ -64,7 +69,10 @@ const CAPTURES: Array<[devcode: number, dir: string]> = [
 describe.skipIf(!HAVE_REFERENCE)('wire builders reproduce the reference answers from a decoded frame', () => {
   describe.each(CAPTURES)('devcode %i (%s)', (devcode, dir) => {
     const def = getDefinition(devcode)!;
-    const ready = hasRef(dir, 'querySPDeviceLastData') && hasRef(dir, 'queryDeviceParsEs') && hasRef(dir, 'webQueryDeviceEnergyFlowEs');
+    const ready =
+      hasRef(dir, 'querySPDeviceLastData') &&
+      hasRef(dir, 'queryDeviceParsEs') &&
+      hasRef(dir, 'webQueryDeviceEnergyFlowEs');
 
     it.skipIf(!ready)('querySPDeviceLastData: byte-identical (ids, titles, units, groups, order, values)', () => {
       const ref = refDat<RefLast>(dir, 'querySPDeviceLastData');
@@ -94,7 +102,13 @@ describe('wire builders on Sunwatch definitions', () => {
   it('every definition builds every answer without throwing, with or without data', () => {
     for (const def of DEVICE_DEFINITIONS) {
       const empty: DecodedDevice = { values: {}, labels: {}, errors: [] };
-      for (const d of [empty, sample(def, Object.fromEntries(def.fields.map((f) => [f.id, f.enum ? Number(Object.keys(f.enum)[0]) : f.min ?? 0])))]) {
+      for (const d of [
+        empty,
+        sample(
+          def,
+          Object.fromEntries(def.fields.map((f) => [f.id, f.enum ? Number(Object.keys(f.enum)[0]) : (f.min ?? 0)])),
+        ),
+      ]) {
         const last = toSPLastData(def, d, '2025-01-01 00:00:00');
         expect(Object.keys(last.pars).length).toBeGreaterThan(0);
         toEnergyFlow(def, d, { status: 0, date: '2025-01-01 00:00:00' });
@@ -109,33 +123,60 @@ describe('wire builders on Sunwatch definitions', () => {
 
   it('three-phase inverter: panels, export flow, parameters in kW', () => {
     const def = getDefinition(5121)!;
-    const d = sample(def, { sy_status: 'Normal', pv_output_power: 8420, gd_active_power: 8150, gd_l1_voltage: 231.4, pv_pv1_voltage: 612.3 });
+    const d = sample(def, {
+      sy_status: 'Normal',
+      pv_output_power: 8420,
+      gd_active_power: 8150,
+      gd_l1_voltage: 231.4,
+      pv_pv1_voltage: 612.3,
+    });
     const last = toSPLastData(def, d, '2025-06-01 12:00:00');
     expect(Object.keys(last.pars)).toEqual(['gd_', 'sy_', 'pv_']);
     expect(last.pars.sy_![0]).toEqual({ id: 'sy_status', par: 'Working State', val: 'Normal' });
-    expect(last.pars.gd_!.find((i) => i.id === 'gd_l2_voltage')).toEqual({ id: 'gd_l2_voltage', par: 'Grid Voltage L2', val: '--', unit: 'V' });
+    expect(last.pars.gd_!.find((i) => i.id === 'gd_l2_voltage')).toEqual({
+      id: 'gd_l2_voltage',
+      par: 'Grid Voltage L2',
+      val: '--',
+      unit: 'V',
+    });
     const flow = toEnergyFlow(def, d, { status: 0, date: 'x' });
     expect(flow.pv_status).toEqual([{ par: 'pv_output_power', val: '8.4200', unit: 'kW', status: 1 }]);
     expect(flow.gd_status).toEqual([{ par: 'grid_active_power', val: '8.1500', unit: 'kW', status: -1 }]);
     expect(flow.bt_status).toEqual([]);
     const pars = toDeviceParsEs(def, d).parameter;
-    expect(pars.map((p) => p.par)).toEqual(['gd_active_power', 'gd_l1_voltage', 'pv_output_power', 'pv_pv1_voltage', 'pv_pv2_voltage']);
+    expect(pars.map((p) => p.par)).toEqual([
+      'gd_active_power',
+      'gd_l1_voltage',
+      'pv_output_power',
+      'pv_pv1_voltage',
+      'pv_pv2_voltage',
+    ]);
     expect(pars[0]).toEqual({ par: 'gd_active_power', name: 'Output Active Power', val: '8.1500', unit: 'kW' });
     expect(pars[4]!.val).toBe('--');
   });
 
   it('battery and meter flows follow the direction table (battery 1 discharging / -1 charging, grid -1 exporting)', () => {
     const bms = getDefinition(5123)!;
-    const charging = toEnergyFlow(bms, sample(bms, { bt_battery_capacity: 40, bt_battery_power: -2300 }), { status: 0, date: 'x' });
+    const charging = toEnergyFlow(bms, sample(bms, { bt_battery_capacity: 40, bt_battery_power: -2300 }), {
+      status: 0,
+      date: 'x',
+    });
     expect(charging.bt_status).toEqual([
       { par: 'bt_battery_capacity', val: '40.0000', unit: '%', status: -1 },
       { par: 'battery_active_power', val: '-2.3000', unit: 'kW', status: -1 },
     ]);
     const meter = getDefinition(5124)!;
-    const exp = toEnergyFlow(meter, sample(meter, { gd_active_power: -3100, gd_l1_voltage: 230 }), { status: 0, date: 'x', brand: 7 });
+    const exp = toEnergyFlow(meter, sample(meter, { gd_active_power: -3100, gd_l1_voltage: 230 }), {
+      status: 0,
+      date: 'x',
+      brand: 7,
+    });
     expect(exp.brand).toBe(7);
     expect(exp.gd_status).toEqual([{ par: 'grid_active_power', val: '-3.1000', unit: 'kW', status: -1 }]);
-    const idle = toEnergyFlow(meter, sample(meter, { gd_active_power: 0, gd_l1_voltage: 230 }), { status: 0, date: 'x' });
+    const idle = toEnergyFlow(meter, sample(meter, { gd_active_power: 0, gd_l1_voltage: 230 }), {
+      status: 0,
+      date: 'x',
+    });
     expect(idle.gd_status[0]!.status).toBe(1); // mains present
   });
 
@@ -148,14 +189,18 @@ describe('wire builders on Sunwatch definitions', () => {
       { title: 'Timestamp', val: '2025-03-06 19:45:35' },
       { title: 'Grid Voltage', val: '230.7', unit: 'V' },
     ]);
-    expect(rows.find((r) => r.title === 'Battery percentage')).toEqual({ title: 'Battery percentage', val: '85', unit: '%' });
+    expect(rows.find((r) => r.title === 'Battery percentage')).toEqual({
+      title: 'Battery percentage',
+      val: '85',
+      unit: '%',
+    });
     expect(rows.some((r) => r.title === 'Fault Code')).toBe(false); // internal fields stay internal
   });
 
   it('translate option localises titles, chart names and control texts', () => {
     const def = getDefinition(2428)!;
     const opts = { locale: 'de_DE', translate: (s: string, ctx: { kind: string }) => `${ctx.kind}:${s}` };
-    const last = toSPLastData(def, { values: {}, labels: {}, errors: [] }, 'x', opts);
+    const last = toSPLastData(def, { values: {}, labels: {} }, 'x', opts);
     expect(last.pars.gd_![0]!.par).toBe('field:Grid voltage');
     expect(toChartsFields(def, 1, opts)[0]!.name).toBe('chart:AC output voltage');
     expect(toCtrlFields(def, opts).field[0]).toEqual({
@@ -167,7 +212,12 @@ describe('wire builders on Sunwatch definitions', () => {
         { key: '12338', val: 'item:SBU first' },
       ],
     });
-    expect(toChartsFieldsByType(def)[0]).toEqual({ optional: 'bc_output_voltage', name: 'AC output voltage', uint: 'V', order: 1000 });
+    expect(toChartsFieldsByType(def)[0]).toEqual({
+      optional: 'bc_output_voltage',
+      name: 'AC output voltage',
+      uint: 'V',
+      order: 1000,
+    });
   });
 });
 
@@ -195,8 +245,14 @@ describe('controls', () => {
     expect(encodeControl(d2376, 'bat_eybond_ctrl_68', '59.1')).toMatchObject({ ok: false, reason: 'out-of-range' });
     expect(encodeControl(d2376, 'bat_eybond_ctrl_70', '50.0')).toMatchObject({ ok: true }); // hint "54.4~48.0V"
     expect(encodeControl(d2428, 'bat_battery_cut_off_voltage', '23.5')).toMatchObject({ ok: true });
-    expect(encodeControl(d2428, 'bat_battery_cut_off_voltage', '30.0')).toMatchObject({ ok: false, reason: 'out-of-range' });
-    expect(encodeControl(d2428, 'bat_battery_cut_off_voltage', 'abc')).toMatchObject({ ok: false, reason: 'invalid-value' });
+    expect(encodeControl(d2428, 'bat_battery_cut_off_voltage', '30.0')).toMatchObject({
+      ok: false,
+      reason: 'out-of-range',
+    });
+    expect(encodeControl(d2428, 'bat_battery_cut_off_voltage', 'abc')).toMatchObject({
+      ok: false,
+      reason: 'invalid-value',
+    });
     expect(encodeControl(d2376, 'nope', '1')).toMatchObject({ ok: false, reason: 'unknown-control' });
     const pf = encodeControl(getDefinition(5121)!, 'grd_power_factor', '-0.95');
     expect(pf.ok && pf.block.hex).toBe('FC4A'); // -950
@@ -206,16 +262,29 @@ describe('controls', () => {
   it('datetime control packs YY MM | DD hh | mm ss', () => {
     const w = encodeControl(d2341, 'sys_system_time', '2025-03-06 20:19:21');
     expect(w.ok && w.raw).toEqual([25 * 256 + 3, 6 * 256 + 20, 19 * 256 + 21]);
-    expect(encodeControl(d2341, 'sys_system_time', '2025-02-30 10:00:00')).toMatchObject({ ok: false, reason: 'out-of-range' });
+    expect(encodeControl(d2341, 'sys_system_time', '2025-02-30 10:00:00')).toMatchObject({
+      ok: false,
+      reason: 'out-of-range',
+    });
     expect(encodeControl(d2341, 'sys_system_time', 'now')).toMatchObject({ ok: false, reason: 'invalid-value' });
   });
 
   it('read-back values for queryDeviceCtrlValue', () => {
-    const d = decodeDevice(d2376, { devcode: 2376, devaddr: 1, sn: 's', registers: encodeRegisters(d2376, { sy_eybond_read_49: 'SBU' }) });
+    const d = decodeDevice(d2376, {
+      devcode: 2376,
+      devaddr: 1,
+      sn: 's',
+      registers: encodeRegisters(d2376, { sy_eybond_read_49: 'SBU' }),
+    });
     expect(readControlValue(d2376, 'bse_eybond_ctrl_49', d)).toBe('2');
     expect(readControlValue(d2376, 'bse_eybond_ctrl_48', d)).toBeUndefined();
     const bms = getDefinition(5123)!;
-    const b = decodeDevice(bms, { devcode: 5123, devaddr: 1, sn: 's', registers: encodeRegisters(bms, { bt_charge_current_limit: 80 }) });
+    const b = decodeDevice(bms, {
+      devcode: 5123,
+      devaddr: 1,
+      sn: 's',
+      registers: encodeRegisters(bms, { bt_charge_current_limit: 80 }),
+    });
     expect(readControlValue(bms, 'bat_charge_current_limit', b)).toBe('80');
   });
 });

@@ -7,7 +7,14 @@ import { controlItems } from './controls.js';
 import { displayValue, type DecodedDevice } from './decoder.js';
 import { convertUnit, powerOf } from './readings.js';
 import { fieldIndex } from './registry.js';
-import { FIELD_GROUPS, FLOW_NODES, type DeviceDefinition, type FieldDef, type FlowItem, type FlowNode } from './types.js';
+import {
+  FIELD_GROUPS,
+  FLOW_NODES,
+  type DeviceDefinition,
+  type FieldDef,
+  type FlowItem,
+  type FlowNode,
+} from './types.js';
 
 export interface TextContext {
   devcode: number;
@@ -219,7 +226,11 @@ export function toChartsFieldsByType(
 }
 
 /** A chart field's value in its chart unit (W field charted in kW → kW). */
-export function chartValue(def: DeviceDefinition, decoded: Pick<DecodedDevice, 'values'>, id: string): number | undefined {
+export function chartValue(
+  def: DeviceDefinition,
+  decoded: Pick<DecodedDevice, 'values'>,
+  id: string,
+): number | undefined {
   const f = fieldIndex(def).get(id);
   const v = decoded.values[id];
   return f && v !== undefined ? convertUnit(v, f.unit, chartUnit(f)) : undefined;
