@@ -22,7 +22,7 @@ export function SettingsLayout({ node, basePath }: { node: RouteNode; basePath: 
 
   return (
     <Layout style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
-      <Layout.Sider width={230} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
+      <Layout.Sider width={260} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
         <Menu
           mode="inline"
           items={items}
