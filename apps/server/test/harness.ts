@@ -122,6 +122,8 @@ export interface WireResponse<T> {
 export interface StartOptions {
   seed?: boolean;
   config?: Partial<AppConfig>;
+  /** Another instance on the same database and master key (as behind a load balancer). */
+  shareWith?: TestServer;
 }
 
 let ipCounter = 0;
@@ -138,9 +140,12 @@ export function encodePairs(params: Record<string, string | number>): string {
 }
 
 export async function startTestServer(engine: Engine, options: StartOptions = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunwatch-test-'));
-  const database = await engine.createDatabase(dataDir);
-  const clock = new TestClock();
+  const shared = options.shareWith;
+  const dataDir = shared ? shared.dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'sunwatch-test-'));
+  const database = shared
+    ? { databaseUrl: shared.config.databaseUrl, sqlitePath: shared.config.sqlitePath, drop: () => Promise.resolve() }
+    : await engine.createDatabase(dataDir);
+  const clock = shared ? shared.clock : new TestClock();
   const config: AppConfig = {
     ...loadConfig({}),
     port: 0,
@@ -210,7 +215,7 @@ export async function startTestServer(engine: Engine, options: StartOptions = {}
     async stop() {
       await server.close();
       await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!shared) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

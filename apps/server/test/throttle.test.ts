@@ -1,4 +1,4 @@
-import type { Envelope } from '@sunwatch/protocol';
+import { errorMessage, type Envelope } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, freshIp, startTestServer, type TestServer } from './harness.js';
 
@@ -58,8 +58,10 @@ describe.each(engines)('login throttling ($name)', (engine) => {
     const u = await newOwner();
     const ip = freshIp();
     for (let i = 0; i < 5; i++) await s.login(u.usr, 'wrong', { ip });
-    const res = (await s.request<Envelope<unknown>>(`/public/?action=authSource&usr=${u.usr}&company-key=bnrl_frRFjEz8Mkn&sign=${'0'.repeat(40)}&salt=1&i18n=en_US`, { ip })).body;
+    const res = (await s.request<Envelope<unknown>>(`/public/?action=authSource&usr=${u.usr}&company-key=bnrl_frRFjEz8Mkn&sign=${'0'.repeat(40)}&salt=1&i18n=de_DE`, { ip })).body;
     expectThrottled(res, 60);
+    expect(res.msg).toBe(errorMessage(13, 'de_DE', 'general', { seconds: 60 }, 'special.loginThrottled'));
+    expect(res.msg).not.toBe(errorMessage(13, 'de_DE'));
   });
 
   it('blocks an address after too many failures across accounts', async () => {
@@ -87,6 +89,26 @@ describe.each(engines)('login throttling ($name)', (engine) => {
     // Once the window has passed, new addresses may try again.
     s.clock.advance(LIMITS.windowMs + 1000);
     expect((await s.login(u.usr, 'Right_2026', { ip: freshIp() })).err).toBe(0);
+  });
+
+  it('holds across instances sharing the database', async () => {
+    const other = await startTestServer(engine, { shareWith: s, seed: false, config: { loginThrottle: LIMITS } });
+    try {
+      const u = await newOwner();
+      const ip = freshIp();
+      expect((await s.login(u.usr, 'Right_2026', { ip })).err).toBe(0);
+      for (let i = 0; i < 5; i++) {
+        const instance = i % 2 === 0 ? s : other;
+        expect((await instance.login(u.usr, 'wrong', { ip })).err).toBe(16);
+      }
+      expect((await other.login(u.usr, 'Right_2026', { ip })).err).toBe(13);
+      expect((await s.login(u.usr, 'Right_2026', { ip })).err).toBe(13);
+      // Sessions are shared too: a token from one instance works on the other.
+      const session = await s.login(u.usr, 'Right_2026', { ip: freshIp() });
+      expect((await other.call(session.dat!, 'queryAccountInfo')).err).toBe(0);
+    } finally {
+      await other.stop();
+    }
   });
 
   it('keeps its counters in the database', async () => {

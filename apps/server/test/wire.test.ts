@@ -1,4 +1,4 @@
-import { sha1Hex, signCall, signLogin, WEB_COMPANY_KEY, type AuthDat, type Envelope } from '@sunwatch/protocol';
+import { errorMessage, sha1Hex, signCall, signLogin, WEB_COMPANY_KEY, type AuthDat, type Envelope } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from './harness.js';
 
@@ -211,7 +211,11 @@ describe.each(engines)('wire protocol ($name)', (engine) => {
     const fr = await s.request<Env>('/public/?action=noSuchAction&lang=fr_FR');
     const zh = await s.request<Env>('/public/?action=noSuchAction', { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
     const en = await s.request<Env>('/public/?action=noSuchAction');
-    for (const r of [de, fr, zh, en]) expect(r.body.msg).toBeTruthy();
+    expect(de.body.msg).toBe(errorMessage(9, 'de_DE'));
+    expect(fr.body.msg).toBe(errorMessage(9, 'fr_FR'));
+    expect(zh.body.msg).toBe(errorMessage(9, 'zh_CN'));
+    expect(en.body.msg).toBe(errorMessage(9, 'en_US'));
+    expect(new Set([de, fr, zh, en].map((r) => r.body.msg)).size).toBe(4);
   });
 });
 

@@ -1,21 +1,14 @@
-import * as protocol from '@sunwatch/protocol';
-import { ApiError, DEFAULT_LOCALE, errorDesc, isErrorCode, normalizeLocale, type Envelope, type Locale } from '@sunwatch/protocol';
+import {
+  ApiError,
+  DEFAULT_LOCALE,
+  errorDesc,
+  errorMessage,
+  isErrorCode,
+  normalizeLocale,
+  type Envelope,
+  type Locale,
+} from '@sunwatch/protocol';
 import { ZodError } from 'zod';
-
-type ErrorMessageFn = (
-  code: number,
-  locale: Locale,
-  context?: 'general' | 'deviceControl' | 'orderAllocation',
-  values?: Record<string, string | number>,
-  messageKey?: string,
-) => string;
-
-/** The protocol's localiser, when the package provides it (it is being added); else undefined. */
-const errorMessageFn = (protocol as unknown as { errorMessage?: ErrorMessageFn }).errorMessage;
-
-const FALLBACK: Record<string, (values: Record<string, string | number>) => string> = {
-  'special.loginThrottled': (v) => `Too many failed sign-in attempts. Try again in ${String(v.seconds)} seconds`,
-};
 
 /** The call's language: `i18n` or `lang` parameter, else Accept-Language, else en_US. */
 export function pickLocale(params: Record<string, unknown>, acceptLanguage: string | undefined): Locale {
@@ -23,10 +16,9 @@ export function pickLocale(params: Record<string, unknown>, acceptLanguage: stri
   return normalizeLocale(p) ?? normalizeLocale(acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
+/** The error's message in the call's language (protocol i18n catalogues, en_US fallback). */
 export function localizedMessage(error: ApiError, locale: Locale): string {
-  if (errorMessageFn) return errorMessageFn(error.code, locale, 'general', error.values, error.messageKey);
-  const fallback = error.messageKey ? FALLBACK[error.messageKey] : undefined;
-  return fallback ? fallback(error.values ?? {}) : error.desc;
+  return errorMessage(error.code, locale, 'general', error.values, error.messageKey);
 }
 
 /** The first failing field of a zod error, as a wire name. */
