@@ -1,5 +1,9 @@
-/** The real dependencies of the login flow: the app's API client and session store. */
-import { api } from '../../app/api';
+/**
+ * The real dependencies of the login flow: the app's API client and session store. The flow
+ * uses the client without the global err-10 redirect: a dead old token answering `logout`
+ * with 10 must not navigate away (and drop `?redirect=`) in the middle of a sign-in.
+ */
+import { baseClient } from '../../app/api';
 import {
   clearSession,
   getRememberToken,
@@ -12,7 +16,7 @@ import {
 import type { LoginDeps } from './login-flow';
 
 export const appLoginDeps: LoginDeps<Session> = {
-  api,
+  api: baseClient,
   getSession,
   getRememberToken,
   clearSession,
