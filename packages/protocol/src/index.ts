@@ -8,3 +8,4 @@ export * from './client.js';
 export * from './rules.js';
 export * from './config.js';
 export * from './i18n/index.js';
+export * from './devices/index.js';
