@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_COMPANY_KEYS, REMEMBER_EXPIRE_SECONDS, TOKEN_EXPIRE_SECONDS } from '@sunwatch/protocol';
 
 /** Thresholds of the login brute-force throttle (stored in the database, so it holds across instances). */
@@ -67,9 +68,19 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
 }
 
-/** Reads the configuration from the environment (docs/contracts.md lists the variables). */
+/** The repository root (apps/server/src/config.ts → ../../..): base of the default paths. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * Reads the configuration from the environment (docs/contracts.md lists the variables).
+ * Relative paths given in the environment resolve against the directory `npm` was started in
+ * (INIT_CWD; `npm start -w` runs in apps/server), defaults against the repository root.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const base = env.INIT_CWD || process.cwd();
+  const fromEnv = (value: string | undefined, fallback: string) =>
+    value?.trim() ? path.resolve(base, value.trim()) : path.resolve(REPO_ROOT, fallback);
+  const dataDir = fromEnv(env.DATA_DIR, 'data');
   const masterKey = env.MASTER_KEY?.trim() || undefined;
   if (masterKey !== undefined && !/^[0-9a-fA-F]{64}$/.test(masterKey)) {
     throw new Error('MASTER_KEY must be 64 hex characters (32 bytes)');
@@ -85,8 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
-    sqlitePath: sqlite === ':memory:' ? sqlite : path.resolve(sqlite || path.join(dataDir, 'sunwatch.db')),
-    webRoot: path.resolve(env.WEB_ROOT ?? 'apps/web/dist'),
+    sqlitePath: sqlite === ':memory:' ? sqlite : sqlite ? path.resolve(base, sqlite) : path.join(dataDir, 'sunwatch.db'),
+    webRoot: fromEnv(env.WEB_ROOT, 'apps/web/dist'),
     companyKeys: keys.length > 0 ? keys : [...DEFAULT_COMPANY_KEYS],
     seedDemo: bool(env.DEMO_DATA, true),
     masterKey,

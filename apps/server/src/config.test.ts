@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_COMPANY_KEYS } from '@sunwatch/protocol';
+import { REPO_ROOT, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has the defaults of docs/contracts.md, paths under the repository root', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(c.sqlitePath).toBe(path.join(REPO_ROOT, 'data', 'sunwatch.db'));
+    expect(c.webRoot).toBe(path.join(REPO_ROOT, 'apps', 'web', 'dist'));
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.companyKeys).toEqual([...DEFAULT_COMPANY_KEYS]);
+    expect(c.seedDemo).toBe(true);
+    expect(c.replayProtection).toBe(false);
+    expect(c.tokenTtlSeconds).toBe(604800);
+    expect(c.loginThrottle).toMatchObject({ accountAddressLimit: 5, addressLimit: 30, accountLimit: 20, windowMs: 900000 });
+  });
+
+  it('reads the environment', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'var/sw',
+      INIT_CWD: '/srv',
+      DATABASE_URL: 'postgres://u:p@db/sw',
+      COMPANY_KEYS: 'a, b,,c',
+      DEMO_DATA: '0',
+      MASTER_KEY: 'AB'.repeat(32),
+      LOGIN_THROTTLE_ACCOUNT_ADDRESS_LIMIT: '3',
+      SQLITE_PATH: ':memory:',
+      REPLAY_PROTECTION: 'true',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/srv/var/sw',
+      databaseUrl: 'postgres://u:p@db/sw',
+      companyKeys: ['a', 'b', 'c'],
+      seedDemo: false,
+      masterKey: 'AB'.repeat(32),
+      sqlitePath: ':memory:',
+      replayProtection: true,
+    });
+    expect(c.loginThrottle.accountAddressLimit).toBe(3);
+  });
+
+  it('refuses a malformed master key', () => {
+    expect(() => loadConfig({ MASTER_KEY: 'xyz' })).toThrow(/MASTER_KEY/);
+  });
+});
