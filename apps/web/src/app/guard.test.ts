@@ -241,6 +241,17 @@ describe('role-2 sub-administrators', () => {
     expect(await go('/adminNew/setting')).toEqual({ redirect: '/adminNew/setting/firmware' });
   });
 
+  it('on the classic edition lands on the matching classic page', async () => {
+    saveLogin(authDat({ role: 2 }), { remember: false });
+    setPermissions({ modules: ['alarm_manag'], firstPages: [], secondPages: [], buttons: [] });
+    setNewEdition(false);
+    expect(await go('/home')).toEqual({ redirect: '/admin/alarm' });
+    expect(await go('/admin/alarm')).toEqual({ allow: true });
+    expect(await go('/admin/device')).toEqual({ redirect: '/401' });
+    expect(await go('/admin/setting/personalBasic')).toEqual({ allow: true });
+    expect(await go('/admin/setting/firmware')).toEqual({ redirect: '/401' });
+  });
+
   it('an err 10 while loading permissions ends the session', async () => {
     saveLogin(authDat({ role: 2 }), { remember: false });
     const d = deps({

@@ -156,12 +156,13 @@ export function homePathFor(session: Pick<Session, 'role' | 'isNewEdition' | 'pe
   const area = areaForRole(session.role);
   if (area === 'operator') return '/adminNewStatr/home';
   if (area === 'general') return session.isNewEdition ? '/generalNew/home' : '/general/home';
-  if (!session.isNewEdition) return '/admin/home';
+  const base = session.isNewEdition ? '/adminNew' : '/admin';
   if (session.role === 2 && session.permissions) {
+    // Spec §2 names the new edition; the classic edition follows the same order on its pages.
     const landing = subAdminLandingPath(session.permissions.modules);
-    return landing === '/home' ? '/adminNew/home' : landing;
+    return landing === '/home' ? `${base}/home` : landing.replace(/^\/adminNew\//, `${base}/`);
   }
-  return '/adminNew/home';
+  return `${base}/home`;
 }
 
 function parseRole(v: string | null | undefined): Role | undefined {
