@@ -62,6 +62,10 @@ export function areaMenu(page: Page): Locator {
 
 // --- slider puzzle ----------------------------------------------------------------------------
 
+/** Layout size of the puzzle track and piece (apps/web/src/features/entry/puzzle-logic.ts). */
+const PUZZLE_WIDTH = 352;
+const PIECE_SIZE = 64;
+
 /** Small seeded PRNG (mulberry32) so a failing trail can be replayed from the logged seed. */
 function prng(seed: number): () => number {
   let a = seed >>> 0;
@@ -114,6 +118,35 @@ export function puzzleHandle(page: Page): Locator {
 }
 
 /**
+ * The handle's box once the puzzle dialog has finished animating in (a drag that starts during
+ * the zoom-in animation is lost): same position twice in a row, at its full 64 px width.
+ */
+export async function stableHandleBox(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+  const handle = puzzleHandle(page);
+  await handle.waitFor({ state: 'visible' });
+  const track = puzzleTrack(page);
+  let prev = await handle.boundingBox();
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(60);
+    const next = await handle.boundingBox();
+    const trackBox = await track.boundingBox();
+    // the track may be zoomed on narrow screens; the handle keeps its share of the track width
+    const fullWidth = trackBox ? (trackBox.width * PIECE_SIZE) / PUZZLE_WIDTH : PIECE_SIZE;
+    if (
+      prev &&
+      next &&
+      Math.abs(next.x - prev.x) < 0.01 &&
+      Math.abs(next.y - prev.y) < 0.01 &&
+      Math.abs(next.width - fullWidth) < 0.05
+    ) {
+      return next;
+    }
+    prev = next;
+  }
+  throw new Error(`puzzle handle did not settle (last box ${JSON.stringify(prev)})`);
+}
+
+/**
  * Reads the gap position (`data-gap-x` on the track: the piece's left offset at which it fills
  * the gap) and drags the handle there with `page.mouse` along a non-uniform trail.
  */
@@ -123,17 +156,10 @@ export async function solvePuzzle(page: Page, seed = Math.floor(Math.random() * 
   const raw = await track.getAttribute('data-gap-x');
   const gapX = Number(raw);
   if (raw === null || !Number.isFinite(gapX)) throw new Error(`puzzle track has no numeric data-gap-x (got ${raw})`);
-  const handle = puzzleHandle(page);
-  await handle.waitFor({ state: 'visible' });
-  // the puzzle may animate in; wait until the handle stops moving
-  let box = await handle.boundingBox();
-  for (let i = 0; i < 10; i++) {
-    await page.waitForTimeout(50);
-    const next = await handle.boundingBox();
-    if (box && next && Math.abs(next.x - box.x) < 0.5 && Math.abs(next.y - box.y) < 0.5) break;
-    box = next;
-  }
-  if (!box) throw new Error('puzzle handle has no bounding box');
+  const box = await stableHandleBox(page);
+  const trackBox = await track.boundingBox();
+  // data-gap-x is in layout px; the screen distance scales with the track's zoom
+  const scale = trackBox ? trackBox.width / PUZZLE_WIDTH : 1;
   const random = prng(seed);
   const x0 = box.x + box.width / 2;
   const y0 = box.y + box.height / 2;
@@ -141,7 +167,7 @@ export async function solvePuzzle(page: Page, seed = Math.floor(Math.random() * 
   await page.mouse.move(x0, y0, { steps: 2 });
   await page.mouse.down();
   await page.waitForTimeout(80 + Math.floor(random() * 60));
-  for (const step of humanTrail(gapX, random)) {
+  for (const step of humanTrail(gapX * scale, random)) {
     await page.mouse.move(x0 + step.dx, y0 + step.dy);
     await page.waitForTimeout(step.delayMs);
   }

@@ -1,7 +1,13 @@
-/** Entry page behaviour: language choice, wrong password, remember me. */
+/** Entry page behaviour: language choice (entry page and header), slider puzzle, wrong password, remember me. */
 import { describe, expect, it } from 'vitest';
 import {
   areaMenu,
+  passwordField,
+  stableHandleBox,
+  puzzleTrack,
+  puzzleVerdict,
+  solvePuzzle,
+  usernameField,
   DEMO,
   REMEMBER_COOKIE,
   landingPattern,
@@ -32,6 +38,57 @@ describe('entry page', () => {
     await loginButton(page).waitFor({ state: 'visible' });
     expect((await loginButton(page).innerText()).trim()).toBe(german);
     await h().screenshot(page, 'entry-de');
+    await page.context().close();
+  });
+
+  it('a language chosen in the header persists across a reload', async () => {
+    const page = await h().newPage({ locale: 'en-US' });
+    await login(page, DEMO.viewer_cara.usr, DEMO.viewer_cara.pwd);
+    await page.waitForURL(landingPattern(DEMO.viewer_cara.role));
+    const logout = page.getByRole('button', { name: /log out|abmelden/i });
+    await logout.waitFor({ state: 'visible' });
+    expect((await logout.innerText()).trim()).toBe('Log out');
+
+    await page.getByRole('combobox', { name: 'Language' }).click();
+    await page.locator('.ant-select-dropdown').getByText('Deutsch', { exact: true }).click();
+    await expect.poll(async () => (await logout.innerText()).trim(), { timeout: 15_000 }).toBe('Abmelden');
+
+    await page.reload();
+    await page.waitForURL(landingPattern(DEMO.viewer_cara.role));
+    await logout.waitFor({ state: 'visible' });
+    expect((await logout.innerText()).trim()).toBe('Abmelden');
+    await areaMenu(page).waitFor({ state: 'visible' });
+    await h().screenshot(page, 'header-de');
+    await page.context().close();
+  });
+
+  it('a drop away from the gap fails, the puzzle resets, and the next trail signs in', async () => {
+    const page = await h().newPage();
+    await page.goto('/entry');
+    await usernameField(page).fill(DEMO.owner_ben.usr);
+    await passwordField(page).fill(DEMO.owner_ben.pwd);
+    await loginButton(page).click();
+    const track = puzzleTrack(page);
+    await track.waitFor({ state: 'visible' });
+    const gapX = Number(await track.getAttribute('data-gap-x'));
+    const box = await stableHandleBox(page);
+    const y = box.y + box.height / 2;
+    // drop 30 px short of the gap
+    await page.mouse.move(box.x + box.width / 2, y);
+    await page.mouse.down();
+    for (const dx of [5, 13, 24, 31, gapX / 2, gapX - 40, gapX - 30]) {
+      await page.mouse.move(box.x + box.width / 2 + dx, y + 1);
+      await page.waitForTimeout(15 + (dx % 7) * 5);
+    }
+    await page.mouse.up();
+    expect(await puzzleVerdict(page)).toBe('fail');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=puzzle-track]')?.getAttribute('data-status') === 'idle',
+    );
+    expect(pathOf(page)).toMatch(/^\/entry/);
+    await solvePuzzle(page);
+    expect(await puzzleVerdict(page)).toBe('success');
+    await page.waitForURL(landingPattern(DEMO.owner_ben.role));
     await page.context().close();
   });
 
