@@ -13,6 +13,10 @@ export interface SqlDialect {
   addIdColumn<T extends string>(table: CreateTableBuilder<T, never>, name?: string): CreateTableBuilder<T, never>;
   /** Column type of epoch-ms instants and other 64-bit integers. */
   bigint: 'bigint' | 'integer';
+  /** Column type of packed binary values (samples). */
+  blob: 'blob' | 'bytea';
+  /** Column type of floating-point measurements. */
+  real: 'real' | 'double precision';
   /** Byte-order collation for materialised paths, so range scans on the index select a subtree. */
   binaryText(c: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
 }
@@ -22,6 +26,8 @@ export const sqliteDialect: SqlDialect = {
   addIdColumn: (table, name = 'id') =>
     table.addColumn(name, 'integer', (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement()),
   bigint: 'integer',
+  blob: 'blob',
+  real: 'real',
   binaryText: (c) => c, // SQLite's default collation is BINARY
 };
 
@@ -29,6 +35,8 @@ export const postgresDialect: SqlDialect = {
   engine: 'postgres',
   addIdColumn: (table, name = 'id') => table.addColumn(name, 'serial', (c: ColumnDefinitionBuilder) => c.primaryKey()),
   bigint: 'bigint',
+  blob: 'bytea',
+  real: 'double precision',
   binaryText: (c) => c.modifyFront(sql`collate "C"`),
 };
 

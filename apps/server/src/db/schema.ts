@@ -119,7 +119,10 @@ export interface SeenSignsTable {
   seen_at: number;
 }
 
-export interface Database {
+export type { TelemetryTables } from './schema-telemetry.js';
+import type { TelemetryTables } from './schema-telemetry.js';
+
+export interface Database extends TelemetryTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   sessions: SessionsTable;

@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { SqlDialect } from '../dialect.js';
 import { foundation } from './0001-foundation.js';
+import { telemetry } from './0002-telemetry.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-foundation': foundation(dialect),
+    '0002-telemetry': telemetry(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
