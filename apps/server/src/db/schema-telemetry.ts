@@ -176,6 +176,12 @@ export interface DeviceDaysTable {
   last_ts: number;
 }
 
+/** Plants assigned to a viewer (role 5) sub-account: read-only access. */
+export interface ViewerProjectsTable {
+  viewer_id: number;
+  project_id: number;
+}
+
 export interface AlarmsTable {
   id: Generated<number>;
   datalogger_id: number;
@@ -198,4 +204,5 @@ export interface TelemetryTables {
   device_latest: DeviceLatestTable;
   device_days: DeviceDaysTable;
   alarms: AlarmsTable;
+  viewer_projects: ViewerProjectsTable;
 }

@@ -159,6 +159,14 @@ export function telemetry(d: SqlDialect): Migration {
         .modifyEnd(withoutRowid)
         .execute();
 
+      await db.schema
+        .createTable('viewer_projects')
+        .addColumn('viewer_id', 'integer', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('viewer_projects_pk', ['viewer_id', 'project_id'])
+        .execute();
+      await db.schema.createIndex('viewer_projects_project_idx').on('viewer_projects').column('project_id').execute();
+
       await d
         .addIdColumn(db.schema.createTable('alarms'))
         .addColumn('datalogger_id', 'integer', (c) => c.notNull().references('dataloggers.id').onDelete('cascade'))
