@@ -1,0 +1,209 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { ENERGY_COUNTERS, type EnergyCounterName } from '@sunwatch/protocol';
+import type { DeviceDaysTable } from '../../db/schema-telemetry.js';
+
+/**
+ * Day rollups (architecture.md §5). `device_days` keeps, per device per local day (YYYYMMDD in the
+ * plant's timezone), the min and max of each cumulative kWh counter seen that day. Those are
+ * order-independent and idempotent (a re-sent sample changes neither), so ingestion can update
+ * them with plain `min()/max()` upserts in any order. The ENERGY of a day is derived here:
+ *
+ *   energy(D) = max_D − max_P   where P is the previous day on which that counter had data,
+ *             = max_D − min_D   when there is no such day (first day of the device),
+ *             = max_D − min_D   when max_D < max_P (the counter was reset: count from the day's min).
+ *
+ * Using the previous day's max (not today's min) keeps the energy produced between the last
+ * sample of P and the first sample of D, so the days of a device sum to its counter's growth.
+ * Plants and fleets are sums of their devices' day energies (`energyTotals`).
+ */
+
+/** Column prefix in device_days per energy kind. */
+export const KIND_COLUMN: Record<EnergyCounterName, 'gen' | 'chg' | 'dis' | 'sold' | 'bought' | 'used'> = {
+  generated: 'gen',
+  charged: 'chg',
+  discharged: 'dis',
+  sold: 'sold',
+  bought: 'bought',
+  used: 'used',
+};
+
+export type EnergyByKind = Record<EnergyCounterName, number>;
+
+export interface DayEnergy extends EnergyByKind {
+  day: number;
+}
+
+export type DeviceDayRow = Pick<
+  DeviceDaysTable,
+  | 'day'
+  | 'gen_min'
+  | 'gen_max'
+  | 'chg_min'
+  | 'chg_max'
+  | 'dis_min'
+  | 'dis_max'
+  | 'sold_min'
+  | 'sold_max'
+  | 'bought_min'
+  | 'bought_max'
+  | 'used_min'
+  | 'used_max'
+>;
+
+/** kWh rounded to 1e-6 so sums of decimal counters carry no binary noise. */
+export function roundKwh(x: number): number {
+  const r = Math.round(x * 1e6) / 1e6;
+  return r === 0 ? 0 : r;
+}
+
+export function zeroEnergy(): EnergyByKind {
+  return { generated: 0, charged: 0, discharged: 0, sold: 0, bought: 0, used: 0 };
+}
+
+/** Energy of one counter on a day, given that day's min/max and the previous data day's max. */
+export function counterDayEnergy(min: number, max: number, prevMax: number | undefined): number {
+  if (prevMax === undefined || max < prevMax) return roundKwh(max - min);
+  return roundKwh(max - prevMax);
+}
+
+/**
+ * Day energies of ONE device from its `device_days` rows (any order). Days without data for a
+ * kind count 0 for that kind. When the rows start after the device's first day, pass the rows of
+ * earlier days too (or at least the last one with data) so the first day is not counted max − min.
+ */
+export function dayEnergy(rows: readonly DeviceDayRow[]): DayEnergy[] {
+  const sorted = [...rows].sort((a, b) => a.day - b.day);
+  const prev: Partial<Record<EnergyCounterName, number>> = {};
+  return sorted.map((r) => {
+    const e: DayEnergy = { day: r.day, ...zeroEnergy() };
+    for (const kind of ENERGY_COUNTERS) {
+      const col = KIND_COLUMN[kind];
+      const min = r[`${col}_min`];
+      const max = r[`${col}_max`];
+      if (min === null || max === null) continue;
+      e[kind] = counterDayEnergy(min, max, prev[kind]);
+      prev[kind] = max;
+    }
+    return e;
+  });
+}
+
+/** Period key of a YYYYMMDD day: the day itself, YYYYMM, YYYY, or 0 for the total. */
+export type Period = 'day' | 'month' | 'year' | 'total';
+export function periodOf(day: number, period: Period): number {
+  switch (period) {
+    case 'day':
+      return day;
+    case 'month':
+      return Math.floor(day / 100);
+    case 'year':
+      return Math.floor(day / 10000);
+    case 'total':
+      return 0;
+  }
+}
+
+/** Sums day energies per period (in JS), ordered by period. */
+export function sumByPeriod(days: readonly DayEnergy[], period: Period): Array<{ period: number } & EnergyByKind> {
+  const out = new Map<number, { period: number } & EnergyByKind>();
+  for (const d of days) {
+    const k = periodOf(d.day, period);
+    let acc = out.get(k);
+    if (!acc) out.set(k, (acc = { period: k, ...zeroEnergy() }));
+    for (const kind of ENERGY_COUNTERS) acc[kind] = roundKwh(acc[kind] + d[kind]);
+  }
+  return [...out.values()].sort((a, b) => a.period - b.period);
+}
+
+/** Which devices an aggregate covers: explicit devices, the devices of plants, or every device. */
+export type EnergyScope = { deviceIds: readonly number[] } | { projectIds: readonly number[] } | { all: true };
+
+function scopeFilter(scope: EnergyScope): RawBuilder<unknown> {
+  if ('all' in scope) return sql`1 = 1`;
+  if ('deviceIds' in scope) {
+    if (scope.deviceIds.length === 0) return sql`1 = 0`;
+    return sql`device_id in (${sql.join(scope.deviceIds.map((id) => sql`${id}`))})`;
+  }
+  if (scope.projectIds.length === 0) return sql`1 = 0`;
+  return sql`device_id in (select id from devices where project_id in (${sql.join(
+    scope.projectIds.map((id) => sql`${id}`),
+  )}))`;
+}
+
+/**
+ * SQL (both engines) for the day energies of one kind: one row (device_id, day, e) per device-day
+ * on which that counter had data, with the definition above. The window runs over the rows WITH
+ * data only (`where <col>_max is not null`), so "the previous day with data" is exactly `lag()`.
+ * Days up to `toDay` are scanned so the first day of the range sees its predecessor.
+ */
+export function kindDayEnergySql(kind: EnergyCounterName, scope: EnergyScope, toDay: number): RawBuilder<unknown> {
+  const col = KIND_COLUMN[kind];
+  const min = sql.ref(`${col}_min`);
+  const max = sql.ref(`${col}_max`);
+  return sql`select device_id, day, ${sql.lit(kind)} as kind,
+      case when lag(${max}) over w is null or ${max} < lag(${max}) over w then ${max} - ${min}
+           else ${max} - lag(${max}) over w end as e
+    from device_days
+    where ${max} is not null and day <= ${toDay} and ${scopeFilter(scope)}
+    window w as (partition by device_id order by day)`;
+}
+
+export interface EnergyTotalsQuery {
+  scope: EnergyScope;
+  /** Inclusive YYYYMMDD range (local days of each device's plant). */
+  fromDay: number;
+  toDay: number;
+  period: Period;
+  /** Also group by device (per-device figures); default false = summed over the scope. */
+  perDevice?: boolean;
+}
+
+export interface EnergyTotalsRow extends EnergyByKind {
+  period: number;
+  /** Only with `perDevice`. */
+  deviceId?: number;
+}
+
+/**
+ * Energy per period (day / month / year / total) for devices, plants (`projectIds`) or the whole
+ * fleet, summed in the database from `device_days` — for "today / this month / this year / total"
+ * cards and bar charts. Example: plant 7's monthly generation in 2025 =
+ * `energyTotals(db, { scope: { projectIds: [7] }, fromDay: 20250101, toDay: 20251231, period: 'month' })`.
+ */
+export async function energyTotals(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  q: EnergyTotalsQuery,
+): Promise<EnergyTotalsRow[]> {
+  const bucket =
+    q.period === 'day'
+      ? sql`day`
+      : q.period === 'month'
+        ? sql`(day / 100)`
+        : q.period === 'year'
+          ? sql`(day / 10000)`
+          : sql`0`;
+  const union = sql.join(
+    ENERGY_COUNTERS.map((k) => kindDayEnergySql(k, q.scope, q.toDay)),
+    sql` union all `,
+  );
+  const dev = q.perDevice ? sql`device_id, ` : sql``;
+  const rows = await sql<{ p: number | string; device_id?: number; kind: EnergyCounterName; e: number | string }>`
+    select ${dev}${bucket} as p, kind, sum(e) as e
+    from (${union}) x
+    where day >= ${q.fromDay} and day <= ${q.toDay}
+    group by ${dev}${bucket}, kind`.execute(db);
+  const out = new Map<string, EnergyTotalsRow>();
+  for (const r of rows.rows) {
+    const p = Number(r.p);
+    const key = `${r.device_id ?? ''}:${p}`;
+    let acc = out.get(key);
+    if (!acc) {
+      acc = { period: p, ...zeroEnergy() };
+      if (q.perDevice) acc.deviceId = Number(r.device_id);
+      out.set(key, acc);
+    }
+    acc[r.kind] = roundKwh(Number(r.e));
+  }
+  return [...out.values()].sort((a, b) => (a.deviceId ?? 0) - (b.deviceId ?? 0) || a.period - b.period);
+}
