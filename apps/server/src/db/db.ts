@@ -13,6 +13,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: SqlDialect;
+  /** The raw better-sqlite3 connection (SQLite only), for the ingestion fast path. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: sqliteDialect, close: () => db.destroy() };
+  return { db, dialect: sqliteDialect, sqlite, close: () => db.destroy() };
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {

@@ -121,8 +121,9 @@ export interface SeenSignsTable {
 
 export type { TelemetryTables } from './schema-telemetry.js';
 import type { TelemetryTables } from './schema-telemetry.js';
+import type { IngestTables } from './schema-ingest.js';
 
-export interface Database extends TelemetryTables {
+export interface Database extends TelemetryTables, IngestTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   sessions: SessionsTable;

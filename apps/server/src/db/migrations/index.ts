@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { SqlDialect } from '../dialect.js';
 import { foundation } from './0001-foundation.js';
 import { telemetry } from './0002-telemetry.js';
+import { ingest } from './0003-ingest.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-foundation': foundation(dialect),
     '0002-telemetry': telemetry(dialect),
+    '0003-ingest': ingest(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

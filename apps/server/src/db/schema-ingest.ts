@@ -1,0 +1,16 @@
+/** Tables of migration 0003-ingest (issue 3: ingestion and jobs). */
+
+/** One row per named background job: a database lease so only one instance runs it at a time. */
+export interface JobsTable {
+  name: string;
+  /** Instance that holds (or last held) the lease. */
+  lease_owner: string;
+  /** Epoch ms until which the lease is held. */
+  lease_until: number;
+  last_run_at: number | null;
+  last_error: string;
+}
+
+export interface IngestTables {
+  jobs: JobsTable;
+}
