@@ -1,4 +1,8 @@
 import * as account from './account.js';
+import * as plants from './plants.js';
+import * as dataloggers from './dataloggers.js';
+import * as devices from './devices.js';
+import * as overview from './overview.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -8,6 +12,10 @@ import type { ActionDef } from './define.js';
  */
 export const catalogue = {
   ...account,
+  ...plants,
+  ...dataloggers,
+  ...devices,
+  ...overview,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -15,9 +23,16 @@ export type ActionName = keyof Catalogue;
 export const ACTION_NAMES = Object.keys(catalogue) as ActionName[];
 
 export function findAction(name: string): ActionDef | undefined {
-  return Object.prototype.hasOwnProperty.call(catalogue, name) ? (catalogue as Record<string, ActionDef>)[name] : undefined;
+  return Object.prototype.hasOwnProperty.call(catalogue, name)
+    ? (catalogue as Record<string, ActionDef>)[name]
+    : undefined;
 }
 
 export * from './define.js';
 export * from './common.js';
 export type { AuthDat, AccountInfoDat } from './account.js';
+export * from './telemetry-params.js';
+export type * from './plants.js';
+export type * from './dataloggers.js';
+export type * from './devices.js';
+export type * from './overview.js';
