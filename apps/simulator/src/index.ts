@@ -1,0 +1,22 @@
+/** @sunwatch/simulator: simulated dataloggers speaking Sunwatch's ingestion protocol. */
+export * from './types.js';
+export * from './models/sun.js';
+export * from './models/weather.js';
+export * from './models/pv.js';
+export * from './models/load.js';
+export * from './models/battery.js';
+export { hashString, rand, mulberry32 } from './models/random.js';
+export * from './plant.js';
+export * from './alarms.js';
+export * from './devices.js';
+export * from './frames.js';
+export * from './datalogger.js';
+export * from './cities.js';
+export * from './fleet.js';
+export * from './runtime.js';
+export * from './history.js';
+export * from './demo.js';
+export * from './protocol/topics.js';
+export * from './protocol/publisher.js';
+export { MqttPublisher } from './protocol/mqtt.js';
+export { HttpPublisher } from './protocol/http.js';
