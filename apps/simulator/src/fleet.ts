@@ -85,7 +85,7 @@ export function buildFleet(opts: BuildFleetOptions): FleetSpec {
       devcode,
       devaddr: k + 1,
       sn: makeSn(pn, devcode, k + 1),
-      encoding: (i + k) % 2 === 0 ? 'registers' : 'values',
+      encoding: (Math.floor(i / TOPOLOGIES.length) + i + k) % 2 === 0 ? 'registers' : 'values',
     }));
     dataloggers.push({
       pn,
