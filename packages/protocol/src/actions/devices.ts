@@ -110,7 +110,8 @@ export const queryDeviceStatus = defineAction({
 // Real-time values (device_latest)
 // ------------------------------------------------------------------------------------------
 
-const tupleParams = (extra: z.ZodRawShape = {}) => actionParams({ ...deviceTuple, ...extra });
+const tupleParams = <S extends z.ZodRawShape = Record<never, never>>(extra?: S) =>
+  actionParams({ ...deviceTuple, ...(extra ?? ({} as S)) });
 
 export const queryDeviceLastData = defineAction({
   name: 'queryDeviceLastData',

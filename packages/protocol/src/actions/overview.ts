@@ -47,6 +47,6 @@ export const webQueryFleetOverview = defineAction({
       .max(14 * 3600)
       .default(0),
   }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'overview' },
   result: result<FleetOverviewDat>(),
 });

@@ -1,8 +1,7 @@
-import { ApiError } from '@sunwatch/protocol';
 import type { HandlerMap } from '../../http/registry.js';
-
-const pending = (): Promise<never> => Promise.reject(new ApiError(9));
+import { callerOf } from '../../http/registry.js';
+import { fleetOverview } from './overview.service.js';
 
 export const overviewHandlers: HandlerMap = {
-  webQueryFleetOverview: pending,
+  webQueryFleetOverview: ({ params, ...i }, ctx) => fleetOverview(ctx, callerOf(i), params.timezone),
 };

@@ -1,0 +1,287 @@
+import { sql, type SqlBool, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/db.js';
+import { dataloggerScopeSql, type TelemetryScope } from '../plants/telemetry-scope.js';
+
+/** A device with what its screens need from its datalogger, plant and owner. */
+export interface DeviceRow {
+  id: number;
+  datalogger_id: number;
+  pn: string;
+  devcode: number;
+  devaddr: number;
+  sn: string;
+  alias: string;
+  devtype: number;
+  device_type: number;
+  model: string;
+  brand: string;
+  status: number;
+  firmware: string;
+  project_id: number | null;
+  last_sample_at: number | null;
+  dl_alias: string;
+  dl_status: number;
+  dl_tz: number;
+  owner_id: number | null;
+  owner_usr: string | null;
+  pname: string | null;
+  p_tz: number | null;
+  unit_profit: number | null;
+  currency: string | null;
+}
+
+export interface DeviceKey {
+  pn?: string | undefined;
+  devcode?: number | undefined;
+  devaddr?: number | undefined;
+  sn?: string | undefined;
+}
+
+export interface DeviceListFilter {
+  pid?: number | undefined;
+  pn?: string | undefined;
+  sn?: string | undefined;
+  devtype?: number | undefined;
+  devcode?: number | undefined;
+  status?: number | undefined;
+  search?: string | undefined;
+  /** Only devices followed by this account. */
+  followedBy?: number | undefined;
+  datalogerId?: number | undefined;
+}
+
+/** The timezone of a device row: its plant's, else its datalogger's. */
+export function deviceTz(d: Pick<DeviceRow, 'p_tz' | 'dl_tz'>): number {
+  return d.p_tz ?? d.dl_tz;
+}
+
+/** Escapes LIKE wildcards (escape char `\`). */
+export function likePattern(s: string): string {
+  return `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export class DevicesRepository {
+  constructor(private readonly db: Db) {}
+
+  private base(scope: TelemetryScope) {
+    return this.db
+      .selectFrom('devices as d')
+      .innerJoin('dataloggers as dl', 'dl.id', 'd.datalogger_id')
+      .leftJoin('projects as p', 'p.id', 'd.project_id')
+      .leftJoin('accounts as o', 'o.id', 'dl.owner_id')
+      .where(dataloggerScopeSql(scope, 'dl'));
+  }
+
+  private withColumns(q: ReturnType<DevicesRepository['base']>) {
+    return q.select([
+      'd.id',
+      'd.datalogger_id',
+      'd.pn',
+      'd.devcode',
+      'd.devaddr',
+      'd.sn',
+      'd.alias',
+      'd.devtype',
+      'd.device_type',
+      'd.model',
+      'd.brand',
+      'd.status',
+      'd.firmware',
+      'd.project_id',
+      'd.last_sample_at',
+      'dl.alias as dl_alias',
+      'dl.status as dl_status',
+      'dl.tz_offset as dl_tz',
+      'dl.owner_id as owner_id',
+      'o.usr as owner_usr',
+      'p.name as pname',
+      'p.tz_offset as p_tz',
+      'p.unit_profit as unit_profit',
+      'p.currency as currency',
+    ]);
+  }
+
+  /**
+   * The visible device named by a (partial) tuple: sn alone, pn + devaddr, or the full tuple.
+   * Undefined when there is none in scope (the caller answers err 258).
+   */
+  async find(scope: TelemetryScope, key: DeviceKey): Promise<DeviceRow | undefined> {
+    let q = this.withColumns(this.base(scope));
+    if (key.pn) q = q.where('d.pn', '=', key.pn);
+    if (key.sn) q = q.where('d.sn', '=', key.sn);
+    if (key.devcode !== undefined) q = q.where('d.devcode', '=', key.devcode);
+    if (key.devaddr !== undefined) q = q.where('d.devaddr', '=', key.devaddr);
+    return (await q.orderBy('d.id').limit(1).executeTakeFirst()) as DeviceRow | undefined;
+  }
+
+  private filtered(scope: TelemetryScope, f: DeviceListFilter) {
+    let q = this.base(scope);
+    if (f.pid !== undefined) q = q.where('d.project_id', '=', f.pid);
+    if (f.pn) q = q.where('d.pn', '=', f.pn);
+    if (f.sn) q = q.where('d.sn', '=', f.sn);
+    if (f.devtype !== undefined) q = q.where('d.devtype', '=', f.devtype);
+    if (f.devcode !== undefined) q = q.where('d.devcode', '=', f.devcode);
+    if (f.status !== undefined) q = q.where('d.status', '=', f.status);
+    if (f.datalogerId !== undefined) q = q.where('d.datalogger_id', '=', f.datalogerId);
+    if (f.search) {
+      const p = likePattern(f.search);
+      q = q.where(
+        sql<SqlBool>`(lower(d.sn) like ${p} escape '\\' or lower(d.alias) like ${p} escape '\\' or lower(d.pn) like ${p} escape '\\')`,
+      );
+    }
+    if (f.followedBy !== undefined) {
+      q = q.where(
+        sql<SqlBool>`d.id in (select f.device_id from device_follows f where f.account_id = ${f.followedBy})`,
+      );
+    }
+    return q;
+  }
+
+  async list(
+    scope: TelemetryScope,
+    f: DeviceListFilter,
+    page: number,
+    pagesize: number,
+  ): Promise<{ total: number; rows: DeviceRow[] }> {
+    const count = await this.filtered(scope, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const total = Number(count.n);
+    if (total === 0 || page * pagesize >= total) return { total, rows: [] };
+    const rows = await this.withColumns(this.filtered(scope, f))
+      .orderBy('d.id')
+      .limit(pagesize)
+      .offset(page * pagesize)
+      .execute();
+    return { total, rows: rows as DeviceRow[] };
+  }
+
+  /** Every visible device matching the filter (unpaged; for plant-level aggregates). */
+  async all(scope: TelemetryScope, f: DeviceListFilter): Promise<DeviceRow[]> {
+    return (await this.withColumns(this.filtered(scope, f)).orderBy('d.id').execute()) as DeviceRow[];
+  }
+
+  /** Devices of plants (no scope check: the caller has checked the plants). */
+  async ofPlants(projectIds: readonly number[]): Promise<DeviceRow[]> {
+    if (projectIds.length === 0) return [];
+    return (await this.withColumns(this.base({ kind: 'all', accountId: 0 }))
+      .where('d.project_id', 'in', projectIds)
+      .orderBy('d.id')
+      .execute()) as DeviceRow[];
+  }
+
+  async latest(deviceIds: readonly number[]): Promise<Map<number, { ts: number; data: Uint8Array }>> {
+    const out = new Map<number, { ts: number; data: Uint8Array }>();
+    if (deviceIds.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('device_latest')
+      .select(['device_id', 'ts', 'data'])
+      .where('device_id', 'in', deviceIds)
+      .execute();
+    for (const r of rows) out.set(r.device_id, { ts: Number(r.ts), data: r.data });
+    return out;
+  }
+
+  async samples(deviceId: number, from: number, to: number): Promise<Array<{ ts: number; data: Uint8Array }>> {
+    const rows = await this.db
+      .selectFrom('samples')
+      .select(['ts', 'data'])
+      .where('device_id', '=', deviceId)
+      .where('ts', '>=', from)
+      .where('ts', '<', to)
+      .orderBy('ts')
+      .execute();
+    return rows.map((r) => ({ ts: Number(r.ts), data: r.data }));
+  }
+
+  /** Samples of several devices in [from, to) (plant curves). */
+  async samplesOf(
+    deviceIds: readonly number[],
+    from: number,
+    to: number,
+  ): Promise<Array<{ device_id: number; ts: number; data: Uint8Array }>> {
+    if (deviceIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('samples')
+      .select(['device_id', 'ts', 'data'])
+      .where('device_id', 'in', deviceIds)
+      .where('ts', '>=', from)
+      .where('ts', '<', to)
+      .orderBy('ts')
+      .execute();
+    return rows.map((r) => ({ device_id: r.device_id, ts: Number(r.ts), data: r.data }));
+  }
+
+  async countSamples(deviceId: number, from: number, to: number): Promise<number> {
+    const r = await this.db
+      .selectFrom('samples')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('device_id', '=', deviceId)
+      .where('ts', '>=', from)
+      .where('ts', '<', to)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  /** One page of samples, newest first. */
+  async samplesPage(
+    deviceId: number,
+    from: number,
+    to: number,
+    page: number,
+    pagesize: number,
+  ): Promise<Array<{ ts: number; data: Uint8Array }>> {
+    const rows = await this.db
+      .selectFrom('samples')
+      .select(['ts', 'data'])
+      .where('device_id', '=', deviceId)
+      .where('ts', '>=', from)
+      .where('ts', '<', to)
+      .orderBy('ts', 'desc')
+      .limit(pagesize)
+      .offset(page * pagesize)
+      .execute();
+    return rows.map((r) => ({ ts: Number(r.ts), data: r.data }));
+  }
+
+  async followed(accountId: number, deviceIds: readonly number[]): Promise<Set<number>> {
+    if (deviceIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('device_follows')
+      .select('device_id')
+      .where('account_id', '=', accountId)
+      .where('device_id', 'in', deviceIds)
+      .execute();
+    return new Set(rows.map((r) => r.device_id));
+  }
+
+  async follow(accountId: number, deviceId: number, now: number): Promise<void> {
+    await this.db
+      .insertInto('device_follows')
+      .values({ account_id: accountId, device_id: deviceId, created_at: now })
+      .onConflict((oc) => oc.columns(['account_id', 'device_id']).doNothing())
+      .execute();
+  }
+
+  async unfollow(accountId: number, deviceId: number): Promise<void> {
+    await this.db
+      .deleteFrom('device_follows')
+      .where('account_id', '=', accountId)
+      .where('device_id', '=', deviceId)
+      .execute();
+  }
+
+  /** Device counts by status in scope. */
+  async statusCounts(scope: TelemetryScope): Promise<Array<{ status: number; n: number }>> {
+    const rows = await this.base(scope)
+      .select(['d.status as status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('d.status')
+      .execute();
+    return rows.map((r) => ({ status: Number(r.status), n: Number(r.n) }));
+  }
+
+  /** A raw scope predicate over `dl` for other modules' SQL. */
+  scopeSql(scope: TelemetryScope): RawBuilder<SqlBool> {
+    return dataloggerScopeSql(scope, 'dl');
+  }
+}

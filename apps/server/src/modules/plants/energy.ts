@@ -1,0 +1,88 @@
+import { sql } from 'kysely';
+import type { EnergyCounterName } from '@sunwatch/protocol';
+import type { Db } from '../../db/db.js';
+import { kindDayEnergySql, roundKwh, type EnergyScope } from '../telemetry/rollups.js';
+import { localDay } from './telemetry-time.js';
+
+/**
+ * Energy figures of devices and plants, always derived from `device_days` by the rollup SQL of
+ * `telemetry/rollups.ts` (kindDayEnergySql): today / this month / this year / total per device,
+ * and per-bucket series.
+ */
+
+export interface PeriodEnergy {
+  today: number;
+  month: number;
+  year: number;
+  total: number;
+}
+
+export const ZERO_PERIOD: PeriodEnergy = { today: 0, month: 0, year: 0, total: 0 };
+
+/**
+ * Today / month / year / total of one energy kind per device, "today" being the local day of
+ * `tz`. Devices of several timezones: call once per timezone.
+ */
+export async function periodEnergyByDevice(
+  db: Db,
+  kind: EnergyCounterName,
+  deviceIds: readonly number[],
+  now: number,
+  tz: number,
+): Promise<Map<number, PeriodEnergy>> {
+  const out = new Map<number, PeriodEnergy>();
+  if (deviceIds.length === 0) return out;
+  const today = localDay(now, tz);
+  const monthStart = Math.floor(today / 100) * 100 + 1;
+  const yearStart = Math.floor(today / 10000) * 10000 + 101;
+  const rows = await sql<{
+    device_id: number;
+    d: number | string;
+    m: number | string;
+    y: number | string;
+    t: number | string;
+  }>`
+    select device_id,
+      sum(case when day = ${today} then e else 0 end) as d,
+      sum(case when day >= ${monthStart} then e else 0 end) as m,
+      sum(case when day >= ${yearStart} then e else 0 end) as y,
+      sum(e) as t
+    from (${kindDayEnergySql(kind, { deviceIds }, today)}) x
+    group by device_id`.execute(db);
+  for (const r of rows.rows) {
+    out.set(Number(r.device_id), {
+      today: roundKwh(Number(r.d)),
+      month: roundKwh(Number(r.m)),
+      year: roundKwh(Number(r.y)),
+      total: roundKwh(Number(r.t)),
+    });
+  }
+  return out;
+}
+
+export type Bucket = 'day' | 'month' | 'year' | 'none';
+
+/** Energy of one kind summed over the scope per bucket (YYYYMMDD / YYYYMM / YYYY / 0) within [fromDay, toDay]. */
+export async function energySeries(
+  db: Db,
+  kind: EnergyCounterName,
+  scope: EnergyScope,
+  fromDay: number,
+  toDay: number,
+  bucket: Bucket,
+): Promise<Map<number, number>> {
+  const b =
+    bucket === 'day'
+      ? sql`day`
+      : bucket === 'month'
+        ? sql`(day / 100)`
+        : bucket === 'year'
+          ? sql`(day / 10000)`
+          : sql`0`;
+  const rows = await sql<{ p: number | string; e: number | string }>`
+    select ${b} as p, sum(e) as e
+    from (${kindDayEnergySql(kind, scope, toDay)}) x
+    where day >= ${fromDay}
+    group by ${b}`.execute(db);
+  return new Map(rows.rows.map((r) => [Number(r.p), roundKwh(Number(r.e))]));
+}

@@ -1,0 +1,505 @@
+import {
+  ApiError,
+  displayValue,
+  fieldIndex,
+  keyParameterValue,
+  statusFromListFilter,
+  type DesignatedDeviceRow,
+  type PlantCurrentKey,
+  type PlantDeviceStatusDat,
+  type PlantListDat,
+  type PlantMapPin,
+  type PlantWire,
+  type ValTs,
+  type WebPlantRow,
+} from '@sunwatch/protocol';
+import type { AppContext, Caller } from '../../context.js';
+import { definitionOf, outputPowerW, toSample, type Sample } from '../devices/device-sample.js';
+import type { DeviceRow } from '../devices/devices.repository.js';
+import { devicesRepo, generatedByDevice, OFFLINE, scopeOf } from '../devices/devices.service.js';
+import { dayEnergy } from '../telemetry/rollups.js';
+import { energySeries, ZERO_PERIOD, type PeriodEnergy } from './energy.js';
+import { PlantsRepository, type PlantFilter, type PlantOrder, type PlantRow } from './plants.repository.js';
+import type { TelemetryScope } from './telemetry-scope.js';
+import { addDays, dayOf, dayStartMs, dayTs, daysInMonth, fmtTs, localDay, num4, optNum } from './telemetry-time.js';
+
+const reposByCtx = new WeakMap<AppContext, PlantsRepository>();
+export function plantsRepo(ctx: AppContext): PlantsRepository {
+  let r = reposByCtx.get(ctx);
+  if (!r) reposByCtx.set(ctx, (r = new PlantsRepository(ctx.db)));
+  return r;
+}
+
+export function plantWire(p: PlantRow): PlantWire {
+  const tz = p.tz_offset;
+  return {
+    pid: p.id,
+    uid: p.owner_id,
+    usr: p.owner_usr ?? '',
+    name: p.name,
+    status: p.status,
+    energyOffset: num4(p.energy_offset),
+    address: {
+      country: p.country,
+      province: p.province,
+      city: p.city,
+      county: p.county,
+      town: p.district,
+      address: p.address,
+      lon: optNum(p.lon),
+      lat: optNum(p.lat),
+      timezone: tz,
+    },
+    profit: {
+      unitProfit: num4(p.unit_profit),
+      currency: p.currency,
+      coal: num4(p.coal_factor),
+      co2: num4(p.co2_factor),
+      so2: num4(p.so2_factor),
+      soldProfit: num4(p.price_sell),
+      purchProfit: num4(p.price_buy),
+      consProfit: num4(p.price_use),
+    },
+    nominalPower: num4(p.nominal_power),
+    energyYearEstimate: num4(p.energy_year_estimate),
+    designCompany: p.design_company,
+    installer: p.installer,
+    remark: p.remark,
+    picBig: p.image,
+    picSmall: p.image,
+    isDefault: p.is_default === 1,
+    install: p.install_at != null ? fmtTs(Number(p.install_at), tz) : '',
+    gts: fmtTs(Number(p.created_at), tz),
+  };
+}
+
+/** Live figures of a set of plants: power, energy today/month/year/total, last data time. */
+export interface PlantLive {
+  powerW: number;
+  energy: PeriodEnergy;
+  lts: number | null;
+  socs: number[];
+  temps: number[];
+}
+
+export class PlantsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get repo(): PlantsRepository {
+    return plantsRepo(this.ctx);
+  }
+
+  /** The visible plant, else err 260 (another tenant's plant answers exactly as a missing one). */
+  async require(caller: Caller, plantid: number, scope?: TelemetryScope): Promise<PlantRow> {
+    const row = await this.repo.find(scope ?? (await scopeOf(this.ctx, caller)), plantid);
+    if (!row) throw new ApiError(260);
+    return row;
+  }
+
+  /** Current power and energies of plants from their devices' latest values and day rollups. */
+  async live(plantIds: readonly number[], opts: { energy: 'full' | 'today' } = { energy: 'full' }) {
+    const devices = await devicesRepo(this.ctx).ofPlants(plantIds);
+    const latest = await devicesRepo(this.ctx).latest(devices.map((d) => d.id));
+    const energy =
+      opts.energy === 'full' ? await generatedByDevice(this.ctx, devices) : await this.todayByDevice(devices);
+    const out = new Map<number, PlantLive>(
+      plantIds.map((id) => [id, { powerW: 0, energy: { ...ZERO_PERIOD }, lts: null, socs: [], temps: [] }]),
+    );
+    const samples = new Map<number, Sample>();
+    for (const d of devices) {
+      const live = out.get(d.project_id!)!;
+      const l = latest.get(d.id);
+      const e = energy.get(d.id);
+      if (e) {
+        live.energy.today += e.today;
+        live.energy.month += e.month;
+        live.energy.year += e.year;
+        live.energy.total += e.total;
+      }
+      if (!l) continue;
+      live.lts = Math.max(live.lts ?? 0, l.ts);
+      const def = definitionOf(d.devcode);
+      const s = toSample(def, l.data);
+      samples.set(d.id, s);
+      if (d.status !== OFFLINE) live.powerW += outputPowerW(def, s);
+      const soc = keyParameterValue(def, s, 'BATTERY_SOC');
+      if (soc !== undefined) live.socs.push(soc);
+      const temp = def.fields.find((f) => /temp/i.test(f.id) && s.values[f.id] !== undefined);
+      if (temp) live.temps.push(s.values[temp.id]!);
+    }
+    return { devices, latest, samples, live: out };
+  }
+
+  /**
+   * Today's generated energy per device from the last week of day rollups (`dayEnergy` of
+   * rollups.ts) — cheap for fleet-wide figures; month/year/total stay 0.
+   */
+  async todayByDevice(devices: readonly DeviceRow[]): Promise<Map<number, PeriodEnergy>> {
+    const out = new Map<number, PeriodEnergy>();
+    if (devices.length === 0) return out;
+    const now = this.ctx.now();
+    const minDay = Math.min(...devices.map((d) => addDays(localDay(now, d.p_tz ?? d.dl_tz), -7)));
+    const rows = await this.ctx.db
+      .selectFrom('device_days')
+      .selectAll()
+      .where(
+        'device_id',
+        'in',
+        devices.map((d) => d.id),
+      )
+      .where('day', '>=', minDay)
+      .execute();
+    const byDevice = new Map<number, typeof rows>();
+    for (const r of rows) {
+      const list = byDevice.get(r.device_id);
+      if (list) list.push(r);
+      else byDevice.set(r.device_id, [r]);
+    }
+    for (const d of devices) {
+      const today = localDay(now, d.p_tz ?? d.dl_tz);
+      const e = dayEnergy(byDevice.get(d.id) ?? []).find((x) => x.day === today);
+      out.set(d.id, { ...ZERO_PERIOD, today: e?.generated ?? 0 });
+    }
+    return out;
+  }
+
+  async queryPlants(
+    caller: Caller,
+    p: {
+      page: number;
+      pagesize: number;
+      status?: number | undefined;
+      orderBy: PlantOrder;
+      plantName?: string | undefined;
+    },
+  ): Promise<PlantListDat> {
+    const scope = await scopeOf(this.ctx, caller);
+    const { total, rows } = await this.repo.list(
+      scope,
+      { status: p.status, plantName: p.plantName?.trim() || undefined },
+      p.orderBy,
+      p.page,
+      p.pagesize,
+    );
+    return { total, page: p.page, pagesize: p.pagesize, plant: rows.map(plantWire) };
+  }
+
+  async plantsInfo(caller: Caller) {
+    const rows = await this.repo.all(await scopeOf(this.ctx, caller), {}, 100_000);
+    return {
+      info: rows.map((r) => ({ uid: r.owner_id, usr: r.owner_usr ?? '', pid: r.id, pname: r.name, status: r.status })),
+    };
+  }
+
+  async webQueryPlants(
+    caller: Caller,
+    p: {
+      page: number;
+      pagesize: number;
+      status?: number | undefined;
+      statusFilter?: number | undefined;
+      orderBy: PlantOrder;
+      plantName?: string | undefined;
+      uid?: number | undefined;
+    },
+  ): Promise<{ total: number; page: number; pagesize: number; plant: WebPlantRow[] }> {
+    const scope = await scopeOf(this.ctx, caller);
+    const filter: PlantFilter = {
+      status: p.statusFilter !== undefined ? statusFromListFilter(p.statusFilter) : p.status,
+      plantName: p.plantName?.trim() || undefined,
+      ownerId: p.uid,
+    };
+    const { total, rows } = await this.repo.list(scope, filter, p.orderBy, p.page, p.pagesize);
+    const ids = rows.map((r) => r.id);
+    const [{ live }, counts] = await Promise.all([this.live(ids), this.repo.counts(ids)]);
+    const plant = rows.map((r): WebPlantRow => {
+      const l = live.get(r.id)!;
+      const w = plantWire(r);
+      const total = l.energy.total + r.energy_offset;
+      return {
+        pid: r.id,
+        uid: r.owner_id,
+        usr: r.owner_usr ?? '',
+        name: r.name,
+        status: r.status,
+        outputPower: num4(l.powerW / 1000),
+        energy: num4(l.energy.today),
+        energyMonth: num4(l.energy.month),
+        energyYear: num4(l.energy.year),
+        energyTotal: num4(total),
+        profitToday: num4(l.energy.today * r.unit_profit),
+        profitTotal: num4(total * r.unit_profit),
+        powerEfficiency: num4(r.nominal_power > 0 ? (l.powerW / 1000 / r.nominal_power) * 100 : 0),
+        nominalPower: w.nominalPower,
+        lts: l.lts != null ? fmtTs(l.lts, r.tz_offset) : '',
+        install: w.install,
+        gts: w.gts,
+        address: w.address,
+        profit: w.profit,
+        collectors: counts.get(r.id)?.collectors ?? 0,
+        devices: counts.get(r.id)?.devices ?? 0,
+      };
+    });
+    return { total, page: p.page, pagesize: p.pagesize, plant };
+  }
+
+  async info(caller: Caller, plantid: number): Promise<PlantWire> {
+    return plantWire(await this.require(caller, plantid));
+  }
+
+  async deviceStatus(caller: Caller, plantid: number): Promise<PlantDeviceStatusDat> {
+    const plant = await this.require(caller, plantid);
+    const dls = await this.ctx.db
+      .selectFrom('dataloggers')
+      .select(['id', 'pn', 'alias', 'status'])
+      .where('project_id', '=', plant.id)
+      .orderBy('id')
+      .execute();
+    const devices = await devicesRepo(this.ctx).ofPlants([plant.id]);
+    return {
+      status: plant.status,
+      collector: dls.map((dl) => ({
+        pn: dl.pn,
+        alias: dl.alias,
+        status: dl.status,
+        device: devices
+          .filter((d) => d.datalogger_id === dl.id)
+          .map((d) => ({
+            devcode: d.devcode,
+            devaddr: d.devaddr,
+            sn: d.sn,
+            alias: d.alias,
+            status: d.status,
+            devtype: d.devtype,
+            comStatus: d.status === OFFLINE ? (0 as const) : (1 as const),
+          })),
+      })),
+    };
+  }
+
+  async currentData(
+    caller: Caller,
+    plantid: number,
+    keys: PlantCurrentKey[],
+  ): Promise<Array<{ key: PlantCurrentKey; val: string }>> {
+    const plant = await this.require(caller, plantid);
+    const { live } = await this.live([plant.id]);
+    const l = live.get(plant.id)!;
+    const total = l.energy.total + plant.energy_offset;
+    const avg = (xs: number[]) => (xs.length ? num4(xs.reduce((a, b) => a + b, 0) / xs.length) : '--');
+    const value = (k: PlantCurrentKey): string => {
+      switch (k) {
+        case 'ENERGY_TODAY':
+          return num4(l.energy.today);
+        case 'ENERGY_MONTH':
+          return num4(l.energy.month);
+        case 'ENERGY_YEAR':
+          return num4(l.energy.year);
+        case 'ENERGY_TOTAL':
+          return num4(total);
+        case 'ENERGY_PROCEEDS':
+          return num4(total * plant.unit_profit);
+        case 'ENERGY_CO2':
+          return num4(total * plant.co2_factor);
+        case 'ENERGY_COAL':
+          return num4(total * plant.coal_factor);
+        case 'ENERGY_SO2':
+          return num4(total * plant.so2_factor);
+        case 'CURRENT_POWER':
+          return num4(l.powerW / 1000);
+        case 'CURRENT_TEMP':
+          return avg(l.temps);
+        case 'CURRENT_RADIANT':
+          return '--';
+        case 'BATTERY_SOC':
+          return avg(l.socs);
+      }
+    };
+    return keys.map((key) => ({ key, val: value(key) }));
+  }
+
+  async designated(caller: Caller, p: { plantid: number; devtype?: number | undefined; parameter: string[] }) {
+    const plant = await this.require(caller, p.plantid);
+    const { devices, latest, samples } = await this.live([plant.id], { energy: 'today' });
+    const energy = await generatedByDevice(this.ctx, devices);
+    const device = devices
+      .filter((d) => p.devtype === undefined || d.devtype === p.devtype)
+      .map((d): DesignatedDeviceRow => {
+        const def = definitionOf(d.devcode);
+        const s = samples.get(d.id);
+        const e = energy.get(d.id) ?? ZERO_PERIOD;
+        const row: DesignatedDeviceRow = {
+          devcode: d.devcode,
+          sn: d.sn,
+          devaddr: d.devaddr,
+          status: d.status,
+          cpn: d.pn,
+          alias: d.alias,
+          lts: latest.has(d.id) ? fmtTs(latest.get(d.id)!.ts, plant.tz_offset) : '',
+        };
+        for (const key of p.parameter) {
+          if (key in row) continue;
+          const f = fieldIndex(def).get(key);
+          if (f) row[key] = s ? displayValue(f, s) : '--';
+          else if (key === 'ENERGY_TODAY') row[key] = num4(e.today);
+          else if (key === 'ENERGY_MONTH') row[key] = num4(e.month);
+          else if (key === 'ENERGY_YEAR') row[key] = num4(e.year);
+          else if (key === 'ENERGY_TOTAL') row[key] = num4(e.total);
+          else if (key === 'CURRENT_POWER' || key === 'OUTPUT_POWER')
+            row[key] = s && d.status !== OFFLINE ? num4(outputPowerW(def, s) / 1000) : '0.0000';
+          else row[key] = '--';
+        }
+        return row;
+      });
+    return { device };
+  }
+
+  async outputPowerOneDay(caller: Caller, plantid: number, date: string): Promise<{ outputPower: ValTs[] }> {
+    const plant = await this.require(caller, plantid);
+    const tz = plant.tz_offset;
+    const day = dayOf(date);
+    const devices = await devicesRepo(this.ctx).ofPlants([plant.id]);
+    const samples = await devicesRepo(this.ctx).samplesOf(
+      devices.map((d) => d.id),
+      dayStartMs(day, tz),
+      dayStartMs(addDays(day, 1), tz),
+    );
+    if (samples.length === 0) throw new ApiError(12);
+    const byId = new Map(devices.map((d) => [d.id, d]));
+    // 5-minute buckets; the last value of each device in a bucket, summed over devices.
+    const buckets = new Map<number, Map<number, number>>();
+    for (const s of samples) {
+      const d = byId.get(s.device_id)!;
+      const def = definitionOf(d.devcode);
+      const b = Math.floor(s.ts / 300_000) * 300_000;
+      let m = buckets.get(b);
+      if (!m) buckets.set(b, (m = new Map()));
+      m.set(d.id, outputPowerW(def, toSample(def, s.data)));
+    }
+    const outputPower = [...buckets.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([b, m]) => ({ val: num4([...m.values()].reduce((x, y) => x + y, 0) / 1000), ts: fmtTs(b, tz) }));
+    return { outputPower };
+  }
+
+  async monthPerDay(caller: Caller, plantid: number, month: string): Promise<{ perday: ValTs[] }> {
+    const plant = await this.require(caller, plantid);
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    if (m < 1 || m > 12) throw new ApiError(6, 'date');
+    const from = y * 10000 + m * 100 + 1;
+    const n = daysInMonth(y, m);
+    const series = await energySeries(this.ctx.db, 'generated', { projectIds: [plant.id] }, from, from + n - 1, 'day');
+    return {
+      perday: Array.from({ length: n }, (_, i) => ({ val: num4(series.get(from + i) ?? 0), ts: dayTs(from + i) })),
+    };
+  }
+
+  async yearPerMonth(caller: Caller, plantid: number, year: string): Promise<{ permonth: ValTs[] }> {
+    const plant = await this.require(caller, plantid);
+    const y = Number(year);
+    const series = await energySeries(
+      this.ctx.db,
+      'generated',
+      { projectIds: [plant.id] },
+      y * 10000 + 101,
+      y * 10000 + 1231,
+      'month',
+    );
+    return {
+      permonth: Array.from({ length: 12 }, (_, i) => ({
+        val: num4(series.get(y * 100 + i + 1) ?? 0),
+        ts: dayTs((y * 100 + i + 1) * 100 + 1),
+      })),
+    };
+  }
+
+  async totalPerYear(caller: Caller, plantid: number): Promise<{ peryear: ValTs[] }> {
+    const plant = await this.require(caller, plantid);
+    const today = localDay(this.ctx.now(), plant.tz_offset);
+    const series = await energySeries(this.ctx.db, 'generated', { projectIds: [plant.id] }, 0, today, 'year');
+    const y1 = Math.floor(today / 10000);
+    const firstData = series.size ? Math.min(...series.keys()) : y1;
+    const installYear =
+      plant.install_at != null ? Math.floor(localDay(Number(plant.install_at), plant.tz_offset) / 10000) : y1;
+    const y0 = Math.min(firstData, installYear, y1);
+    return {
+      peryear: Array.from({ length: y1 - y0 + 1 }, (_, i) => ({
+        val: num4(series.get(y0 + i) ?? 0),
+        ts: dayTs((y0 + i) * 10000 + 101),
+      })),
+    };
+  }
+
+  async energyOf(
+    caller: Caller,
+    plantid: number,
+    period: 'day' | 'month' | 'year' | 'total',
+    date?: string,
+  ): Promise<{ energy: string }> {
+    const plant = await this.require(caller, plantid);
+    const today = localDay(this.ctx.now(), plant.tz_offset);
+    let from: number;
+    let to: number;
+    if (period === 'day') {
+      from = to = date ? dayOf(date) : today;
+    } else if (period === 'month') {
+      const [y, m] = date
+        ? (date.split('-').map(Number) as [number, number])
+        : [Math.floor(today / 10000), Math.floor(today / 100) % 100];
+      if (m < 1 || m > 12) throw new ApiError(6, 'date');
+      from = y * 10000 + m * 100 + 1;
+      to = y * 10000 + m * 100 + daysInMonth(y, m);
+    } else if (period === 'year') {
+      const y = date ? Number(date) : Math.floor(today / 10000);
+      from = y * 10000 + 101;
+      to = y * 10000 + 1231;
+    } else {
+      from = 0;
+      to = today;
+    }
+    const series = await energySeries(this.ctx.db, 'generated', { projectIds: [plant.id] }, from, to, 'none');
+    const e = (series.get(0) ?? 0) + (period === 'total' ? plant.energy_offset : 0);
+    return { energy: num4(e) };
+  }
+
+  async powerNow(caller: Caller, plantid: number): Promise<{ outputPower: string }> {
+    const plant = await this.require(caller, plantid);
+    const { live } = await this.live([plant.id], { energy: 'today' });
+    return { outputPower: num4(live.get(plant.id)!.powerW / 1000) };
+  }
+
+  async map(
+    caller: Caller,
+    p: { status?: number | undefined; plantName?: string | undefined },
+  ): Promise<{ total: number; plant: PlantMapPin[] }> {
+    const scope = await scopeOf(this.ctx, caller);
+    const rows = await this.repo.all(scope, {
+      status: p.status,
+      plantName: p.plantName?.trim() || undefined,
+      located: true,
+    });
+    const { live } = await this.live(
+      rows.map((r) => r.id),
+      { energy: 'today' },
+    );
+    return {
+      total: rows.length,
+      plant: rows.map((r) => {
+        const l = live.get(r.id)!;
+        return {
+          pid: r.id,
+          name: r.name,
+          status: r.status,
+          lon: optNum(r.lon),
+          lat: optNum(r.lat),
+          outputPower: num4(l.powerW / 1000),
+          nominalPower: num4(r.nominal_power),
+          energy: num4(l.energy.today),
+          country: r.country,
+          city: r.city,
+          address: r.address,
+        };
+      }),
+    };
+  }
+}
