@@ -8,6 +8,7 @@ import { createContext } from './create-context.js';
 import { formBodyParser, registerActionEndpoint } from './http/action-endpoint.js';
 import { errorEnvelope, pickLocale, toApiError } from './http/envelope.js';
 import { registerSpa } from './http/spa.js';
+import { registerIngestRoutes } from './ingest/http-ingest.js';
 import { handlers } from './modules/index.js';
 
 declare module 'fastify' {
@@ -35,6 +36,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.services.actionLog.close();
+    await ctx.services.telemetry.ingest.close();
     await ctx.database.close();
   });
 
@@ -50,6 +52,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   registerActionEndpoint(app, ctx, handlers);
+  registerIngestRoutes(app, ctx);
   await registerSpa(app, config.webRoot);
   return app;
 }

@@ -43,8 +43,29 @@ export interface AppConfig {
   replayWindowMs: number;
   /** Take the client address from X-Forwarded-For (behind a proxy). */
   trustProxy: boolean;
+  /** Telemetry ingestion (issue 3): MQTT broker/bridge, batching, background jobs. */
+  telemetry: TelemetryConfig;
   /** Clock in epoch ms; injectable for tests. */
   now: () => number;
+}
+
+export interface TelemetryConfig {
+  /** MQTT ingestion on (embedded broker, or the bridge to MQTT_URL). */
+  mqttEnabled: boolean;
+  /** Embedded broker port (0 = a free port, see `app.mqtt.port`). */
+  mqttPort: number;
+  mqttHost: string;
+  /** External broker (mqtt://user:pass@host:port): the server subscribes instead of embedding one. */
+  mqttUrl?: string;
+  /** Shared-subscription group for several instances on one external broker ('' = plain subscription). */
+  mqttSharedGroup: string;
+  /** Frames are buffered this long (ms) and written in one transaction. */
+  batchMs: number;
+  maxBatch: number;
+  maxQueue: number;
+  /** Run background jobs (offline detection) in this instance. */
+  jobsEnabled: boolean;
+  offlineCheckMs: number;
 }
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
@@ -115,6 +136,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     replayProtection: bool(env.REPLAY_PROTECTION, false),
     replayWindowMs: int(env.REPLAY_WINDOW_MS, 15 * 60_000),
     trustProxy: bool(env.TRUST_PROXY, false),
+    telemetry: {
+      mqttEnabled: bool(env.MQTT_ENABLED, true),
+      mqttPort: int(env.MQTT_PORT, 1883),
+      mqttHost: env.MQTT_HOST?.trim() || '0.0.0.0',
+      mqttUrl: env.MQTT_URL?.trim() || undefined,
+      mqttSharedGroup: env.MQTT_SHARED_GROUP?.trim() ?? '',
+      batchMs: int(env.INGEST_BATCH_MS, 5),
+      maxBatch: int(env.INGEST_MAX_BATCH, 2000),
+      maxQueue: int(env.INGEST_MAX_QUEUE, 20000),
+      jobsEnabled: bool(env.JOBS_ENABLED, true),
+      offlineCheckMs: int(env.OFFLINE_CHECK_MS, 30_000),
+    },
     now: () => Date.now(),
   };
 }

@@ -11,6 +11,7 @@ import type { AuthService } from './modules/auth/auth.service.js';
 import type { LoginThrottle } from './modules/auth/throttle.service.js';
 import type { ActionLog } from './modules/action-log/action-log.service.js';
 import type { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
+import type { TelemetryService } from './modules/telemetry/telemetry.service.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -48,5 +49,6 @@ export interface AppContext {
     throttle: LoginThrottle;
     actionLog: ActionLog;
     companyKeys: CompanyKeysService;
+    telemetry: TelemetryService;
   };
 }

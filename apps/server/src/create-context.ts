@@ -11,6 +11,7 @@ import { ThrottleRepository } from './modules/auth/throttle.repository.js';
 import { LoginThrottle } from './modules/auth/throttle.service.js';
 import { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
 import { Keyring, loadMasterKey } from './security/keyring.js';
+import { createTelemetry } from './modules/telemetry/create-telemetry.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
 export async function createContext(config: AppConfig, log: FastifyBaseLogger): Promise<AppContext> {
@@ -37,7 +38,14 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       log,
       now,
       repos: { accounts: accountsRepo, sessions: sessionsRepo, throttle: throttleRepo },
-      services: { accounts, auth, throttle, companyKeys, actionLog: new ActionLog(db, log) },
+      services: {
+        accounts,
+        auth,
+        throttle,
+        companyKeys,
+        actionLog: new ActionLog(db, log),
+        telemetry: createTelemetry(config, database, log),
+      },
     };
   } catch (e) {
     await database.close();

@@ -12,6 +12,10 @@ async function main(): Promise<void> {
       console.error(`Port ${config.port} on ${config.host} is already in use. Stop the other process or set PORT=<free port>.`);
       process.exit(1);
     }
+    if ((e as { code?: string }).code === 'SUNWATCH_MQTT_PORT_IN_USE') {
+      console.error((e as Error).message);
+      process.exit(1);
+    }
     throw e;
   }
   if (config.seedDemo) {

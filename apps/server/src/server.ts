@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
+import { startTelemetryRuntime, type MqttTransport, type TelemetryRuntime } from './ingest/index.js';
 
 export interface RunningServer {
   url: string;
   app: FastifyInstance;
+  /** MQTT ingestion (embedded broker or bridge); `mqtt.port` is the bound broker port. */
+  mqtt: MqttTransport | undefined;
   close(): Promise<void>;
 }
 
@@ -17,8 +20,23 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     await app.close();
     throw e;
   }
+  let telemetry: TelemetryRuntime;
+  try {
+    telemetry = await startTelemetryRuntime(app);
+  } catch (e) {
+    await app.close();
+    throw e;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, app, close: () => app.close() };
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    app,
+    mqtt: telemetry.mqtt,
+    close: async () => {
+      await telemetry.close();
+      await app.close();
+    },
+  };
 }

@@ -159,6 +159,8 @@ export async function startTestServer(engine: Engine, options: StartOptions = {}
     logLevel: 'silent',
     trustProxy: true,
     now: clock.now,
+    // Telemetry: the embedded MQTT broker on a free loopback port (RunningServer.mqtt.port).
+    telemetry: { ...loadConfig({}).telemetry, mqttPort: 0, mqttHost: '127.0.0.1' },
     ...options.config,
   };
   let server: RunningServer;

@@ -1,3 +1,7 @@
 /** Telemetry: sample storage, day rollups, ingestion, device tokens (issue 3). */
 export * from './sample-codec.js';
 export * from './rollups.js';
+export * from './device-tokens.js';
+export * from './metrics.js';
+export { IngestService, localDay, deviceStatus, type IngestResult, type IngestOptions } from './ingest.service.js';
+export { TelemetryService } from './telemetry.service.js';

@@ -20,7 +20,7 @@ describe('sample codec', () => {
       );
       fc.assert(
         fc.property(arb, (values) => {
-          const data = encodeSample(def, values);
+          const data = encodeSample(def, values as Record<string, number>);
           expect(decodeSample(def, data)).toEqual(values);
           for (const [id, v] of Object.entries(values)) expect(sampleField(def, data, id)).toBe(v);
         }),

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { JobRunner } from '../jobs/job-runner.js';
+import { detectOfflineDataloggers } from '../jobs/detect-offline-dataloggers.job.js';
+import { startEmbeddedBroker } from './mqtt-broker.js';
+import { startMqttBridge } from './mqtt-bridge.js';
+import type { MqttTransport } from './mqtt-transport.js';
+
+export { registerIngestRoutes } from './http-ingest.js';
+export { MqttPortInUseError } from './mqtt-broker.js';
+export type { MqttTransport } from './mqtt-transport.js';
+export { topicOf, parseTopic } from './topics.js';
+
+/** Background parts of telemetry, started once the HTTP server listens. */
+export interface TelemetryRuntime {
+  mqtt: MqttTransport | undefined;
+  jobs: JobRunner | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts MQTT ingestion (embedded broker on MQTT_PORT, or the bridge to MQTT_URL) and the jobs
+ * (offline detection every OFFLINE_CHECK_MS under a database lease).
+ */
+export async function startTelemetryRuntime(app: FastifyInstance): Promise<TelemetryRuntime> {
+  const ctx = app.ctx;
+  const t = ctx.config.telemetry;
+  const ingest = ctx.services.telemetry.ingest;
+  let mqtt: MqttTransport | undefined;
+  if (t.mqttEnabled) {
+    mqtt = t.mqttUrl
+      ? await startMqttBridge(ingest, { url: t.mqttUrl, sharedGroup: t.mqttSharedGroup }, ctx.log)
+      : await startEmbeddedBroker(
+          ingest,
+          { port: t.mqttPort, host: t.mqttHost, concurrency: Math.max(1000, t.maxQueue) },
+          ctx.log,
+        );
+  }
+  let jobs: JobRunner | undefined;
+  if (t.jobsEnabled) {
+    jobs = new JobRunner(ctx.db, ctx.now, ctx.log);
+    jobs.every('detect-offline-dataloggers', t.offlineCheckMs, () =>
+      detectOfflineDataloggers(ctx).then(() => undefined),
+    );
+  }
+  return {
+    mqtt,
+    jobs,
+    async close() {
+      jobs?.stop();
+      await mqtt?.close();
+      await ingest.close();
+    },
+  };
+}

@@ -1,0 +1,231 @@
+import type SQLite from 'better-sqlite3';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * The write side of one ingestion batch, in ONE transaction on either engine:
+ * samples are inserted first (ON CONFLICT DO NOTHING), then `plan(inserted)` — pure JS — turns
+ * the newly inserted ones into rollup / latest / status / alarm writes, which are applied in the
+ * same transaction. So a resent sample (not inserted) never touches a rollup, and a batch is
+ * either fully visible (samples + latest + rollups) or not at all.
+ */
+
+export interface SampleRow {
+  deviceId: number;
+  ts: number;
+  data: Uint8Array;
+}
+
+export const DAY_KINDS = ['gen', 'chg', 'dis', 'sold', 'bought', 'used'] as const;
+export type DayKind = (typeof DAY_KINDS)[number];
+
+export interface DayAgg {
+  deviceId: number;
+  day: number;
+  samples: number;
+  min: Record<DayKind, number | null>;
+  max: Record<DayKind, number | null>;
+  peak: number | null;
+  firstTs: number;
+  lastTs: number;
+}
+
+export interface WritePlan {
+  days: DayAgg[];
+  latest: SampleRow[];
+  /** Newest sample per device: last_sample_at and status (only when newer than stored). */
+  devices: Array<{ id: number; ts: number; status: number }>;
+  /** Dataloggers heard from: last_seen_at, online, offline alarm closed, devices back from offline. */
+  dataloggers: Array<{ id: number; seenAt: number; firmware?: string; signal?: number }>;
+  alarmsOpen: Array<{
+    dataloggerId: number;
+    deviceId: number;
+    level: number;
+    code: number;
+    description: string;
+    at: number;
+  }>;
+  alarmsClose: Array<{ deviceId: number; code: number; at: number }>;
+  badFrames: Array<{ dataloggerId: number; n: number }>;
+}
+
+export interface IngestStore {
+  commit(rows: readonly SampleRow[], plan: (inserted: boolean[]) => WritePlan): Promise<void>;
+}
+
+const buf = (u: Uint8Array): Buffer => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** SQLite: prepared statements on the raw better-sqlite3 connection, one synchronous transaction. */
+export class SqliteIngestStore implements IngestStore {
+  private readonly st;
+  constructor(private readonly sqlite: SQLite.Database) {
+    const s = (q: string) => sqlite.prepare(q);
+    const m = (a: string, b: string) => `min(coalesce(${a}, ${b}), coalesce(${b}, ${a}))`;
+    const x = (a: string, b: string) => `max(coalesce(${a}, ${b}), coalesce(${b}, ${a}))`;
+    const kindCols = DAY_KINDS.flatMap((k) => [`${k}_min`, `${k}_max`]);
+    this.st = {
+      sample: s('insert into samples (device_id, ts, data) values (?, ?, ?) on conflict do nothing'),
+      day: s(
+        `insert into device_days (device_id, day, samples, ${kindCols.join(', ')}, peak_power, first_ts, last_ts)
+         values (?, ?, ?, ${kindCols.map(() => '?').join(', ')}, ?, ?, ?)
+         on conflict (device_id, day) do update set
+           samples = device_days.samples + excluded.samples,
+           ${DAY_KINDS.map(
+             (k) =>
+               `${k}_min = ${m(`device_days.${k}_min`, `excluded.${k}_min`)}, ${k}_max = ${x(`device_days.${k}_max`, `excluded.${k}_max`)}`,
+           ).join(',\n')},
+           peak_power = ${x('device_days.peak_power', 'excluded.peak_power')},
+           first_ts = min(device_days.first_ts, excluded.first_ts),
+           last_ts = max(device_days.last_ts, excluded.last_ts)`,
+      ),
+      latest: s(
+        `insert into device_latest (device_id, ts, data) values (?, ?, ?)
+         on conflict (device_id) do update set ts = excluded.ts, data = excluded.data where excluded.ts > device_latest.ts`,
+      ),
+      device: s(
+        'update devices set last_sample_at = ?, status = ? where id = ? and (last_sample_at is null or last_sample_at <= ?)',
+      ),
+      dlSeen: s(
+        `update dataloggers set last_seen_at = max(coalesce(last_seen_at, 0), ?), status = 0,
+           firmware = coalesce(?, firmware), signal = coalesce(?, signal) where id = ?`,
+      ),
+      dlOfflineClose: s('update alarms set ended_at = ? where datalogger_id = ? and level = 3 and ended_at is null'),
+      dlDevicesBack: s('update devices set status = 0 where datalogger_id = ? and status = 1'),
+      alarmOpen: s(
+        `insert into alarms (datalogger_id, device_id, level, code, description, started_at, handled)
+         values (?, ?, ?, ?, ?, ?, 0)`,
+      ),
+      alarmClose: s(
+        'update alarms set ended_at = ? where device_id = ? and code = ? and level < 3 and ended_at is null',
+      ),
+      bad: s('update dataloggers set bad_frames = bad_frames + ? where id = ?'),
+    };
+  }
+
+  async commit(rows: readonly SampleRow[], plan: (inserted: boolean[]) => WritePlan): Promise<void> {
+    // Never join a transaction Kysely has open on the same connection (it awaits between statements).
+    while (this.sqlite.inTransaction) await sleep(1);
+    const st = this.st;
+    const tx = this.sqlite.transaction(() => {
+      const inserted = rows.map((r) => st.sample.run(r.deviceId, r.ts, buf(r.data)).changes === 1);
+      const p = plan(inserted);
+      for (const d of p.dataloggers) {
+        st.dlSeen.run(d.seenAt, d.firmware ?? null, d.signal ?? null, d.id);
+        st.dlOfflineClose.run(d.seenAt, d.id);
+        st.dlDevicesBack.run(d.id);
+      }
+      for (const b of p.badFrames) st.bad.run(b.n, b.dataloggerId);
+      for (const d of p.days) {
+        const args: Array<number | null> = [d.deviceId, d.day, d.samples];
+        for (const k of DAY_KINDS) args.push(d.min[k], d.max[k]);
+        args.push(d.peak, d.firstTs, d.lastTs);
+        st.day.run(...args);
+      }
+      for (const l of p.latest) st.latest.run(l.deviceId, l.ts, buf(l.data));
+      for (const d of p.devices) st.device.run(d.ts, d.status, d.id, d.ts);
+      for (const a of p.alarmsClose) st.alarmClose.run(a.at, a.deviceId, a.code);
+      for (const a of p.alarmsOpen)
+        st.alarmOpen.run(a.dataloggerId, a.deviceId, a.level, a.code, a.description.slice(0, 512), a.at);
+    });
+    tx.immediate();
+  }
+}
+
+/** PostgreSQL: multi-row statements in one Kysely transaction. */
+export class PgIngestStore implements IngestStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async commit(rows: readonly SampleRow[], plan: (inserted: boolean[]) => WritePlan): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const inserted = await insertSamples(trx, rows);
+      const p = plan(inserted);
+      for (const d of p.dataloggers) {
+        await sql`update dataloggers set last_seen_at = greatest(coalesce(last_seen_at, 0), ${d.seenAt}), status = 0,
+            firmware = coalesce(${d.firmware ?? null}, firmware), signal = coalesce(${d.signal ?? null}::integer, signal)
+          where id = ${d.id}`.execute(trx);
+        await sql`update alarms set ended_at = ${d.seenAt} where datalogger_id = ${d.id} and level = 3 and ended_at is null`.execute(
+          trx,
+        );
+        await sql`update devices set status = 0 where datalogger_id = ${d.id} and status = 1`.execute(trx);
+      }
+      for (const b of p.badFrames) {
+        await sql`update dataloggers set bad_frames = bad_frames + ${b.n} where id = ${b.dataloggerId}`.execute(trx);
+      }
+      const days = [...p.days].sort((a, b) => a.deviceId - b.deviceId || a.day - b.day);
+      for (let i = 0; i < days.length; i += 500) {
+        const chunk = days.slice(i, i + 500);
+        const cols = DAY_KINDS.flatMap((k) => [`${k}_min`, `${k}_max`]);
+        await sql`insert into device_days (device_id, day, samples, ${sql.join(cols.map((c) => sql.ref(c)))}, peak_power, first_ts, last_ts)
+          values ${sql.join(
+            chunk.map(
+              (d) =>
+                sql`(${d.deviceId}, ${d.day}, ${d.samples}, ${sql.join(
+                  DAY_KINDS.flatMap((k) => [sql`${d.min[k]}::double precision`, sql`${d.max[k]}::double precision`]),
+                )}, ${d.peak}::double precision, ${d.firstTs}::bigint, ${d.lastTs}::bigint)`,
+            ),
+          )}
+          on conflict (device_id, day) do update set
+            samples = device_days.samples + excluded.samples,
+            ${sql.join(
+              DAY_KINDS.map(
+                (k) =>
+                  sql`${sql.ref(`${k}_min`)} = least(${sql.ref(`device_days.${k}_min`)}, ${sql.ref(`excluded.${k}_min`)}),
+                      ${sql.ref(`${k}_max`)} = greatest(${sql.ref(`device_days.${k}_max`)}, ${sql.ref(`excluded.${k}_max`)})`,
+              ),
+            )},
+            peak_power = greatest(device_days.peak_power, excluded.peak_power),
+            first_ts = least(device_days.first_ts, excluded.first_ts),
+            last_ts = greatest(device_days.last_ts, excluded.last_ts)`.execute(trx);
+      }
+      const latest = [...p.latest].sort((a, b) => a.deviceId - b.deviceId);
+      for (let i = 0; i < latest.length; i += 1000) {
+        await sql`insert into device_latest (device_id, ts, data)
+          values ${sql.join(latest.slice(i, i + 1000).map((l) => sql`(${l.deviceId}, ${l.ts}::bigint, ${buf(l.data)})`))}
+          on conflict (device_id) do update set ts = excluded.ts, data = excluded.data where excluded.ts > device_latest.ts`.execute(
+          trx,
+        );
+      }
+      for (const d of p.devices) {
+        await sql`update devices set last_sample_at = ${d.ts}, status = ${d.status}
+          where id = ${d.id} and (last_sample_at is null or last_sample_at <= ${d.ts})`.execute(trx);
+      }
+      for (const a of p.alarmsClose) {
+        await sql`update alarms set ended_at = ${a.at}
+          where device_id = ${a.deviceId} and code = ${a.code} and level < 3 and ended_at is null`.execute(trx);
+      }
+      if (p.alarmsOpen.length > 0) {
+        await trx
+          .insertInto('alarms')
+          .values(
+            p.alarmsOpen.map((a) => ({
+              datalogger_id: a.dataloggerId,
+              device_id: a.deviceId,
+              level: a.level,
+              code: a.code,
+              description: a.description.slice(0, 512),
+              started_at: a.at,
+              ended_at: null,
+              handled: 0,
+            })),
+          )
+          .execute();
+      }
+    });
+  }
+}
+
+async function insertSamples(trx: Transaction<Database>, rows: readonly SampleRow[]): Promise<boolean[]> {
+  const inserted = new Set<string>();
+  for (let i = 0; i < rows.length; i += 1000) {
+    const chunk = rows.slice(i, i + 1000);
+    const res = await sql<{ device_id: number; ts: number | string }>`insert into samples (device_id, ts, data)
+      values ${sql.join(chunk.map((r) => sql`(${r.deviceId}, ${r.ts}::bigint, ${buf(r.data)})`))}
+      on conflict do nothing returning device_id, ts`.execute(trx);
+    for (const r of res.rows) inserted.add(`${r.device_id}|${Number(r.ts)}`);
+  }
+  return rows.map((r) => inserted.has(`${r.deviceId}|${r.ts}`));
+}

@@ -1,0 +1,53 @@
+/** Why a frame (or a device entry of a frame) was rejected. */
+export const BAD_REASONS = [
+  'json',
+  'schema',
+  'unknown_pn',
+  'pn_mismatch',
+  'timestamp',
+  'unknown_devcode',
+  'decode',
+  'busy',
+  'internal',
+] as const;
+export type BadReason = (typeof BAD_REASONS)[number];
+
+/** In-process ingestion counters (since start). */
+export interface IngestMetrics {
+  framesReceived: number;
+  framesAccepted: number;
+  heartbeats: number;
+  /** Newly stored samples (one per device per timestamp). */
+  samplesStored: number;
+  /** Samples already stored before (resends) — ignored. */
+  samplesDuplicate: number;
+  /** Values of newly stored samples. */
+  datapointsStored: number;
+  devicesRegistered: number;
+  badFrames: number;
+  badByReason: Record<BadReason, number>;
+  batches: number;
+  lastBatchFrames: number;
+  lastBatchMs: number;
+  queued: number;
+  maxQueued: number;
+}
+
+export function emptyMetrics(): IngestMetrics {
+  return {
+    framesReceived: 0,
+    framesAccepted: 0,
+    heartbeats: 0,
+    samplesStored: 0,
+    samplesDuplicate: 0,
+    datapointsStored: 0,
+    devicesRegistered: 0,
+    badFrames: 0,
+    badByReason: Object.fromEntries(BAD_REASONS.map((r) => [r, 0])) as Record<BadReason, number>,
+    batches: 0,
+    lastBatchFrames: 0,
+    lastBatchMs: 0,
+    queued: 0,
+    maxQueued: 0,
+  };
+}
