@@ -83,6 +83,6 @@ export async function energySeries(
     select ${b} as p, sum(e) as e
     from (${kindDayEnergySql(kind, scope, toDay)}) x
     where day >= ${fromDay}
-    group by ${b}`.execute(db);
+    ${bucket === 'none' ? sql`` : sql`group by ${b}`}`.execute(db);
   return new Map(rows.rows.map((r) => [Number(r.p), roundKwh(Number(r.e))]));
 }
