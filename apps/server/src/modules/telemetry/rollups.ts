@@ -192,7 +192,7 @@ export async function energyTotals(
     select ${dev}${bucket} as p, kind, sum(e) as e
     from (${union}) x
     where day >= ${q.fromDay} and day <= ${q.toDay}
-    group by ${dev}${bucket}, kind`.execute(db);
+    group by ${dev}${q.period === 'total' ? sql`` : sql`${bucket}, `}kind`.execute(db);
   const out = new Map<string, EnergyTotalsRow>();
   for (const r of rows.rows) {
     const p = Number(r.p);
