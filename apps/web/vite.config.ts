@@ -4,9 +4,13 @@ import { fileURLToPath } from 'node:url';
 
 const backend = 'http://127.0.0.1:8080';
 
-/** Vendor chunks: React (+ router/query/i18n) and antd (+ its rc-components and icons). */
+/** Vendor chunks: React (+ router/query/i18n), antd (+ its rc-components and icons), ECharts and Leaflet (lazy). */
 function vendorChunk(id: string): string | null {
   if (!id.includes('node_modules')) return null;
+  // Charts and maps ride with the lazily loaded pages that use them, never the entry.
+  if (/node_modules[\\/](echarts|zrender)[\\/]/.test(id)) return 'vendor-echarts';
+  if (/node_modules[\\/](leaflet|react-leaflet|@react-leaflet|topojson-client)[\\/]/.test(id)) return 'vendor-leaflet';
+  if (/node_modules[\\/]world-atlas[\\/]/.test(id)) return null;
   if (/node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion)[\\/]/.test(id)) return 'vendor-antd';
   if (/node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/.test(id)) {
     return 'vendor-react';

@@ -14,9 +14,17 @@ import { AREAS, type AreaDef, type FeatureId, type RouteNode } from './routes';
 
 const EntryPage = lazy(() => import('../features/entry/EntryPage'));
 const PersonalBasicPage = lazy(() => import('../features/account/pages/PersonalBasicPage'));
+const OverviewPage = lazy(() => import('../features/overview/pages/OverviewPage'));
+const DeviceListPage = lazy(() => import('../features/devices/pages/DeviceListPage'));
+const DeviceDetailPage = lazy(() => import('../features/devices/pages/DeviceDetailPage'));
+const ProjectsPage = lazy(() => import('../features/projects/pages/ProjectsPage'));
 
 const FEATURES: Record<FeatureId, () => ReactNode> = {
   personalBasic: () => <PersonalBasicPage />,
+  overview: () => <OverviewPage />,
+  deviceList: () => <DeviceListPage />,
+  deviceDetail: () => <DeviceDetailPage />,
+  projects: () => <ProjectsPage />,
 };
 
 function Loading() {
@@ -48,6 +56,16 @@ function nodeRoute(node: RouteNode, parentPath: string): RouteObject {
           ),
         },
         ...(node.children ?? []).map((c) => nodeRoute(c, full)),
+      ],
+    };
+  }
+  if (node.subPage) {
+    const sub = node.subPage;
+    return {
+      path: node.path,
+      children: [
+        { index: true, element: page(node) },
+        { path: sub.pattern, element: <Suspense fallback={<Loading />}>{FEATURES[sub.feature]()}</Suspense> },
       ],
     };
   }

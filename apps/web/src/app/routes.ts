@@ -79,7 +79,18 @@ export interface AccessRule {
 }
 
 /** Pages that exist as real features; every other page renders "not available yet". */
-export type FeatureId = 'personalBasic';
+export type FeatureId = 'personalBasic' | 'overview' | 'deviceList' | 'deviceDetail' | 'projects';
+
+/**
+ * A page under a node reached by parameters (the device detail under a device list). It is
+ * not a menu entry and not one of the spec's paths; it has its parent's access.
+ */
+export interface SubPage {
+  /** Relative pattern, `:name` segments match any one segment. */
+  pattern: string;
+  titleKey: string;
+  feature: FeatureId;
+}
 
 export interface RouteNode {
   path: string;
@@ -89,6 +100,8 @@ export interface RouteNode {
   group?: MenuGroup;
   access?: AccessRule;
   feature?: FeatureId;
+  /** Parameterised page under this node (not in the menu). */
+  subPage?: SubPage;
   layout?: 'settings';
   /** Segment of the child opened when the node itself is opened. */
   defaultChild?: string;
@@ -122,6 +135,14 @@ const DEVICES: AccessRule = { module: 'device_manag' };
 const ACCOUNTS: AccessRule = { module: 'account_manag' };
 const ALARMS: AccessRule = { module: 'alarm_manag' };
 const SETTINGS: AccessRule = { module: 'system_settings' };
+
+/** The device detail page under every device list (same access as the list). */
+const DEVICE_DETAIL: SubPage = {
+  pattern: ':pn/:devcode/:devaddr/:sn',
+  titleKey: 'devices:detail.title',
+  feature: 'deviceDetail',
+};
+const DEVICE_LIST: Partial<RouteNode> = { feature: 'deviceList', subPage: DEVICE_DETAIL };
 
 export const AREAS: readonly AreaDef[] = [
   {
@@ -165,11 +186,11 @@ export const AREAS: readonly AreaDef[] = [
     otherEdition: 'admin',
     defaultChild: 'home',
     children: [
-      page('home', DashboardOutlined, { titleKey: t('overview'), access: OVERVIEW }),
-      page('device', HddOutlined, { access: DEVICES }),
+      page('home', DashboardOutlined, { titleKey: t('overview'), access: OVERVIEW, feature: 'overview' }),
+      page('device', HddOutlined, { access: DEVICES, ...DEVICE_LIST }),
       page('account', TeamOutlined, { access: ACCOUNTS }),
       page('alarm', AlertOutlined, { access: ALARMS }),
-      page('project', ProjectOutlined, { access: DEVICES }),
+      page('project', ProjectOutlined, { access: DEVICES, feature: 'projects' }),
       page('personalBasic', UserOutlined, { feature: 'personalBasic' }),
       page('setting', SettingOutlined, {
         access: SETTINGS,
@@ -199,9 +220,9 @@ export const AREAS: readonly AreaDef[] = [
     otherEdition: 'adminNew',
     defaultChild: 'home',
     children: [
-      page('home', HomeOutlined, { access: OVERVIEW }),
+      page('home', HomeOutlined, { access: OVERVIEW, feature: 'overview' }),
       page('account', TeamOutlined, { access: ACCOUNTS }),
-      page('device', HddOutlined, { access: DEVICES }),
+      page('device', HddOutlined, { access: DEVICES, ...DEVICE_LIST }),
       page('alarm', AlertOutlined, { access: ALARMS }),
       page('setting', SettingOutlined, {
         layout: 'settings',
@@ -224,11 +245,11 @@ export const AREAS: readonly AreaDef[] = [
     otherEdition: 'general',
     defaultChild: 'home',
     children: [
-      page('home', HomeOutlined, { titleKey: t('myDevices') }),
+      page('home', HomeOutlined, { titleKey: t('myDevices'), feature: 'overview' }),
       page('alarm', AlertOutlined),
-      page('deviceno', DatabaseOutlined),
+      page('deviceno', DatabaseOutlined, DEVICE_LIST),
       page('generalintro', ReadOutlined),
-      page('project', ProjectOutlined),
+      page('project', ProjectOutlined, { feature: 'projects' }),
       page('personalBasic', UserOutlined, { feature: 'personalBasic' }),
       page('setting', SettingOutlined, {
         layout: 'settings',
@@ -258,7 +279,8 @@ export const AREAS: readonly AreaDef[] = [
     otherEdition: 'generalNew',
     defaultChild: 'home',
     children: [
-      page('home', HomeOutlined),
+      // The classic general area has no device page: its home lists the devices too.
+      page('home', HomeOutlined, { feature: 'overview', subPage: DEVICE_DETAIL }),
       page('alarm', AlertOutlined),
       page('setting', SettingOutlined, {
         layout: 'settings',
@@ -296,6 +318,23 @@ export interface RouteMatch {
   area: AreaDef;
   /** The chain of nodes from the area's child down to the matched node; empty for the area root. */
   chain: RouteNode[];
+  /** Set when the path is the sub-page of the last node of the chain. */
+  subPage?: { page: SubPage; params: Record<string, string> };
+}
+
+/** Matches path segments against a sub-page pattern; the parameters or undefined. */
+export function matchSubPage(page: SubPage, segs: readonly string[]): Record<string, string> | undefined {
+  const parts = page.pattern.split('/');
+  if (parts.length !== segs.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const seg = segs[i]!;
+    if (!seg) return undefined;
+    if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(seg);
+    else if (part !== seg) return undefined;
+  }
+  return params;
 }
 
 /** Matches a path against the table; undefined for paths it does not know. */
@@ -306,9 +345,14 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
   const segs = path.split('/').slice(2);
   const chain: RouteNode[] = [];
   let level: RouteNode[] | undefined = area.children;
-  for (const seg of segs) {
+  for (let i = 0; i < segs.length; i++) {
+    const seg = segs[i]!;
     const node: RouteNode | undefined = level?.find((n) => n.path === seg);
-    if (!node) return undefined;
+    if (!node) {
+      const parent = chain[chain.length - 1];
+      const params = parent?.subPage ? matchSubPage(parent.subPage, segs.slice(i)) : undefined;
+      return params && parent?.subPage ? { area, chain, subPage: { page: parent.subPage, params } } : undefined;
+    }
     chain.push(node);
     level = node.children;
   }
@@ -319,6 +363,7 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
 export function defaultRedirect(match: RouteMatch, pathname: string): string | undefined {
   const path = normalizePath(pathname);
   const last = match.chain[match.chain.length - 1];
+  if (match.subPage) return undefined;
   if (!last) return `${match.area.base}/${match.area.defaultChild}`;
   return last.defaultChild ? `${path}/${last.defaultChild}` : undefined;
 }

@@ -1,0 +1,130 @@
+/**
+ * ECharts option builders of the screens (pure: data + translated labels in, option out),
+ * with locale-aware number formatting in axes and tooltips.
+ */
+import type { EChartsCoreOption } from './echarts';
+import { formatNumber, toNumber } from './format';
+
+export const PALETTE = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#13c2c2', '#722ed1', '#faad14', '#f5222d'];
+
+const grid = { left: 8, right: 8, top: 48, bottom: 8, containLabel: true };
+
+export interface DonutSlice {
+  name: string;
+  value: number;
+  color: string;
+}
+
+export function donutOption(slices: readonly DonutSlice[], centerText: string, locale: string): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'item', valueFormatter: (v: unknown) => formatNumber(v as number, locale, 0) },
+    legend: { bottom: 0, type: 'scroll' },
+    title: { text: centerText, left: 'center', top: '38%', textStyle: { fontSize: 22, fontWeight: 600 } },
+    series: [
+      {
+        type: 'pie',
+        radius: ['48%', '70%'],
+        center: ['50%', '45%'],
+        avoidLabelOverlap: true,
+        label: { show: false },
+        data: slices.map((s) => ({ name: s.name, value: s.value, itemStyle: { color: s.color } })),
+      },
+    ],
+  };
+}
+
+export function barOption(
+  labels: readonly string[],
+  values: readonly number[],
+  seriesName: string,
+  locale: string,
+  color = '#fa8c16',
+): EChartsCoreOption {
+  return {
+    grid: { ...grid, top: 24 },
+    tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => formatNumber(v as number, locale, 0) },
+    xAxis: { type: 'category', data: [...labels] },
+    yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => formatNumber(v, locale, 0) } },
+    series: [{ name: seriesName, type: 'bar', data: [...values], itemStyle: { color }, barMaxWidth: 36 }],
+  };
+}
+
+export interface NamedSeries {
+  name: string;
+  values: ReadonlyArray<string | number | null>;
+  color?: string;
+}
+
+/** Energy per bucket: a line (day view) or bars, one series per energy kind. */
+export function energyOption(
+  labels: readonly string[],
+  series: readonly NamedSeries[],
+  kind: 'line' | 'bar',
+  unit: string,
+  locale: string,
+): EChartsCoreOption {
+  return {
+    color: PALETTE,
+    grid,
+    legend: { top: 0, type: 'scroll' },
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (v: unknown) => (v === null || v === undefined ? '--' : `${formatNumber(v as number, locale)} ${unit}`),
+    },
+    xAxis: { type: 'category', data: [...labels], boundaryGap: kind === 'bar' },
+    yAxis: { type: 'value', name: unit, axisLabel: { formatter: (v: number) => formatNumber(v, locale) } },
+    series: series.map((s) => ({
+      name: s.name,
+      type: kind,
+      data: s.values.map((v) => toNumber(v) ?? null),
+      smooth: kind === 'line',
+      showSymbol: false,
+      areaStyle: kind === 'line' ? { opacity: 0.12 } : undefined,
+      barMaxWidth: 28,
+      ...(s.color ? { itemStyle: { color: s.color } } : {}),
+    })),
+  };
+}
+
+export interface CurveSeries {
+  name: string;
+  unit: string;
+  points: ReadonlyArray<{ ts: string; val: string }>;
+}
+
+/**
+ * Parameter curves on a time axis with one y-axis per unit (at most two: left, right).
+ * Timestamps "YYYY-MM-DD HH:MM:SS" are plotted as local wall-clock time of the device.
+ */
+export function curvesOption(curves: readonly CurveSeries[], locale: string): EChartsCoreOption {
+  const units: string[] = [];
+  for (const c of curves) if (!units.includes(c.unit)) units.push(c.unit);
+  const axes = units.slice(0, 2);
+  return {
+    color: PALETTE,
+    grid: { ...grid, bottom: 48 },
+    legend: { top: 0, type: 'scroll' },
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (v: unknown) => (v === null || v === undefined ? '--' : formatNumber(v as number, locale, 3)),
+    },
+    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }],
+    xAxis: { type: 'time' },
+    yAxis: axes.map((u, i) => ({
+      type: 'value',
+      name: u,
+      position: i === 0 ? 'left' : 'right',
+      scale: true,
+      axisLabel: { formatter: (v: number) => formatNumber(v, locale) },
+      splitLine: { show: i === 0 },
+    })),
+    series: curves.map((c) => ({
+      name: c.unit ? `${c.name} (${c.unit})` : c.name,
+      type: 'line',
+      yAxisIndex: Math.max(0, axes.indexOf(c.unit)),
+      showSymbol: false,
+      connectNulls: false,
+      data: c.points.map((p) => [p.ts.replace(' ', 'T'), toNumber(p.val) ?? null]),
+    })),
+  };
+}

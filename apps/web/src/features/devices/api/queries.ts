@@ -1,0 +1,124 @@
+/**
+ * Query hooks of the device screens (TanStack Query over the typed action client). Every
+ * device call names the device by its tuple.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiCallError } from '@sunwatch/protocol';
+import { api } from '../../../app/api';
+import { showApiError } from '../../../app/notify';
+import type { DeviceTupleLike } from '../paths';
+import { deviceKeys } from './keys';
+import type { DeviceListParams } from './list-params';
+
+/** Live panels refresh every 45 s (spec: 30–60 s; uploads come every few minutes). */
+export const LIVE_REFRESH_MS = 45_000;
+
+export function tupleOf(d: DeviceTupleLike) {
+  return { pn: d.pn, devcode: Number(d.devcode), devaddr: Number(d.devaddr), sn: d.sn };
+}
+
+/** err 12 (no record) is "no data yet": an empty state, never an error notice. */
+export function isNoRecord(e: unknown): boolean {
+  return e instanceof ApiCallError && e.err === 12;
+}
+
+async function orEmpty<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (e) {
+    if (isNoRecord(e)) return null;
+    throw e;
+  }
+}
+
+export function useDeviceList(params: DeviceListParams) {
+  return useQuery({
+    queryKey: deviceKeys.list(params),
+    queryFn: () => api.call('webQueryDeviceEs', { ...params }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useFollowMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ device, follow }: { device: DeviceTupleLike; follow: boolean }) =>
+      api.call(follow ? 'focusDevice' : 'unfocusDevice', tupleOf(device)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...deviceKeys.all, 'list'] }),
+    onError: (e) => showApiError(e),
+  });
+}
+
+export function useDeviceInfo(d: DeviceTupleLike) {
+  return useQuery({
+    queryKey: deviceKeys.part(d, 'info'),
+    queryFn: async () => (await api.call('queryDeviceInfo', tupleOf(d))).device[0] ?? null,
+  });
+}
+
+export function useLastData(d: DeviceTupleLike) {
+  return useQuery({
+    queryKey: deviceKeys.part(d, 'last'),
+    queryFn: () => orEmpty(api.call('querySPDeviceLastData', tupleOf(d))),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+}
+
+export function useEnergyFlow(d: DeviceTupleLike) {
+  return useQuery({
+    queryKey: deviceKeys.part(d, 'flow'),
+    queryFn: () => orEmpty(api.call('webQueryDeviceEnergyFlowEs', tupleOf(d))),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+}
+
+export function useDeviceStatistic(d: DeviceTupleLike) {
+  return useQuery({
+    queryKey: deviceKeys.part(d, 'statistic'),
+    queryFn: () => api.call('webQueryDeviceStatistic', tupleOf(d)),
+    refetchInterval: LIVE_REFRESH_MS * 2,
+  });
+}
+
+export type EnergyView = 'day' | 'month' | 'year' | 'total';
+
+export function useEnergyChart(d: DeviceTupleLike, view: EnergyView, date: string | undefined) {
+  return useQuery({
+    queryKey: deviceKeys.part(d, 'energyChart', { view, date }),
+    queryFn: () => orEmpty(api.call('webQueryDeviceEnergyChart', { ...tupleOf(d), view, ...(date ? { date } : {}) })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useChartFields(d: DeviceTupleLike) {
+  return useQuery({
+    queryKey: deviceKeys.part(d, 'chartFields'),
+    queryFn: async () => (await orEmpty(api.call('queryDeviceChartsFieldsEs', tupleOf(d)))) ?? [],
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useParamCurves(
+  d: DeviceTupleLike,
+  fields: readonly string[],
+  sdate: string,
+  edate: string,
+  mode: 'display' | 'compare',
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: deviceKeys.part(d, 'curves', { fields, sdate, edate, mode }),
+    queryFn: () =>
+      orEmpty(api.call('webQueryDeviceParamCurves', { ...tupleOf(d), fields: fields.join(','), sdate, edate, mode })),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDayData(d: DeviceTupleLike, date: string, page: number, pagesize: number) {
+  return useQuery({
+    queryKey: deviceKeys.part(d, 'dayData', { date, page, pagesize }),
+    queryFn: () => orEmpty(api.call('queryDeviceDataOneDayPaging', { ...tupleOf(d), date, page, pagesize })),
+    placeholderData: keepPreviousData,
+  });
+}

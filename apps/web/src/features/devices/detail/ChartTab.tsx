@@ -1,0 +1,79 @@
+/** Energy chart: day (per hour), month (per day), year (per month), total (per year). */
+import { useState } from 'react';
+import { DatePicker, Empty, Flex, Segmented, Skeleton, Alert } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '../../../app/notify';
+import { currentLocale } from '../../../i18n';
+import { EChart } from '../../charts/EChart';
+import { energyOption } from '../../charts/options';
+import { useEnergyChart, type EnergyView } from '../api/queries';
+import type { DeviceTupleLike } from '../paths';
+
+const VIEWS: EnergyView[] = ['day', 'month', 'year', 'total'];
+const WIRE_FORMAT: Record<EnergyView, string> = { day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY', total: '' };
+
+/** The axis label of a bucket timestamp. */
+export function bucketLabel(ts: string, view: EnergyView): string {
+  switch (view) {
+    case 'day':
+      return ts.slice(11, 16) || ts;
+    case 'month':
+      return ts.slice(8, 10) || ts;
+    case 'year':
+      return ts.slice(5, 7) || ts;
+    case 'total':
+      return ts.slice(0, 4);
+  }
+}
+
+export function ChartTab({ device }: { device: DeviceTupleLike }) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<EnergyView>('day');
+  const [date, setDate] = useState<Dayjs>(() => dayjs());
+  const wireDate = view === 'total' ? undefined : date.format(WIRE_FORMAT[view]);
+  const q = useEnergyChart(device, view, wireDate);
+  const locale = currentLocale();
+  const data = q.data;
+  const empty = data === null || (data !== undefined && data.series.every((s) => s.val.every((v) => !Number(v))));
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={12} wrap align="center">
+        <Segmented<EnergyView>
+          value={view}
+          onChange={setView}
+          options={VIEWS.map((v) => ({ value: v, label: t(`devices:chart.views.${v}`) }))}
+        />
+        {view !== 'total' && (
+          <DatePicker
+            picker={view === 'day' ? 'date' : view}
+            value={date}
+            allowClear={false}
+            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            onChange={(d) => d && setDate(d)}
+          />
+        )}
+      </Flex>
+      {q.isPending ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : q.isError ? (
+        <Alert type="error" showIcon message={t('devices:detail.loadFailed')} description={apiErrorText(q.error)} />
+      ) : empty || !data ? (
+        <Empty description={t('devices:detail.noData')} />
+      ) : (
+        <EChart
+          ariaLabel={t('devices:chart.title')}
+          height={380}
+          option={energyOption(
+            data.ts.map((ts) => bucketLabel(ts, view)),
+            data.series.map((s) => ({ name: t(`devices:energyKinds.${s.kind}`), values: s.val })),
+            view === 'day' ? 'line' : 'bar',
+            'kWh',
+            locale,
+          )}
+        />
+      )}
+    </Flex>
+  );
+}

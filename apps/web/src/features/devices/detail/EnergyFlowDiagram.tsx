@@ -1,0 +1,128 @@
+/**
+ * SVG energy-flow diagram: PV, grid, battery, load (and generator when the device has
+ * one) around the inverter hub. Moving dots show the direction; they move faster with more
+ * power and fade out when a flow is idle (portal-screens.md §6).
+ */
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n';
+import { formatPower } from '../../charts/format';
+import { flowSpeed, type FlowModel, type FlowNodeId } from './energy-flow';
+
+const POS: Record<FlowNodeId | 'hub', { x: number; y: number }> = {
+  hub: { x: 320, y: 200 },
+  pv: { x: 110, y: 70 },
+  grid: { x: 530, y: 70 },
+  battery: { x: 110, y: 330 },
+  load: { x: 530, y: 330 },
+  generator: { x: 320, y: 360 },
+};
+
+const COLOR: Record<FlowNodeId, string> = {
+  pv: '#f5a623',
+  grid: '#1677ff',
+  battery: '#52c41a',
+  load: '#13c2c2',
+  generator: '#8c6d46',
+};
+
+const GLYPH: Record<FlowNodeId, string> = {
+  pv: '☀',
+  grid: '⚡',
+  battery: '🔋',
+  load: '⌂',
+  generator: '⚙',
+};
+
+const R = 44;
+
+function edge(from: { x: number; y: number }, to: { x: number; y: number }, r1: number, r2: number) {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const len = Math.hypot(dx, dy);
+  const ux = dx / len;
+  const uy = dy / len;
+  return { x1: from.x + ux * r1, y1: from.y + uy * r1, x2: to.x - ux * r2, y2: to.y - uy * r2 };
+}
+
+export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const ids: FlowNodeId[] = ['pv', 'grid', 'battery', 'load'];
+  if (model.nodes.generator.present) ids.push('generator');
+  const soc = model.soc;
+
+  return (
+    <svg viewBox="0 0 640 420" role="img" aria-label={t('devices:flow.title')} style={{ width: '100%', maxWidth: 720, display: 'block', margin: '0 auto' }}>
+      {ids.map((id) => {
+        const n = model.nodes[id];
+        const e = edge(POS[id], POS.hub, R + 4, 52);
+        const active = n.direction !== 'none';
+        // Path from the source to the sink of the flow.
+        const d = n.direction === 'out' ? `M${e.x2},${e.y2} L${e.x1},${e.y1}` : `M${e.x1},${e.y1} L${e.x2},${e.y2}`;
+        const dur = `${flowSpeed(n.powerKw).toFixed(2)}s`;
+        const width = active ? Math.min(8, 2.5 + Math.log10(1 + (n.powerKw ?? 0)) * 3) : 2;
+        return (
+          <g key={`edge-${id}`} data-testid={`flow-${id}`} data-direction={n.direction}>
+            <path d={d} stroke={active ? COLOR[id] : '#d9d9d9'} strokeWidth={width} strokeLinecap="round" fill="none" opacity={active ? 0.55 : 1} strokeDasharray={active ? undefined : '6 6'} />
+            {active &&
+              [0, 1, 2].map((i) => (
+                <circle key={i} r={5} fill={COLOR[id]}>
+                  <animateMotion dur={dur} begin={`${(i * flowSpeed(n.powerKw)) / 3}s`} repeatCount="indefinite" path={d} />
+                </circle>
+              ))}
+          </g>
+        );
+      })}
+      <g>
+        <rect x={POS.hub.x - 52} y={POS.hub.y - 40} width={104} height={80} rx={14} fill="#fff" stroke="#595959" strokeWidth={2} />
+        <text x={POS.hub.x} y={POS.hub.y - 4} textAnchor="middle" fontSize={26}>
+          ⇄
+        </text>
+        <text x={POS.hub.x} y={POS.hub.y + 24} textAnchor="middle" fontSize={13} fill="#595959">
+          {t('devices:flow.inverter')}
+        </text>
+      </g>
+      {ids.map((id) => {
+        const n = model.nodes[id];
+        const p = POS[id];
+        const labelY = id === 'pv' || id === 'grid' ? p.y - R - 10 : p.y + R + 20;
+        return (
+          <g key={`node-${id}`} opacity={n.present ? 1 : 0.45}>
+            <circle cx={p.x} cy={p.y} r={R} fill="#fff" stroke={COLOR[id]} strokeWidth={3} />
+            {id === 'battery' && soc !== undefined && (
+              <>
+                <clipPath id="sw-soc-clip">
+                  <circle cx={p.x} cy={p.y} r={R - 3} />
+                </clipPath>
+                <rect
+                  x={p.x - R}
+                  y={p.y + R - (2 * R * Math.max(0, Math.min(100, soc))) / 100}
+                  width={2 * R}
+                  height={(2 * R * Math.max(0, Math.min(100, soc))) / 100}
+                  fill={COLOR.battery}
+                  opacity={0.25}
+                  clipPath="url(#sw-soc-clip)"
+                />
+              </>
+            )}
+            <text x={p.x} y={p.y + (id === 'battery' && soc !== undefined ? -2 : 9)} textAnchor="middle" fontSize={26}>
+              {GLYPH[id]}
+            </text>
+            {id === 'battery' && soc !== undefined && (
+              <text x={p.x} y={p.y + 24} textAnchor="middle" fontSize={14} fontWeight={600} fill="#237804" data-testid="flow-soc">
+                {Math.round(soc)}%
+              </text>
+            )}
+            <text x={p.x} y={labelY} textAnchor="middle" fontSize={14} fontWeight={600} fill="#262626">
+              {t(`devices:flow.nodes.${id}`)}
+            </text>
+            <text x={p.x} y={labelY + (id === 'pv' || id === 'grid' ? -18 : 18)} textAnchor="middle" fontSize={13} fill="#595959">
+              {n.powerKw !== undefined ? formatPower(n.powerKw, locale) : '--'}
+              {n.direction !== 'none' ? ` · ${t(`devices:flow.state.${id}.${n.direction}`)}` : ''}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}

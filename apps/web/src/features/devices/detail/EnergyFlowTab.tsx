@@ -1,0 +1,40 @@
+/** Energy flow: webQueryDeviceEnergyFlowEs as a live diagram (refreshed with the real-time data). */
+import { Card, Descriptions, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LIVE_REFRESH_MS, useEnergyFlow } from '../api/queries';
+import type { DeviceTupleLike } from '../paths';
+import { QueryState } from './common';
+import { EnergyFlowDiagram } from './EnergyFlowDiagram';
+import { flowModel } from './energy-flow';
+
+export function EnergyFlowTab({ device }: { device: DeviceTupleLike }) {
+  const { t } = useTranslation();
+  const q = useEnergyFlow(device);
+  return (
+    <QueryState q={q} rows={8}>
+      {(flow) => {
+        const model = flowModel(flow);
+        return (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Typography.Text type="secondary">
+              {t('devices:realtime.lastUpdate', { time: flow.date || '--' })} ·{' '}
+              {t('devices:realtime.autoRefresh', { seconds: LIVE_REFRESH_MS / 1000 })}
+            </Typography.Text>
+            <Card size="small">
+              <EnergyFlowDiagram model={model} />
+            </Card>
+            <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }}>
+              {(['pv', 'grid', 'battery', 'load'] as const).map((id) => (
+                <Descriptions.Item key={id} label={t(`devices:flow.nodes.${id}`)}>
+                  {model.nodes[id].direction === 'none'
+                    ? t('devices:flow.idle')
+                    : t(`devices:flow.state.${id}.${model.nodes[id].direction}`)}
+                </Descriptions.Item>
+              ))}
+            </Descriptions>
+          </Space>
+        );
+      }}
+    </QueryState>
+  );
+}

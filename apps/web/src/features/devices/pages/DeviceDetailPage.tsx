@@ -1,0 +1,76 @@
+/**
+ * Device detail (…/<list>/:pn/:devcode/:devaddr/:sn): real-time data, energy flow,
+ * statistical overview, chart, parameter analysis, data details and device info tabs.
+ */
+import { Button, Card, Flex, Space, Tabs, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { useDeviceInfo } from '../api/queries';
+import { StatusTag } from '../components/StatusTag';
+import { areaFor, deviceListPath, type DeviceTupleLike } from '../paths';
+import { ChartTab } from '../detail/ChartTab';
+import { DataTab } from '../detail/DataTab';
+import { EnergyFlowTab } from '../detail/EnergyFlowTab';
+import { InfoTab } from '../detail/InfoTab';
+import { ParamsTab } from '../detail/ParamsTab';
+import { RealtimeTab } from '../detail/RealtimeTab';
+import { StatisticsTab } from '../detail/StatisticsTab';
+
+export const DETAIL_TABS = ['realtime', 'flow', 'statistic', 'chart', 'params', 'data', 'info'] as const;
+export type DetailTab = (typeof DETAIL_TABS)[number];
+
+export default function DeviceDetailPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const p = useParams();
+  const [search, setSearch] = useSearchParams();
+  const device: DeviceTupleLike = { pn: p.pn ?? '', devcode: Number(p.devcode), devaddr: Number(p.devaddr), sn: p.sn ?? '' };
+  const info = useDeviceInfo(device);
+  const tab = (DETAIL_TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as DetailTab) : 'realtime';
+  const back = deviceListPath(areaFor(pathname)) ?? '..';
+
+  const render: Record<DetailTab, () => React.ReactNode> = {
+    realtime: () => <RealtimeTab device={device} />,
+    flow: () => <EnergyFlowTab device={device} />,
+    statistic: () => <StatisticsTab device={device} />,
+    chart: () => <ChartTab device={device} />,
+    params: () => <ParamsTab device={device} />,
+    data: () => <DataTab device={device} />,
+    info: () => <InfoTab device={device} />,
+  };
+
+  return (
+    <Card>
+      <Flex align="center" gap={12} wrap style={{ marginBottom: 8 }}>
+        <Link to={back}>
+          <Button icon={<ArrowLeftOutlined />} aria-label={t('devices:detail.back')}>
+            {t('devices:detail.back')}
+          </Button>
+        </Link>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {info.data?.alias || device.sn}
+        </Typography.Title>
+        {info.data && <StatusTag status={info.data.status} />}
+        <Space size={16} wrap>
+          <Typography.Text type="secondary">
+            {t('devices:field.sn')}: {device.sn}
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            {t('devices:field.pn')}: {device.pn}
+          </Typography.Text>
+        </Space>
+      </Flex>
+      <Tabs
+        activeKey={tab}
+        destroyOnHidden
+        onChange={(k) => {
+          const next = new URLSearchParams(search);
+          next.set('tab', k);
+          setSearch(next, { replace: true });
+        }}
+        items={DETAIL_TABS.map((k) => ({ key: k, label: t(`devices:tabs.${k}`), children: render[k]() }))}
+      />
+    </Card>
+  );
+}
