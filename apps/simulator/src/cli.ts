@@ -35,7 +35,9 @@ export function parseDuration(s: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(s.trim());
   if (!m) throw new Error(`Bad duration: ${s} (e.g. 90s, 10m, 2h)`);
   const n = Number(m[1]);
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h' | 'd'];
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[
+    (m[2] ?? 's') as 'ms' | 's' | 'm' | 'h' | 'd'
+  ];
   return n * unit;
 }
 
@@ -133,7 +135,9 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       }),
     );
     const s = (Date.now() - t1) / 1000;
-    console.log(`History: sent ${sent} frames (${failed} failed) in ${s.toFixed(1)} s = ${(sent / Math.max(s, 1e-3)).toFixed(0)} frames/s`);
+    console.log(
+      `History: sent ${sent} frames (${failed} failed) in ${s.toFixed(1)} s = ${(sent / Math.max(s, 1e-3)).toFixed(0)} frames/s`,
+    );
     if (a['history-only']) return failed > 0 ? 1 : 0;
   }
 
@@ -142,7 +146,10 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     log,
     sims,
     offlineSpells: !a['no-offline'],
-    tickMs: Math.max(100, Math.min(1000, (Math.min(...fleet.dataloggers.map((d) => d.collectInterval)) * 1000) / speed / 2)),
+    tickMs: Math.max(
+      100,
+      Math.min(1000, (Math.min(...fleet.dataloggers.map((d) => d.collectInterval)) * 1000) / speed / 2),
+    ),
     publisherFor,
   });
   console.log(`Simulating ${fleet.dataloggers.length} dataloggers → ${target} (speed ×${speed})`);

@@ -52,6 +52,12 @@ export class DataloggerSim {
   }
 
   heartbeat(ts: number, uptimeS: number, signal = 70): Heartbeat {
-    return { pn: this.spec.pn, ts, fw: this.spec.firmware ?? 'SWDL-2.4.1', signal, uptime: Math.max(0, Math.floor(uptimeS)) };
+    return {
+      pn: this.spec.pn,
+      ts,
+      fw: this.spec.firmware ?? 'SWDL-2.4.1',
+      signal,
+      uptime: Math.max(0, Math.floor(uptimeS)),
+    };
   }
 }

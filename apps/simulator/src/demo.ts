@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { IngestFrame } from '@sunwatch/protocol';
 import { generateHistory } from './history.js';
 import type { PlantState } from './plant.js';
+import { HttpPublisher } from './protocol/http.js';
 import { MqttPublisher } from './protocol/mqtt.js';
 import { LiveFleet, silentLogger, simClock, type Logger } from './runtime.js';
 import type { FleetSpec } from './types.js';
@@ -12,14 +13,16 @@ const DAY_MS = 86_400_000;
 export interface DemoFleetOptions {
   /** The dataloggers (with their device tokens). */
   fleet: FleetSpec;
-  /** The server's MQTT broker, e.g. mqtt://127.0.0.1:1883 */
-  mqttUrl: string;
+  /** The server's MQTT broker, e.g. mqtt://127.0.0.1:1883 … */
+  mqttUrl?: string;
+  /** … or its HTTP ingest, e.g. http://127.0.0.1:8080 */
+  httpUrl?: string;
   /** Where plant states are kept between runs (JSON, 0600); none = always start fresh. */
   statePath?: string;
   /** History to generate when a datalogger has no saved state (days). */
   historyDays: number;
-  /** The dataloggers were just created: ignore saved states. */
-  fresh?: boolean;
+  /** Ignore saved states (of all dataloggers, or of these PNs): e.g. they have no data yet. */
+  fresh?: boolean | ReadonlySet<string>;
   /**
    * Stores history frames in-process (fast). Without it, history goes out over MQTT as buffered
    * frames.
@@ -71,12 +74,13 @@ export function writePrivateFile(file: string, text: string): void {
 export async function startDemoFleet(opts: DemoFleetOptions): Promise<DemoFleet> {
   const log = opts.log ?? silentLogger;
   const now = (opts.now ?? Date.now)();
-  const saved = opts.fresh ? {} : readStates(opts.statePath);
+  const saved = opts.fresh === true ? {} : readStates(opts.statePath);
+  const fresh = (pn: string) => opts.fresh === true || (opts.fresh instanceof Set && opts.fresh.has(pn));
   const oldest = now - opts.historyDays * DAY_MS;
   const states: Record<string, PlantState | undefined> = {};
   for (const dl of opts.fleet.dataloggers) {
     const st = saved[dl.pn];
-    if (!st || st.lastTs === null) continue;
+    if (!st || st.lastTs === null || fresh(dl.pn)) continue;
     // Too old: keep the counters (they never go back) but skip the gap beyond the history window.
     // In the future (clock changed): resume from now.
     const lastTs = Math.min(now - 300_000, Math.max(oldest - 300_000, st.lastTs));
@@ -97,14 +101,19 @@ export async function startDemoFleet(opts: DemoFleetOptions): Promise<DemoFleet>
     },
   });
   if (history.count > 0) {
-    log.info(`Demo fleet: ${history.count} history frames for ${opts.fleet.dataloggers.length} dataloggers in ${Date.now() - t0} ms`);
+    log.info(
+      `Demo fleet: ${history.count} history frames for ${opts.fleet.dataloggers.length} dataloggers in ${Date.now() - t0} ms`,
+    );
   }
   const fleet = new LiveFleet(opts.fleet.dataloggers, {
     clock: simClock({ speed: opts.speed ?? 1, start: now }),
     log,
     sims: history.sims,
     offlineSpells: opts.offlineSpells,
-    publisherFor: (spec) => new MqttPublisher({ url: opts.mqttUrl, pn: spec.pn, token: spec.token }),
+    publisherFor: (spec) =>
+      opts.mqttUrl
+        ? new MqttPublisher({ url: opts.mqttUrl, pn: spec.pn, token: spec.token })
+        : new HttpPublisher({ url: opts.httpUrl ?? 'http://127.0.0.1:8080', pn: spec.pn, token: spec.token }),
   });
   for (const l of fleet.loggers) l.buffer.push(...(pending.get(l.spec.pn) ?? []));
   const save = () => {
@@ -121,7 +130,7 @@ export async function startDemoFleet(opts: DemoFleetOptions): Promise<DemoFleet>
   fleet.start();
   const saver = setInterval(save, opts.saveEveryMs ?? 60_000);
   saver.unref();
-  log.info(`Demo fleet: ${fleet.loggers.length} dataloggers live on ${opts.mqttUrl}`);
+  log.info(`Demo fleet: ${fleet.loggers.length} dataloggers live on ${opts.mqttUrl ?? opts.httpUrl}`);
   return {
     fleet,
     historyFrames: history.count,
@@ -131,4 +140,32 @@ export async function startDemoFleet(opts: DemoFleetOptions): Promise<DemoFleet>
       save();
     },
   };
+}
+
+/**
+ * Splits time-ordered frames into runs that end at every change of a device's reported status
+ * (the changing frame closes its run). A store that evaluates alarms on the newest sample of each
+ * device per write batch then sees every alarm open and close when the runs are written one after
+ * another. `last` carries device statuses across calls.
+ */
+export function splitAtStatusChanges(frames: IngestFrame[], last: Map<string, number> = new Map()): IngestFrame[][] {
+  const runs: IngestFrame[][] = [];
+  let run: IngestFrame[] = [];
+  for (const f of frames) {
+    run.push(f);
+    let changed = false;
+    for (const d of f.devices) {
+      const key = `${f.pn}/${d.sn}`;
+      const s = d.status ?? 0;
+      const prev = last.get(key);
+      if (prev !== undefined && prev !== s) changed = true;
+      last.set(key, s);
+    }
+    if (changed) {
+      runs.push(run);
+      run = [];
+    }
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
 }

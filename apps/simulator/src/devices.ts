@@ -250,7 +250,15 @@ function sw5122(c: Ctx): FieldValues {
     gd_grid_frequency: c.gridHz,
     gd_output_current: out / c.gridV,
     gd_output_power: out,
-    sy_status: fault ? 'Fault' : out <= 0 ? (c.snap.cond.elevation > 0 ? 'Waiting' : 'Off') : out >= 795 ? 'Derating' : 'Normal',
+    sy_status: fault
+      ? 'Fault'
+      : out <= 0
+        ? c.snap.cond.elevation > 0
+          ? 'Waiting'
+          : 'Off'
+        : out >= 795
+          ? 'Derating'
+          : 'Normal',
     sy_temperature: inverterTemp(c, out, 800) - 4,
     sy_fault_code: c.alarm?.fields.sy_fault_code ?? 0,
     sy_energy_today: c.ds.today,

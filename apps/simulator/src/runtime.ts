@@ -114,7 +114,8 @@ export class LiveDatalogger {
       if (!this.publisher.connected) {
         try {
           await this.publisher.connect();
-          if (this.buffer.length > 1) this.log.info(`${this.spec.pn}: connected, resending ${this.buffer.length} buffered frames`);
+          if (this.buffer.length > 1)
+            this.log.info(`${this.spec.pn}: connected, resending ${this.buffer.length} buffered frames`);
         } catch (e) {
           this.log.warn(`${this.spec.pn}: connect failed: ${(e as Error).message}`);
           return;
@@ -150,7 +151,9 @@ export class LiveDatalogger {
       try {
         await this.publisher.publishFrame(frame);
       } catch (e) {
-        this.log.warn(`${this.spec.pn}: publish failed (${(e as Error).message}); ${this.buffer.length} frames buffered`);
+        this.log.warn(
+          `${this.spec.pn}: publish failed (${(e as Error).message}); ${this.buffer.length} frames buffered`,
+        );
         await this.publisher.close();
         return;
       }
@@ -166,7 +169,8 @@ export class LiveDatalogger {
    * `sw/dl/<PN>/ack` with `{pn, id, ok, collect_interval, heartbeat_interval, ts}`.
    */
   async handleCommand(cmd: Command): Promise<void> {
-    const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
+    const num = (v: unknown) =>
+      typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
     const kind = String(cmd.cmd ?? cmd.type ?? cmd.action ?? cmd.name ?? '');
     const params = (typeof cmd.params === 'object' && cmd.params ? cmd.params : {}) as Record<string, unknown>;
     const pick = (...keys: string[]) => {

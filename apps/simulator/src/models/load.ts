@@ -27,7 +27,9 @@ export function loadShape(hour: number, weekend: boolean): number {
   const evening = 2.1 * bump(hour, 19.6, 1.7);
   const night = 0.45;
   // Normalise so the daily mean is about 1 (integral of the terms above / 24).
-  const mean = weekend ? 0.45 + (1.1 * 1.6 + 0.8 * 2.5 + 2.1 * 1.7) * 2.5066 / 24 : 0.45 + (1.3 * 0.9 + 0.35 * 2 + 2.1 * 1.7) * 2.5066 / 24;
+  const mean = weekend
+    ? 0.45 + ((1.1 * 1.6 + 0.8 * 2.5 + 2.1 * 1.7) * 2.5066) / 24
+    : 0.45 + ((1.3 * 0.9 + 0.35 * 2 + 2.1 * 1.7) * 2.5066) / 24;
   return (night + morning + midday + evening) / mean;
 }
 

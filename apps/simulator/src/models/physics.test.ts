@@ -31,7 +31,8 @@ describe('sun', () => {
       const midnight = noon - DAY / 2;
       expect(solarPosition(c.lat, c.lon, midnight).elevation).toBeLessThan(0);
       const atNoon = solarPosition(c.lat, c.lon, noon).elevation;
-      for (const d of [-60, -20, 20, 60]) expect(solarPosition(c.lat, c.lon, noon + d * 60_000).elevation).toBeLessThan(atNoon);
+      for (const d of [-60, -20, 20, 60])
+        expect(solarPosition(c.lat, c.lon, noon + d * 60_000).elevation).toBeLessThan(atNoon);
     }
   });
 });
@@ -39,13 +40,17 @@ describe('sun', () => {
 describe('PV', () => {
   it('is zero whenever the sun is down (any site, any time)', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...CITIES), fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }), (c, t) => {
-        const cond = siteConditions({ ...c, seed: 7 }, t);
-        const w = pvPower({ kWp: 10 }, cond.poa, cond.ambientC);
-        if (cond.elevation <= 0) expect(w).toBe(0);
-        expect(w).toBeGreaterThanOrEqual(0);
-        expect(w).toBeLessThanOrEqual(10_000 * 1.35 * 1.1);
-      }),
+      fc.property(
+        fc.constantFrom(...CITIES),
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }),
+        (c, t) => {
+          const cond = siteConditions({ ...c, seed: 7 }, t);
+          const w = pvPower({ kWp: 10 }, cond.poa, cond.ambientC);
+          if (cond.elevation <= 0) expect(w).toBe(0);
+          expect(w).toBeGreaterThanOrEqual(0);
+          expect(w).toBeLessThanOrEqual(10_000 * 1.35 * 1.1);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -139,10 +144,16 @@ describe('battery', () => {
     fc.assert(
       fc.property(
         batteryArb,
-        fc.array(fc.record({ w: fc.double({ min: -20_000, max: 20_000, noNaN: true }), dt: fc.integer({ min: 1, max: 3600 }) }), {
-          minLength: 1,
-          maxLength: 60,
-        }),
+        fc.array(
+          fc.record({
+            w: fc.double({ min: -20_000, max: 20_000, noNaN: true }),
+            dt: fc.integer({ min: 1, max: 3600 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 60,
+          },
+        ),
         (p: BatteryParams, steps) => {
           let soc = (p.minSoc + p.maxSoc) / 2;
           for (const s of steps) {

@@ -37,7 +37,10 @@ export interface SiteConditions {
 }
 
 /** Sun and weather at a site and instant (seeded weather). */
-export function siteConditions(site: { lat: number; lon: number; tzOffset: number; seed: number }, ms: number): SiteConditions {
+export function siteConditions(
+  site: { lat: number; lon: number; tzOffset: number; seed: number },
+  ms: number,
+): SiteConditions {
   const { elevation } = solarPosition(site.lat, site.lon, ms);
   const cloud = cloudFactor(site.seed, ms, site.tzOffset);
   const ghi = clearSkyGhi(elevation) * cloud;

@@ -53,7 +53,9 @@ export class HttpPublisher implements Publisher {
       /* not JSON */
     }
     if (!res.ok || (answer.err !== undefined && answer.err !== 0)) {
-      throw new Error(`POST ${path}: HTTP ${res.status} err ${String(answer.err)} ${String(answer.desc ?? text.slice(0, 80))}`);
+      throw new Error(
+        `POST ${path}: HTTP ${res.status} err ${String(answer.err)} ${String(answer.desc ?? text.slice(0, 80))}`,
+      );
     }
   }
 

@@ -21,5 +21,6 @@ export function assertLoopback(url: string): void {
     throw new Error(`Not a URL: ${url}`);
   }
   const ok = host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-  if (!ok) throw new Error(`Refusing ${url}: the simulator only talks to loopback addresses (127.0.0.0/8, ::1, localhost)`);
+  if (!ok)
+    throw new Error(`Refusing ${url}: the simulator only talks to loopback addresses (127.0.0.0/8, ::1, localhost)`);
 }
