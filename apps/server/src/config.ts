@@ -31,6 +31,10 @@ export interface AppConfig {
   webRoot: string;
   companyKeys: string[];
   seedDemo: boolean;
+  /** With demo data: run the simulated demo fleet in-process (DEMO_FLEET, default on). */
+  demoFleet: boolean;
+  /** Days of history the demo fleet generates on first start (DEMO_HISTORY_DAYS, default 7). */
+  demoHistoryDays: number;
   /** 64 hex chars (32 bytes); unset = `<dataDir>/master.key`, generated on first start. */
   masterKey?: string;
   loginThrottle: LoginThrottleConfig;
@@ -121,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: fromEnv(env.WEB_ROOT, 'apps/web/dist'),
     companyKeys: keys.length > 0 ? keys : [...DEFAULT_COMPANY_KEYS],
     seedDemo: bool(env.DEMO_DATA, true),
+    demoFleet: bool(env.DEMO_FLEET, true),
+    demoHistoryDays: Math.max(0, int(env.DEMO_HISTORY_DAYS, 7)),
     masterKey,
     loginThrottle: {
       windowMs: int(env.LOGIN_THROTTLE_WINDOW_MS, t.windowMs),

@@ -1,5 +1,6 @@
 import { loadConfig } from './config.js';
 import { seedDemo } from './demo/seed-demo.js';
+import { startServerDemoFleet } from './demo/demo-fleet.js';
 import { startServer, type RunningServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -9,7 +10,9 @@ async function main(): Promise<void> {
     server = await startServer(config);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      console.error(`Port ${config.port} on ${config.host} is already in use. Stop the other process or set PORT=<free port>.`);
+      console.error(
+        `Port ${config.port} on ${config.host} is already in use. Stop the other process or set PORT=<free port>.`,
+      );
       process.exit(1);
     }
     if ((e as { code?: string }).code === 'SUNWATCH_MQTT_PORT_IN_USE') {
@@ -23,20 +26,33 @@ async function main(): Promise<void> {
     if (created > 0) server.app.log.info(`Demo data: created ${created} accounts`);
   }
   console.log(`\nSunwatch is running at ${server.url}/`);
-  if (config.seedDemo) console.log('Demo sign-in: operator / Operator_2026, owner_anna / Owner_2026 (more in docs/contracts.md)\n');
+  if (config.seedDemo)
+    console.log('Demo sign-in: operator / Operator_2026, owner_anna / Owner_2026 (more in docs/contracts.md)\n');
+  // The simulated demo fleet (DEMO_FLEET=0 switches it off): history first, then live over MQTT.
+  let demoFleet: Promise<{ stop(): Promise<void> } | undefined> = Promise.resolve(undefined);
+  if (config.seedDemo && config.demoFleet) {
+    demoFleet = startServerDemoFleet(server).catch((e: unknown) => {
+      server.app.log.error(e, 'Demo fleet failed to start');
+      return undefined;
+    });
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal}: shutting down…`);
-    server.close().then(
-      () => process.exit(0),
-      (e: unknown) => {
-        console.error(e);
-        process.exit(1);
-      },
-    );
+    demoFleet
+      .then((f) => f?.stop())
+      .catch(() => undefined)
+      .then(() => server.close())
+      .then(
+        () => process.exit(0),
+        (e: unknown) => {
+          console.error(e);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -1,6 +1,7 @@
 import { PERMISSION_TREE, ROLE, type Role } from '@sunwatch/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { seedTelemetry } from './seed-telemetry.js';
 
 export interface DemoAccount {
   usr: string;
@@ -81,5 +82,7 @@ export async function seedDemo(app: FastifyInstance | { ctx: AppContext }): Prom
   for (const a of DEMO_ACCOUNTS) {
     for (const m of a.members ?? []) await repos.accounts.addGroupMember(ids.get(a.usr)!, ids.get(m)!);
   }
+  // Plants, dataloggers (with device tokens) and devices of owner_anna and owner_ben.
+  await seedTelemetry(app);
   return created;
 }
