@@ -292,6 +292,7 @@ export class IngestService {
     this.metrics.batches += 1;
     this.metrics.lastBatchFrames = items.length;
     this.metrics.lastBatchMs = performance.now() - started;
+    this.metrics.batchMsTotal += this.metrics.lastBatchMs;
   }
 
   private async processBatch(items: Pending[], bad: Map<string, number>): Promise<void> {

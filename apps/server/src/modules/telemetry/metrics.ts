@@ -29,6 +29,8 @@ export interface IngestMetrics {
   batches: number;
   lastBatchFrames: number;
   lastBatchMs: number;
+  /** Wall time spent writing batches (ms), for load diagnostics. */
+  batchMsTotal: number;
   queued: number;
   maxQueued: number;
 }
@@ -47,6 +49,7 @@ export function emptyMetrics(): IngestMetrics {
     batches: 0,
     lastBatchFrames: 0,
     lastBatchMs: 0,
+    batchMsTotal: 0,
     queued: 0,
     maxQueued: 0,
   };
