@@ -229,6 +229,186 @@ export function demoDataloggerSpec(plant: DemoPlant, dl: DemoDatalogger, token?:
 }
 
 /**
+
+/** The plant of an owner with this name, created when missing. */
+async function ensureProject(
+  ctx: AppContext,
+  plant: DemoPlant,
+  ownerId: number,
+): Promise<{ id: number; created: number }> {
+  const { db } = ctx;
+  const found = await db
+    .selectFrom('projects')
+    .select(['id'])
+    .where('owner_id', '=', ownerId)
+    .where('name', '=', plant.name)
+    .executeTakeFirst();
+  if (found) return { id: found.id, created: 0 };
+  const now = ctx.now();
+  const hasDefault = await db.selectFrom('projects').select('id').where('owner_id', '=', ownerId).executeTakeFirst();
+  const row = await db
+    .insertInto('projects')
+    .values({
+      owner_id: ownerId,
+      name: plant.name,
+      remark: 'Demo plant (simulated)',
+      image: '',
+      is_default: hasDefault ? 0 : 1,
+      country: plant.country,
+      province: plant.province,
+      city: plant.city,
+      county: '',
+      district: '',
+      address: plant.address,
+      lon: plant.lon,
+      lat: plant.lat,
+      tz_offset: plant.tzOffset,
+      nominal_power: plant.nominalPower,
+      install_at: Date.parse(`${plant.installAt}T00:00:00Z`) - plant.tzOffset * 1000,
+      installer: plant.installer,
+      design_company: plant.installer,
+      energy_year_estimate: plant.energyYearEstimate,
+      energy_offset: 0,
+      currency: plant.currency,
+      unit_profit: plant.unitProfit,
+      price_buy: plant.priceBuy,
+      price_sell: plant.priceSell,
+      price_use: plant.priceUse,
+      coal_factor: 0.4,
+      co2_factor: 0.997,
+      so2_factor: 0.03,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, created: 1 };
+}
+
+interface Binding {
+  projectId: number;
+  ownerId: number;
+  adminId: number | null;
+  vendorId: number | null;
+}
+
+/** A datalogger bound to its plant, owner, distributor and manufacturer, and its devices; created when missing. */
+async function ensureDatalogger(
+  ctx: AppContext,
+  plant: DemoPlant,
+  dl: DemoDatalogger,
+  b: Binding,
+): Promise<{ id: number; tokenHash: string | null; created: number }> {
+  const { db } = ctx;
+  const now = ctx.now();
+  let created = 0;
+  let row = await db
+    .selectFrom('dataloggers')
+    .select(['id', 'device_token_hash'])
+    .where('pn', '=', dl.pn)
+    .executeTakeFirst();
+  if (!row) {
+    row = await db
+      .insertInto('dataloggers')
+      .values({
+        pn: dl.pn,
+        alias: dl.alias,
+        type_code: 'SW',
+        model: 'SW-DL4G',
+        comm_method: '4G',
+        comm_address: '',
+        devcode: null,
+        online_domain: '',
+        status: DEVICE_STATUS.OFFLINE,
+        active: 1,
+        firmware: 'SWDL-2.4.1',
+        signal: 0,
+        load_count: dl.devices.length,
+        comm_balance: 0,
+        owner_id: b.ownerId,
+        admin_id: b.adminId,
+        vendor_id: b.vendorId,
+        project_id: b.projectId,
+        tz_offset: plant.tzOffset,
+        collect_interval: dl.collectInterval,
+        heartbeat_interval: dl.heartbeatInterval,
+        storage_days: 365,
+        poll_start: 0,
+        poll_end: 0,
+        min_addr: 1,
+        max_addr: 247,
+        transparent: 0,
+        protocol_set: '',
+        country: plant.country,
+        province: plant.province,
+        city: plant.city,
+        county: '',
+        district: '',
+        address: plant.address,
+        lon: plant.lon,
+        lat: plant.lat,
+        device_token_hash: null,
+        last_seen_at: null,
+        ccid: '',
+        card_status: 0,
+        card_expire_at: null,
+        gprs_traffic: 0,
+        bad_frames: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(['id', 'device_token_hash'])
+      .executeTakeFirstOrThrow();
+    created += 1;
+  }
+  for (const d of dl.devices) {
+    const def = getDefinition(d.devcode);
+    if (!def) continue;
+    const has = await db
+      .selectFrom('devices')
+      .select('id')
+      .where('pn', '=', dl.pn)
+      .where('devcode', '=', d.devcode)
+      .where('devaddr', '=', d.devaddr)
+      .where('sn', '=', d.sn)
+      .executeTakeFirst();
+    if (has) continue;
+    await db
+      .insertInto('devices')
+      .values({
+        datalogger_id: row.id,
+        pn: dl.pn,
+        devcode: d.devcode,
+        devaddr: d.devaddr,
+        sn: d.sn,
+        alias: d.alias,
+        devtype: def.devtype,
+        device_type: def.deviceType,
+        model: def.name.slice(0, 64),
+        brand: String(def.brand),
+        status: DEVICE_STATUS.OFFLINE,
+        firmware: '',
+        load: 0,
+        project_id: b.projectId,
+        last_sample_at: null,
+        created_at: now,
+      })
+      .execute();
+    created += 1;
+  }
+  return { id: row.id, tokenHash: row.device_token_hash, created };
+}
+
+async function accountIds(ctx: AppContext, usrs: string[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const u of new Set(usrs)) {
+    const a = await ctx.repos.accounts.findByUsr(u);
+    if (a) ids.set(u, a.id);
+  }
+  return ids;
+}
+
+/**
  * Creates the demo plants, dataloggers (bound to owner, distributor and manufacturer) and devices
  * where missing, assigns viewer_cara, and makes sure every demo datalogger has a device token
  * whose plain text is in `<dataDir>/demo-fleet.json` (0600). Idempotent; needs the demo accounts.
@@ -236,13 +416,10 @@ export function demoDataloggerSpec(plant: DemoPlant, dl: DemoDatalogger, token?:
 export async function seedTelemetry(app: FastifyInstance | { ctx: AppContext }): Promise<SeedTelemetryResult> {
   const ctx = app.ctx;
   const { db } = ctx;
-  const now = ctx.now();
-  const usrs = [...new Set(DEMO_PLANTS.flatMap((p) => [p.owner, p.dealer, ...(p.viewers ?? [])]).concat(DEMO_VENDOR))];
-  const ids = new Map<string, number>();
-  for (const u of usrs) {
-    const a = await ctx.repos.accounts.findByUsr(u);
-    if (a) ids.set(u, a.id);
-  }
+  const ids = await accountIds(
+    ctx,
+    DEMO_PLANTS.flatMap((p) => [p.owner, p.dealer, ...(p.viewers ?? [])]).concat(DEMO_VENDOR),
+  );
   const file = demoFleetFile(ctx.config.dataDir);
   const tokens = readTokens(file);
   const fleet: FleetSpec = { dataloggers: [] };
@@ -251,56 +428,8 @@ export async function seedTelemetry(app: FastifyInstance | { ctx: AppContext }):
   for (const plant of DEMO_PLANTS) {
     const ownerId = ids.get(plant.owner);
     if (ownerId === undefined) continue;
-    let project = await db
-      .selectFrom('projects')
-      .select(['id'])
-      .where('owner_id', '=', ownerId)
-      .where('name', '=', plant.name)
-      .executeTakeFirst();
-    if (!project) {
-      const hasDefault = await db
-        .selectFrom('projects')
-        .select('id')
-        .where('owner_id', '=', ownerId)
-        .executeTakeFirst();
-      project = await db
-        .insertInto('projects')
-        .values({
-          owner_id: ownerId,
-          name: plant.name,
-          remark: 'Demo plant (simulated)',
-          image: '',
-          is_default: hasDefault ? 0 : 1,
-          country: plant.country,
-          province: plant.province,
-          city: plant.city,
-          county: '',
-          district: '',
-          address: plant.address,
-          lon: plant.lon,
-          lat: plant.lat,
-          tz_offset: plant.tzOffset,
-          nominal_power: plant.nominalPower,
-          install_at: Date.parse(`${plant.installAt}T00:00:00Z`) - plant.tzOffset * 1000,
-          installer: plant.installer,
-          design_company: plant.installer,
-          energy_year_estimate: plant.energyYearEstimate,
-          energy_offset: 0,
-          currency: plant.currency,
-          unit_profit: plant.unitProfit,
-          price_buy: plant.priceBuy,
-          price_sell: plant.priceSell,
-          price_use: plant.priceUse,
-          coal_factor: 0.4,
-          co2_factor: 0.997,
-          so2_factor: 0.03,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      created += 1;
-    }
+    const project = await ensureProject(ctx, plant, ownerId);
+    created += project.created;
     for (const v of plant.viewers ?? []) {
       const viewerId = ids.get(v);
       if (viewerId === undefined) continue;
@@ -316,102 +445,15 @@ export async function seedTelemetry(app: FastifyInstance | { ctx: AppContext }):
       }
     }
     for (const dl of plant.dataloggers) {
-      let row = await db
-        .selectFrom('dataloggers')
-        .select(['id', 'device_token_hash'])
-        .where('pn', '=', dl.pn)
-        .executeTakeFirst();
-      if (!row) {
-        row = await db
-          .insertInto('dataloggers')
-          .values({
-            pn: dl.pn,
-            alias: dl.alias,
-            type_code: 'SW',
-            model: 'SW-DL4G',
-            comm_method: '4G',
-            comm_address: '',
-            devcode: null,
-            online_domain: '',
-            status: DEVICE_STATUS.OFFLINE,
-            active: 1,
-            firmware: 'SWDL-2.4.1',
-            signal: 0,
-            load_count: dl.devices.length,
-            comm_balance: 0,
-            owner_id: ownerId,
-            admin_id: ids.get(plant.dealer) ?? null,
-            vendor_id: ids.get(DEMO_VENDOR) ?? null,
-            project_id: project.id,
-            tz_offset: plant.tzOffset,
-            collect_interval: dl.collectInterval,
-            heartbeat_interval: dl.heartbeatInterval,
-            storage_days: 365,
-            poll_start: 0,
-            poll_end: 0,
-            min_addr: 1,
-            max_addr: 247,
-            transparent: 0,
-            protocol_set: '',
-            country: plant.country,
-            province: plant.province,
-            city: plant.city,
-            county: '',
-            district: '',
-            address: plant.address,
-            lon: plant.lon,
-            lat: plant.lat,
-            device_token_hash: null,
-            last_seen_at: null,
-            ccid: '',
-            card_status: 0,
-            card_expire_at: null,
-            gprs_traffic: 0,
-            bad_frames: 0,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning(['id', 'device_token_hash'])
-          .executeTakeFirstOrThrow();
-        created += 1;
-      }
-      for (const d of dl.devices) {
-        const def = getDefinition(d.devcode);
-        if (!def) continue;
-        const has = await db
-          .selectFrom('devices')
-          .select('id')
-          .where('pn', '=', dl.pn)
-          .where('devcode', '=', d.devcode)
-          .where('devaddr', '=', d.devaddr)
-          .where('sn', '=', d.sn)
-          .executeTakeFirst();
-        if (has) continue;
-        await db
-          .insertInto('devices')
-          .values({
-            datalogger_id: row.id,
-            pn: dl.pn,
-            devcode: d.devcode,
-            devaddr: d.devaddr,
-            sn: d.sn,
-            alias: d.alias,
-            devtype: def.devtype,
-            device_type: def.deviceType,
-            model: def.name.slice(0, 64),
-            brand: String(def.brand),
-            status: DEVICE_STATUS.OFFLINE,
-            firmware: '',
-            load: 0,
-            project_id: project.id,
-            last_sample_at: null,
-            created_at: now,
-          })
-          .execute();
-        created += 1;
-      }
+      const row = await ensureDatalogger(ctx, plant, dl, {
+        projectId: project.id,
+        ownerId,
+        adminId: ids.get(plant.dealer) ?? null,
+        vendorId: ids.get(DEMO_VENDOR) ?? null,
+      });
+      created += row.created;
       let token = tokens.get(dl.pn);
-      if (!token || !tokenMatches(token, row.device_token_hash)) {
+      if (!token || !tokenMatches(token, row.tokenHash)) {
         token = await ctx.services.telemetry.issueDeviceToken(dl.pn);
         tokens.set(dl.pn, token);
         tokensChanged = true;
@@ -421,4 +463,78 @@ export async function seedTelemetry(app: FastifyInstance | { ctx: AppContext }):
   }
   if (tokensChanged || !fs.existsSync(file)) writePrivate(file, JSON.stringify(fleet, null, 2) + '\n');
   return { created, fleet };
+}
+
+export interface ProvisionOptions {
+  /** Plant owner (role 0) the dataloggers are bound to; default owner_ben. */
+  owner?: string;
+  /** Distributor that administers the dataloggers (default dealer_south). */
+  dealer?: string;
+  vendor?: string;
+}
+
+/**
+ * Registers a simulator fleet (e.g. `buildFleet({count})`) on this server for load tests: one
+ * plant per datalogger at its site, bound to `owner`/`dealer`/`vendor`, devices created, and a
+ * fresh device token per datalogger. Returns the fleet with the plain tokens (store them 0600).
+ */
+export async function provisionFleet(
+  app: FastifyInstance | { ctx: AppContext },
+  fleet: FleetSpec,
+  opts: ProvisionOptions = {},
+): Promise<FleetSpec> {
+  const ctx = app.ctx;
+  const owner = opts.owner ?? 'owner_ben';
+  const dealer = opts.dealer ?? 'dealer_south';
+  const vendor = opts.vendor ?? DEMO_VENDOR;
+  const ids = await accountIds(ctx, [owner, dealer, vendor]);
+  const ownerId = ids.get(owner);
+  if (ownerId === undefined) throw new Error(`No account ${owner}`);
+  const out: FleetSpec = { dataloggers: [] };
+  for (const spec of fleet.dataloggers) {
+    const plant: DemoPlant = {
+      owner,
+      dealer,
+      name: `Sim ${spec.site.city} ${spec.pn}`,
+      country: spec.site.country,
+      province: '',
+      city: spec.site.city,
+      address: spec.site.address ?? spec.site.city,
+      lat: spec.site.lat,
+      lon: spec.site.lon,
+      tzOffset: spec.site.tzOffset,
+      nominalPower: spec.system.pvKWp,
+      installAt: '2025-01-01',
+      installer: 'Sunwatch simulator',
+      currency: 'EUR',
+      unitProfit: 0.2,
+      priceBuy: 0.25,
+      priceSell: 0.07,
+      priceUse: 0.25,
+      energyYearEstimate: Math.round(spec.system.pvKWp * 1200),
+      dataloggers: [],
+    };
+    const dl: DemoDatalogger = {
+      pn: spec.pn,
+      alias: `Sim ${spec.pn}`,
+      system: spec.system,
+      devices: spec.devices.map((d) => ({ ...d, alias: `${d.devcode}-${d.devaddr}` })),
+      collectInterval: spec.collectInterval,
+      heartbeatInterval: spec.heartbeatInterval,
+    };
+    const project = await ensureProject(ctx, plant, ownerId);
+    await ensureDatalogger(ctx, plant, dl, {
+      projectId: project.id,
+      ownerId,
+      adminId: ids.get(dealer) ?? null,
+      vendorId: ids.get(vendor) ?? null,
+    });
+    out.dataloggers.push({ ...spec, token: await ctx.services.telemetry.issueDeviceToken(spec.pn) });
+  }
+  return out;
+}
+
+/** Writes a fleet with tokens to a file readable only by its owner. */
+export function writeFleetFile(file: string, fleet: FleetSpec): void {
+  writePrivate(file, JSON.stringify(fleet, null, 2) + '\n');
 }
