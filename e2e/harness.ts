@@ -46,7 +46,10 @@ export interface Harness {
   newPage(options?: PageOptions): Promise<Page>;
   /** Absolute URL for a path of the SPA. */
   url(p: string): string;
-  /** Saves a full-page screenshot to e2e/artifacts/<name>.png and returns the path. */
+  /**
+   * Waits until the page has settled (network idle, no loading spinner), then saves a full-page
+   * screenshot to e2e/artifacts/<name>.png and returns the path.
+   */
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -74,8 +77,13 @@ export async function startHarness(): Promise<Harness> {
       DATA_DIR: dataDir,
       DEMO_DATA: '1',
       WEB_ROOT,
-      // The e2e server always runs on its own SQLite file, whatever the shell exports.
+      // The e2e server always runs on its own SQLite file and its own embedded MQTT broker on a
+      // free loopback port, whatever the shell exports (CI may run Mosquitto on 1883).
       DATABASE_URL: '',
+      SQLITE_PATH: '',
+      MQTT_URL: '',
+      MQTT_HOST: '127.0.0.1',
+      MQTT_PORT: '0',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     });
     server = await startServer(config);
@@ -121,6 +129,7 @@ export async function startHarness(): Promise<Harness> {
       return baseUrl + (p.startsWith('/') ? p : `/${p}`);
     },
     async screenshot(page, name) {
+      await settle(page);
       await mkdir(ARTIFACTS_DIR, { recursive: true });
       const file = path.join(ARTIFACTS_DIR, `${name}.png`);
       await page.screenshot({ path: file, fullPage: true });
@@ -134,6 +143,23 @@ export async function startHarness(): Promise<Harness> {
     },
   };
   return harness;
+}
+
+/** Network idle and no visible loading spinner (lazy pages, queries); then a short pause for charts. */
+export async function settle(page: Page, timeout = 20_000): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active')).every(
+          (el) => (el as HTMLElement).offsetParent === null,
+        ),
+      undefined,
+      { timeout },
+    )
+    .catch(() => console.warn(`[e2e] ${page.url()} still shows a loading indicator after ${timeout} ms`));
+  await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined);
+  await page.waitForTimeout(400);
 }
 
 /** Starts one harness for the spec file; returns a getter usable inside tests. */
