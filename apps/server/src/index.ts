@@ -4,5 +4,7 @@ export { buildApp } from './app.js';
 export { startServer } from './server.js';
 export type { RunningServer } from './server.js';
 export { seedDemo, DEMO_ACCOUNTS } from './demo/seed-demo.js';
+export { seedTelemetry, provisionFleet, DEMO_PLANTS, demoFleetFile } from './demo/seed-telemetry.js';
+export { startServerDemoFleet } from './demo/demo-fleet.js';
 export type { AppContext, Caller } from './context.js';
 export type { Scope } from './modules/accounts/accounts.repository.js';
