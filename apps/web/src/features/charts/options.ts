@@ -43,7 +43,7 @@ export function barOption(
   return {
     grid: { ...grid, top: 24 },
     tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => formatNumber(v as number, locale, 0) },
-    xAxis: { type: 'category', data: [...labels] },
+    xAxis: { type: 'category', data: [...labels], axisLabel: { interval: 0, hideOverlap: true } },
     yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => formatNumber(v, locale, 0) } },
     series: [{ name: seriesName, type: 'bar', data: [...values], itemStyle: { color }, barMaxWidth: 36 }],
   };

@@ -5,7 +5,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import type { FeatureCollection, Geometry } from 'geojson';
-import { CircleMarker, GeoJSON, MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
+import { CircleMarker, GeoJSON, MapContainer, Pane, Popup, TileLayer, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { boundsOf, configuredBasemap, type GeoPoint } from './basemap';
 import { loadWorld } from './offline-world';
@@ -25,14 +25,34 @@ export interface MapViewProps {
 const OFFLINE_STYLE = { color: '#9fb3c8', weight: 0.6, fillColor: '#e8eef4', fillOpacity: 1 };
 const SEA = '#c9dcec';
 
-function FitBounds({ points }: { points: readonly GeoPoint[] }) {
+/** The 1:110m atlas is coarse: closer than this it only shows straight lines. */
+const OFFLINE_MAX_ZOOM = 6;
+
+function FitBounds({ points, maxZoom }: { points: readonly GeoPoint[]; maxZoom: number }) {
   const map = useMap();
   const key = points.map((p) => `${p.lat},${p.lon}`).join(';');
   useEffect(() => {
-    const b = boundsOf(points, points.length === 1 ? 3 : 1);
-    if (b) map.fitBounds(b, { maxZoom: 8 });
+    const b = boundsOf(points, points.length === 1 ? 4 : 1);
+    if (b) map.fitBounds(b, { maxZoom });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- refit only when the points change
   }, [map, key]);
+  return null;
+}
+
+/** Keeps Leaflet's idea of the container size right when the layout around it changes. */
+function TrackSize() {
+  const map = useMap();
+  useEffect(() => {
+    const el = map.getContainer();
+    const fix = () => map.invalidateSize();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(fix);
+    observer?.observe(el);
+    const t = window.setTimeout(fix, 0);
+    return () => {
+      observer?.disconnect();
+      window.clearTimeout(t);
+    };
+  }, [map]);
   return null;
 }
 
@@ -46,7 +66,12 @@ function OfflineBasemap() {
     };
   }, []);
   if (!world) return null;
-  return <GeoJSON data={world} style={() => OFFLINE_STYLE} interactive={false} />;
+  // Its own pane below the markers' overlay pane: the atlas arrives after the markers.
+  return (
+    <Pane name="sw-basemap" style={{ zIndex: 200 }}>
+      <GeoJSON data={world} style={() => OFFLINE_STYLE} interactive={false} />
+    </Pane>
+  );
 }
 
 export default function MapView({ markers, height = 480 }: MapViewProps) {
@@ -61,6 +86,7 @@ export default function MapView({ markers, height = 480 }: MapViewProps) {
         center={[25, 10]}
         zoom={2}
         minZoom={1}
+        maxZoom={basemap.kind === 'offline' ? OFFLINE_MAX_ZOOM : 18}
         worldCopyJump
         style={{ height: '100%', width: '100%', background: basemap.kind === 'offline' ? SEA : undefined }}
         whenReady={() => setReady(true)}
@@ -80,7 +106,8 @@ export default function MapView({ markers, height = 480 }: MapViewProps) {
             <Popup>{m.popup}</Popup>
           </CircleMarker>
         ))}
-        <FitBounds points={markers} />
+        <FitBounds points={markers} maxZoom={basemap.kind === 'offline' ? 5 : 12} />
+        <TrackSize />
       </MapContainer>
     </div>
   );

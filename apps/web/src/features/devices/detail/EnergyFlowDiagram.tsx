@@ -9,12 +9,12 @@ import { formatPower } from '../../charts/format';
 import { flowSpeed, type FlowModel, type FlowNodeId } from './energy-flow';
 
 const POS: Record<FlowNodeId | 'hub', { x: number; y: number }> = {
-  hub: { x: 320, y: 200 },
-  pv: { x: 110, y: 70 },
-  grid: { x: 530, y: 70 },
-  battery: { x: 110, y: 330 },
-  load: { x: 530, y: 330 },
-  generator: { x: 320, y: 360 },
+  hub: { x: 320, y: 230 },
+  pv: { x: 110, y: 100 },
+  grid: { x: 530, y: 100 },
+  battery: { x: 110, y: 360 },
+  load: { x: 530, y: 360 },
+  generator: { x: 320, y: 390 },
 };
 
 const COLOR: Record<FlowNodeId, string> = {
@@ -25,13 +25,48 @@ const COLOR: Record<FlowNodeId, string> = {
   generator: '#8c6d46',
 };
 
-const GLYPH: Record<FlowNodeId, string> = {
-  pv: '☀',
-  grid: '⚡',
-  battery: '🔋',
-  load: '⌂',
-  generator: '⚙',
-};
+/** Line icons drawn around (0, 0), about 36 px wide (no emoji font needed). */
+function Icon({ id, color }: { id: FlowNodeId; color: string }) {
+  const common = { fill: 'none', stroke: color, strokeWidth: 2.5, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const };
+  switch (id) {
+    case 'pv':
+      return (
+        <g {...common}>
+          <path d="M-16,8 L-10,-10 L16,-10 L10,8 Z" />
+          <path d="M-13,-1 L13,-1 M-3,-10 L-6,8 M6,-10 L3,8" />
+          <path d="M0,8 L0,16 M-7,16 L7,16" />
+        </g>
+      );
+    case 'grid':
+      return (
+        <g {...common}>
+          <path d="M-10,16 L0,-16 L10,16 M-14,-8 L14,-8 M-10,2 L10,2 M-6,4 L6,16 M6,4 L-6,16" />
+        </g>
+      );
+    case 'battery':
+      return (
+        <g {...common}>
+          <rect x={-16} y={-9} width={30} height={18} rx={3} />
+          <path d="M16,-4 L18,-4 L18,4 L16,4" />
+          <path d="M-9,0 L-3,0 M-6,-3 L-6,3 M4,0 L9,0" />
+        </g>
+      );
+    case 'load':
+      return (
+        <g {...common}>
+          <path d="M-16,0 L0,-14 L16,0 M-11,-4 L-11,14 L11,14 L11,-4" />
+          <path d="M-3,14 L-3,5 L3,5 L3,14" />
+        </g>
+      );
+    case 'generator':
+      return (
+        <g {...common}>
+          <rect x={-16} y={-10} width={32} height={20} rx={3} />
+          <path d="M2,-6 L-4,1 L1,1 L-2,7" />
+        </g>
+      );
+  }
+}
 
 const R = 44;
 
@@ -52,7 +87,7 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
   const soc = model.soc;
 
   return (
-    <svg viewBox="0 0 640 420" role="img" aria-label={t('devices:flow.title')} style={{ width: '100%', maxWidth: 720, display: 'block', margin: '0 auto' }}>
+    <svg viewBox="0 0 640 460" role="img" aria-label={t('devices:flow.title')} style={{ width: '100%', maxWidth: 720, display: 'block', margin: '0 auto' }}>
       {ids.map((id) => {
         const n = model.nodes[id];
         const e = edge(POS[id], POS.hub, R + 4, 52);
@@ -75,9 +110,14 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
       })}
       <g>
         <rect x={POS.hub.x - 52} y={POS.hub.y - 40} width={104} height={80} rx={14} fill="#fff" stroke="#595959" strokeWidth={2} />
-        <text x={POS.hub.x} y={POS.hub.y - 4} textAnchor="middle" fontSize={26}>
-          ⇄
-        </text>
+        <path
+          d={`M${POS.hub.x - 14},${POS.hub.y - 14} L${POS.hub.x + 14},${POS.hub.y - 14} M${POS.hub.x + 8},${POS.hub.y - 20} L${POS.hub.x + 14},${POS.hub.y - 14} L${POS.hub.x + 8},${POS.hub.y - 8} M${POS.hub.x + 14},${POS.hub.y} L${POS.hub.x - 14},${POS.hub.y} M${POS.hub.x - 8},${POS.hub.y - 6} L${POS.hub.x - 14},${POS.hub.y} L${POS.hub.x - 8},${POS.hub.y + 6}`}
+          fill="none"
+          stroke="#595959"
+          strokeWidth={2.5}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <text x={POS.hub.x} y={POS.hub.y + 24} textAnchor="middle" fontSize={13} fill="#595959">
           {t('devices:flow.inverter')}
         </text>
@@ -85,7 +125,8 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
       {ids.map((id) => {
         const n = model.nodes[id];
         const p = POS[id];
-        const labelY = id === 'pv' || id === 'grid' ? p.y - R - 10 : p.y + R + 20;
+        const top = id === 'pv' || id === 'grid';
+        const labelY = top ? p.y - R - 28 : p.y + R + 20;
         return (
           <g key={`node-${id}`} opacity={n.present ? 1 : 0.45}>
             <circle cx={p.x} cy={p.y} r={R} fill="#fff" stroke={COLOR[id]} strokeWidth={3} />
@@ -105,18 +146,18 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
                 />
               </>
             )}
-            <text x={p.x} y={p.y + (id === 'battery' && soc !== undefined ? -2 : 9)} textAnchor="middle" fontSize={26}>
-              {GLYPH[id]}
-            </text>
+            <g transform={`translate(${p.x},${p.y + (id === 'battery' && soc !== undefined ? -8 : 0)})`}>
+              <Icon id={id} color={COLOR[id]} />
+            </g>
             {id === 'battery' && soc !== undefined && (
-              <text x={p.x} y={p.y + 24} textAnchor="middle" fontSize={14} fontWeight={600} fill="#237804" data-testid="flow-soc">
+              <text x={p.x} y={p.y + 26} textAnchor="middle" fontSize={14} fontWeight={600} fill="#237804" data-testid="flow-soc">
                 {Math.round(soc)}%
               </text>
             )}
             <text x={p.x} y={labelY} textAnchor="middle" fontSize={14} fontWeight={600} fill="#262626">
               {t(`devices:flow.nodes.${id}`)}
             </text>
-            <text x={p.x} y={labelY + (id === 'pv' || id === 'grid' ? -18 : 18)} textAnchor="middle" fontSize={13} fill="#595959">
+            <text x={p.x} y={labelY + 18} textAnchor="middle" fontSize={13} fill="#595959">
               {n.powerKw !== undefined ? formatPower(n.powerKw, locale) : '--'}
               {n.direction !== 'none' ? ` · ${t(`devices:flow.state.${id}.${n.direction}`)}` : ''}
             </text>
