@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.js';
 import { type DayAgg, type DayKind, type IngestStore, type SampleRow, type WritePlan } from './ingest-store.js';
 import { emptyMetrics, type BadReason, type IngestMetrics } from './metrics.js';
+import { decodeRegistersFast } from './fast-decode.js';
 import { encodeSample } from './sample-codec.js';
 import { tokenMatches } from './device-tokens.js';
 
@@ -81,6 +82,8 @@ interface Candidate {
   status: number | undefined;
   data: Uint8Array;
   tz: number;
+  /** Number of values. */
+  n: number;
 }
 
 const DL_TTL_MS = 5_000;
@@ -345,7 +348,8 @@ export class IngestService {
     const inBatch = new Set<string>();
     entries.forEach((e, i) => {
       const dev = devices[i]!;
-      const decoded = decodeDevice(e.def, e.dev);
+      const fast = decodeRegistersFast(e.def, e.dev);
+      const decoded = fast ? { values: fast, errors: [] as string[] } : decodeDevice(e.def, e.dev);
       const n = Object.keys(decoded.values).length;
       if (decoded.errors.length > 0) {
         this.metrics.badByReason.decode += 1;
@@ -373,6 +377,7 @@ export class IngestService {
         status: e.dev.status,
         data: encodeSample(e.def, decoded.values),
         tz: e.dl.tz,
+        n,
       });
     });
 
@@ -411,7 +416,7 @@ export class IngestService {
       c.item.result.stored += 1;
       stored += 1;
       const def = c.dev.def;
-      points += Object.keys(c.values).length;
+      points += c.n;
       const day = localDay(c.ts, c.tz);
       const key = `${c.dev.id}|${day}`;
       let agg = days.get(key);

@@ -71,7 +71,8 @@ export function encodeSample(def: DeviceDefinition, values: Record<string, numbe
     present[i] = 1;
     size += 2 * l.words[i]!;
   }
-  const out = new Uint8Array(size);
+  // A (pooled) Buffer: binds to SQLite/pg without a copy or a wrapper.
+  const out = Buffer.allocUnsafe(size).fill(0, 0, l.bitmapBytes);
   let p = l.bitmapBytes;
   for (let i = 0; i < n; i++) {
     if (!present[i]) continue;
