@@ -266,3 +266,24 @@ describe.each(engines)('ingestion ($name)', (engine) => {
     expect([row.lease_owner, row.last_error]).toEqual([r2.owner, 'boom']);
   });
 });
+
+describe('embedded broker port', () => {
+  it('a taken MQTT_PORT fails the start with a message naming the port and MQTT_PORT', async () => {
+    const net = await import('node:net');
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      await expect(
+        startTestServer(engines[0]!, {
+          seed: false,
+          config: {
+            telemetry: { ...loadConfig({}).telemetry, mqttPort: port, mqttHost: '127.0.0.1', jobsEnabled: false },
+          },
+        }),
+      ).rejects.toThrow(new RegExp(`MQTT port ${port} on 127\\.0\\.0\\.1 is already in use.*MQTT_PORT=`));
+    } finally {
+      await new Promise<void>((r) => blocker.close(() => r()));
+    }
+  });
+});
