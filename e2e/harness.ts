@@ -147,6 +147,8 @@ export async function startHarness(): Promise<Harness> {
 
 /** Network idle and no visible loading spinner (lazy pages, queries); then a short pause for charts. */
 export async function settle(page: Page, timeout = 20_000): Promise<void> {
+  // park the pointer (it may still hover wherever the puzzle drag ended)
+  await page.mouse.move(0, 0);
   await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined);
   await page
     .waitForFunction(
