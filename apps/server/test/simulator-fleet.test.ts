@@ -13,6 +13,7 @@ import {
 } from '@sunwatch/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { startServerDemoFleet } from '../src/demo/demo-fleet.js';
 import { demoFleetFile, seedTelemetry, DEMO_PLANTS } from '../src/demo/seed-telemetry.js';
 import { decodeSample } from '../src/modules/telemetry/sample-codec.js';
 import { engines, startTestServer, type TestServer } from './harness.js';
@@ -129,9 +130,11 @@ describe.each(engines)('simulator fleet against the server ($name)', (engine) =>
       // An interval command through the broker; the datalogger acks and samples more often.
       await s.mqtt!.publish(`sw/dl/${cut.spec.pn}/cmd`, JSON.stringify({ id: 'x1', collect_interval: 30 }));
       await until(() => cut.spec.collectInterval === 30);
-      const mark = cut.sentFrames.length;
-      await until(() => cut.sentFrames.length >= mark + 4);
-      const after = cut.sentFrames.slice(mark + 1).map((f) => f.ts);
+      // Frames sampled after the change are 30 s apart (earlier ones may still be queued).
+      const since = cut.sim.lastTs!;
+      const later = () => cut.sentFrames.filter((f) => f.ts > since).map((f) => f.ts);
+      await until(() => later().length >= 4);
+      const after = later();
       for (let i = 1; i < after.length; i++) expect(after[i]! - after[i - 1]!).toBe(30_000);
     } finally {
       await live.stop();
@@ -196,5 +199,74 @@ describe.each(engines)('simulator fleet against the server ($name)', (engine) =>
     await http.publishHeartbeat(sim.heartbeat(Date.now(), 5));
     const rows = await samplesOf(spec.pn);
     expect(rows.filter((r) => Number(r.ts) > t && Number(r.ts) <= t + 180_000)).toHaveLength(3 * spec.devices.length);
+  });
+});
+
+describe.each(engines)('demo fleet of npm start ($name)', (engine) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(engine, {
+      config: {
+        demoHistoryDays: 1,
+        telemetry: { ...loadConfig({}).telemetry, mqttPort: 0, mqttHost: '127.0.0.1', jobsEnabled: false },
+      },
+    });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it('fills a day of history, goes live, resumes after a restart; owner_anna sees her devices', async () => {
+    const t0 = Date.now();
+    const demo = (await startServerDemoFleet(s))!;
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    expect(demo.historyFrames).toBeGreaterThanOrEqual(3 * 288);
+    expect(demo.fleet.loggers.map((l) => l.spec.pn).sort()).toEqual([
+      'SWNORTH0000001',
+      'SWSOUTH0000001',
+      'SWSOUTH0000002',
+    ]);
+    await until(() => demo.fleet.loggers.every((l) => l.heartbeats > 0 && l.publisher.connected));
+    await demo.stop();
+    await s.ctx.services.telemetry.ingest.drain();
+
+    const counts = await s.ctx.db
+      .selectFrom('samples as x')
+      .innerJoin('devices as d', 'd.id', 'x.device_id')
+      .select(['d.sn', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('d.sn')
+      .execute();
+    expect(counts).toHaveLength(6);
+    for (const c of counts) expect(Number(c.n)).toBeGreaterThanOrEqual(288);
+    const days = await s.ctx.db
+      .selectFrom('device_days')
+      .select(['device_id', 'gen_max', 'chg_max', 'sold_max'])
+      .execute();
+    expect(days.length).toBeGreaterThanOrEqual(6);
+    const dls = await s.ctx.db.selectFrom('dataloggers').select(['pn', 'last_seen_at', 'bad_frames']).execute();
+    for (const d of dls) {
+      expect(d.last_seen_at, d.pn).not.toBeNull();
+      expect(d.bad_frames).toBe(0);
+    }
+    const state = JSON.parse(fs.readFileSync(`${s.dataDir}/demo-fleet-state.json`, 'utf8')) as {
+      states: Record<string, { lastTs: number; counters: { load: number } }>;
+    };
+    expect(fs.statSync(`${s.dataDir}/demo-fleet-state.json`).mode & 0o777).toBe(0o600);
+
+    // Restart: only the gap is filled, the counters continue.
+    const again = (await startServerDemoFleet(s))!;
+    expect(again.historyFrames).toBeLessThanOrEqual(3 * 2);
+    const anna = again.fleet.loggers.find((l) => l.spec.pn === 'SWNORTH0000001')!;
+    expect(anna.sim.state().counters.load).toBeGreaterThanOrEqual(state.states.SWNORTH0000001!.counters.load);
+    await again.stop();
+
+    const login = await s.login('owner_anna', 'Owner_2026');
+    expect(login.err).toBe(0);
+    const res = await s.call(login.dat!, 'webQueryDeviceEs', { pagesize: 50 });
+    expect(res.err).toBe(0);
+    const text = JSON.stringify(res.dat);
+    expect(text).toContain('SW2341N0000101');
+    expect(text).toContain('SW5123N0000102');
+    expect(text).not.toContain('SW5121S0000101');
   });
 });

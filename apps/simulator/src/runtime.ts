@@ -59,6 +59,7 @@ export class LiveDatalogger {
   private forcedOffline = false;
   private spellOffline = false;
   private busy = false;
+  private current?: Promise<void>;
   private lastHeartbeat = 0;
   private readonly bootAt: number;
   private nextTs: number;
@@ -87,6 +88,7 @@ export class LiveDatalogger {
   /** Cuts the link (frames are buffered) until `goOnline()`. */
   async goOffline(): Promise<void> {
     this.forcedOffline = true;
+    await this.current; // let a delivery in progress finish first
     await this.publisher.close();
   }
 
@@ -95,43 +97,46 @@ export class LiveDatalogger {
   }
 
   /** Samples everything due up to now, then (when online) delivers the queue and a heartbeat. */
-  async tick(): Promise<void> {
-    if (this.busy) return;
+  tick(): Promise<void> {
+    if (this.busy) return this.current ?? Promise.resolve();
     this.busy = true;
-    try {
-      const now = this.opts.clock.now();
-      while (this.nextTs <= now) {
-        this.enqueue(this.sim.frameAt(this.nextTs));
-        this.nextTs = this.sim.nextSampleTs(this.nextTs + 1);
-      }
-      const spell = this.opts.offlineSpells !== false && offlineAt(this.spec, now);
-      if (spell !== this.spellOffline) {
-        this.spellOffline = spell;
-        this.log.info(`${this.spec.pn}: ${spell ? 'offline spell begins' : 'back online'}`);
-        if (spell) await this.publisher.close();
-      }
-      if (this.offline) return;
-      if (!this.publisher.connected) {
-        try {
-          await this.publisher.connect();
-          if (this.buffer.length > 1)
-            this.log.info(`${this.spec.pn}: connected, resending ${this.buffer.length} buffered frames`);
-        } catch (e) {
-          this.log.warn(`${this.spec.pn}: connect failed: ${(e as Error).message}`);
-          return;
-        }
-      }
-      await this.flush();
-      const wall = this.opts.clock.wall();
-      if (wall - this.lastHeartbeat >= this.spec.heartbeatInterval * 1000) {
-        this.lastHeartbeat = wall;
-        await this.publisher
-          .publishHeartbeat(this.sim.heartbeat(wall, (wall - this.bootAt) / 1000, 60 + ((wall / 60000) % 30)))
-          .then(() => (this.heartbeats += 1))
-          .catch(() => undefined);
-      }
-    } finally {
+    this.current = this.runTick().finally(() => {
       this.busy = false;
+    });
+    return this.current;
+  }
+
+  private async runTick(): Promise<void> {
+    const now = this.opts.clock.now();
+    while (this.nextTs <= now) {
+      this.enqueue(this.sim.frameAt(this.nextTs));
+      this.nextTs = this.sim.nextSampleTs(this.nextTs + 1);
+    }
+    const spell = this.opts.offlineSpells !== false && offlineAt(this.spec, now);
+    if (spell !== this.spellOffline) {
+      this.spellOffline = spell;
+      this.log.info(`${this.spec.pn}: ${spell ? 'offline spell begins' : 'back online'}`);
+      if (spell) await this.publisher.close();
+    }
+    if (this.offline) return;
+    if (!this.publisher.connected) {
+      try {
+        await this.publisher.connect();
+        if (this.buffer.length > 1)
+          this.log.info(`${this.spec.pn}: connected, resending ${this.buffer.length} buffered frames`);
+      } catch (e) {
+        this.log.warn(`${this.spec.pn}: connect failed: ${(e as Error).message}`);
+        return;
+      }
+    }
+    await this.flush();
+    const wall = this.opts.clock.wall();
+    if (wall - this.lastHeartbeat >= this.spec.heartbeatInterval * 1000) {
+      this.lastHeartbeat = wall;
+      await this.publisher
+        .publishHeartbeat(this.sim.heartbeat(wall, (wall - this.bootAt) / 1000, 60 + ((wall / 60000) % 30)))
+        .then(() => (this.heartbeats += 1))
+        .catch(() => undefined);
     }
   }
 
