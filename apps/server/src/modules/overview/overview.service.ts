@@ -2,8 +2,10 @@ import type { FleetOverviewDat, IncomeFigures, StatusCounts } from '@sunwatch/pr
 import type { AppContext, Caller } from '../../context.js';
 import { dataloggersRepo } from '../dataloggers/dataloggers.service.js';
 import { definitionOf, outputPowerW, toSample } from '../devices/device-sample.js';
-import { devicesRepo, generatedByDevice, OFFLINE, scopeOf } from '../devices/devices.service.js';
-import { plantsRepo } from '../plants/plants.service.js';
+import { deviceTz, type DeviceRow } from '../devices/devices.repository.js';
+import { devicesRepo, OFFLINE, scopeOf } from '../devices/devices.service.js';
+import { pastEnergyByDevice } from '../plants/energy.js';
+import { plantsRepo, PlantsService } from '../plants/plants.service.js';
 import { dataloggerScopeSql, plantScopeSql } from '../plants/telemetry-scope.js';
 import { addDays, dayStartMs, dayString, localDay, num4 } from '../plants/telemetry-time.js';
 
@@ -15,6 +17,17 @@ function counts(rows: Array<{ status: number; n: number }>): StatusCounts {
     if (r.status >= 0 && r.status < byStatus.length) byStatus[r.status]! += r.n;
   }
   return { total, byStatus };
+}
+
+function groupByTz(rows: readonly DeviceRow[]): Map<number, DeviceRow[]> {
+  const m = new Map<number, DeviceRow[]>();
+  for (const r of rows) {
+    const tz = deviceTz(r);
+    const list = m.get(tz);
+    if (list) list.push(r);
+    else m.set(tz, [r]);
+  }
+  return m;
 }
 
 /** webQueryFleetOverview: everything the caller may see, in one answer. */
@@ -33,7 +46,22 @@ export async function fleetOverview(ctx: AppContext, caller: Caller, timezone: n
       .executeTakeFirst(),
   ]);
   const ids = rows.map((r) => r.id);
-  const [latest, energy] = await Promise.all([devices.latest(ids), generatedByDevice(ctx, rows)]);
+  // Today's energy from the last week of rollups, the past from the (cached) rollup totals.
+  const [latest, todays] = await Promise.all([devices.latest(ids), new PlantsService(ctx).todayByDevice(rows)]);
+  const energy = new Map<number, { today: number; total: number }>();
+  for (const [tz, list] of groupByTz(rows)) {
+    const past = await pastEnergyByDevice(
+      ctx.db,
+      'generated',
+      list.map((r) => r.id),
+      ctx.now(),
+      tz,
+    );
+    for (const r of list) {
+      const today = todays.get(r.id)?.today ?? 0;
+      energy.set(r.id, { today, total: (past.get(r.id) ?? 0) + today });
+    }
+  }
 
   let powerW = 0;
   let energyToday = 0;

@@ -86,3 +86,47 @@ export async function energySeries(
     ${bucket === 'none' ? sql`` : sql`group by ${b}`}`.execute(db);
   return new Map(rows.rows.map((r) => [Number(r.p), roundKwh(Number(r.e))]));
 }
+
+const PAST_TTL_MS = 10 * 60_000;
+interface PastCache {
+  day: number;
+  at: number;
+  totals: Map<number, number>;
+}
+const pastCaches = new WeakMap<Db, Map<string, PastCache>>();
+
+/**
+ * Energy of one kind per device over every day BEFORE the local today of `tz` (rollups.ts SQL),
+ * cached per database for up to 10 minutes: past days only change when late data arrives, and
+ * fleet-wide totals would otherwise scan every rollup row on each call. Add today's energy to
+ * get the total.
+ */
+export async function pastEnergyByDevice(
+  db: Db,
+  kind: EnergyCounterName,
+  deviceIds: readonly number[],
+  now: number,
+  tz: number,
+): Promise<Map<number, number>> {
+  const today = localDay(now, tz);
+  let caches = pastCaches.get(db);
+  if (!caches) pastCaches.set(db, (caches = new Map()));
+  const key = `${kind}:${tz}`;
+  let cache = caches.get(key);
+  if (!cache || cache.day !== today || now - cache.at > PAST_TTL_MS) {
+    cache = { day: today, at: now, totals: new Map() };
+    caches.set(key, cache);
+  }
+  const missing = deviceIds.filter((id) => !cache.totals.has(id));
+  for (let i = 0; i < missing.length; i += 1000) {
+    const chunk = missing.slice(i, i + 1000);
+    const rows = await sql<{ device_id: number; t: number | string }>`
+      select device_id, sum(e) as t
+      from (${kindDayEnergySql(kind, { deviceIds: chunk }, today - 1)}) x
+      where day < ${today}
+      group by device_id`.execute(db);
+    for (const id of chunk) cache.totals.set(id, 0);
+    for (const r of rows.rows) cache.totals.set(Number(r.device_id), roundKwh(Number(r.t)));
+  }
+  return new Map(deviceIds.map((id) => [id, cache.totals.get(id) ?? 0]));
+}

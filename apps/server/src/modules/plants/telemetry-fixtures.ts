@@ -1,5 +1,6 @@
 import { ENERGY_COUNTERS, energyCounters, getDefinition, type DeviceDefinition } from '@sunwatch/protocol';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import pg from 'pg';
 import type { Db } from '../../db/db.js';
 import type { DeviceDaysTable } from '../../db/schema-telemetry.js';
 import { outputPowerW } from '../devices/device-sample.js';
@@ -243,4 +244,41 @@ export async function insertSamples(
       .values(rollups.slice(i, i + 200))
       .execute();
   }
+}
+
+export type DayRollupRow = Insertable<DeviceDaysTable>;
+
+/** Refreshes planner statistics after a bulk load (both engines); SQLite also checkpoints its WAL. */
+export async function analyzeAfterBulkLoad(db: Db, engine: 'sqlite' | 'postgres'): Promise<void> {
+  await sql`analyze`.execute(db);
+  if (engine === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db);
+}
+
+/** A fresh PostgreSQL database on the server of `url`; returns its URL and a dropper. */
+export async function createScratchPgDatabase(
+  url: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
 }
