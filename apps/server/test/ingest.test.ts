@@ -118,7 +118,7 @@ describe.each(engines)('ingestion ($name)', (engine) => {
     const own = await c2.subscribeAsync(topicOf(a.pn, 'cmd'), { qos: 1 });
     expect(own[0]!.qos).toBe(1);
     const got = new Promise<string>((r) => c2.once('message', (_t, p) => r(p.toString())));
-    await s.mqtt!.publish(topicOf(a.pn, 'cmd'), '{"cmd":"ping"}');
+    await s.ctx.services.telemetry.publishCommand(a.pn, '{"cmd":"ping"}');
     expect(await got).toBe('{"cmd":"ping"}');
     c.end(true);
     await c2.endAsync();

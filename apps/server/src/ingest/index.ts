@@ -35,6 +35,7 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
           ctx.log,
         );
   }
+  ctx.services.telemetry.mqtt = mqtt;
   let jobs: JobRunner | undefined;
   if (t.jobsEnabled) {
     jobs = new JobRunner(ctx.db, ctx.now, ctx.log);
@@ -47,6 +48,7 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
     jobs,
     async close() {
       jobs?.stop();
+      ctx.services.telemetry.mqtt = undefined;
       await mqtt?.close();
       await ingest.close();
     },

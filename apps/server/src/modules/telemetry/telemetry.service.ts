@@ -6,6 +6,9 @@ import type { IngestMetrics } from './metrics.js';
 
 /** Telemetry services other modules use: device tokens, the ingestion queue, metrics. */
 export class TelemetryService {
+  /** Set once MQTT runs (embedded broker or MQTT_URL bridge); undefined with MQTT_ENABLED=0. */
+  mqtt: { publish(topic: string, payload: string | Buffer): Promise<void> } | undefined;
+
   constructor(
     private readonly db: Db,
     readonly ingest: IngestService,
@@ -30,6 +33,12 @@ export class TelemetryService {
     if (Number(res.numUpdatedRows) === 0) throw new ApiError(257);
     this.ingest.invalidate(pn);
     return token;
+  }
+
+  /** Publishes a command to a datalogger on `sw/dl/<PN>/cmd` (QoS 1). err 263 when MQTT is off. */
+  async publishCommand(pn: string, payload: string | Buffer): Promise<void> {
+    if (!this.mqtt) throw new ApiError(263);
+    await this.mqtt.publish(`sw/dl/${pn}/cmd`, payload);
   }
 
   /** Whether `token` is the datalogger's current device token. */
