@@ -4,7 +4,7 @@ import { balance, stepBattery, type BatteryParams } from './battery.js';
 import { loadPower, loadShape } from './load.js';
 import { pvPower, siteConditions } from './pv.js';
 import { clearSkyGhi, planeOfArray, solarNoon, solarPosition } from './sun.js';
-import { cloudFactor, skyIndex } from './weather.js';
+import { climateClearness, cloudFactor, skyIndex } from './weather.js';
 import { CITIES } from '../cities.js';
 
 const DAY = 86_400_000;
@@ -106,6 +106,14 @@ describe('weather', () => {
     }
     for (const n of counts) expect(n).toBeGreaterThan(100);
     expect(same).toBeGreaterThan(450);
+    // Subtropical dry belts are clearer.
+    let clearDesert = 0;
+    let clearTemperate = 0;
+    for (let d = 20000; d < 21000; d++) {
+      if (skyIndex(99, d, climateClearness(25)) === 0) clearDesert += 1;
+      if (skyIndex(99, d, climateClearness(52)) === 0) clearTemperate += 1;
+    }
+    expect(clearDesert).toBeGreaterThan(clearTemperate + 150);
   });
 });
 

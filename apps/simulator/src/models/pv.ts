@@ -1,5 +1,5 @@
 import { clearSkyGhi, planeOfArray, solarPosition } from './sun.js';
-import { ambientTemperature, cloudFactor } from './weather.js';
+import { ambientTemperature, climateClearness, cloudFactor } from './weather.js';
 
 export interface PvArray {
   /** Peak DC power, kWp. */
@@ -42,7 +42,7 @@ export function siteConditions(
   ms: number,
 ): SiteConditions {
   const { elevation } = solarPosition(site.lat, site.lon, ms);
-  const cloud = cloudFactor(site.seed, ms, site.tzOffset);
+  const cloud = cloudFactor(site.seed, ms, site.tzOffset, climateClearness(site.lat));
   const ghi = clearSkyGhi(elevation) * cloud;
   const poa = planeOfArray(ghi, elevation);
   const ambientC = ambientTemperature(site.seed, site.lat, ms, site.tzOffset);
