@@ -184,11 +184,31 @@ describe.each(engines)('ingestion ($name)', (engine) => {
     // An older sample does not change status or alarms.
     await c.publishAsync(topicOf(d.pn, 'data'), JSON.stringify(frame2341(d.pn, DAY0 - STEP, 0)), { qos: 1 });
     expect((await deviceOf(d.pn))!.status).toBe(DEVICE_STATUS.FAULT);
+    // A repeated fault does not open a second row; an alarm opened elsewhere (another instance) is closed too.
+    await c.publishAsync(topicOf(d.pn, 'data'), JSON.stringify(frame2341(d.pn, DAY0 + 1000, 0, { fault: 2 })), {
+      qos: 1,
+    });
+    await s.ctx.db
+      .insertInto('alarms')
+      .values({
+        datalogger_id: d.id,
+        device_id: dev!.id,
+        level: 1,
+        code: 77,
+        description: 'x',
+        started_at: DAY0,
+        ended_at: null,
+        handled: 0,
+      })
+      .execute();
     await c.publishAsync(topicOf(d.pn, 'data'), JSON.stringify(frame2341(d.pn, DAY0 + STEP, 1)), { qos: 1 });
     await c.endAsync();
     expect((await deviceOf(d.pn))!.status).toBe(DEVICE_STATUS.NORMAL);
     alarms = await s.ctx.db.selectFrom('alarms').selectAll().where('device_id', '=', dev!.id).execute();
-    expect(alarms.map((x) => [x.level, x.code, x.ended_at])).toEqual([[2, 2, DAY0 + STEP]]);
+    expect(alarms.map((x) => [x.level, x.code, x.ended_at])).toEqual([
+      [2, 2, DAY0 + STEP],
+      [1, 77, DAY0 + STEP],
+    ]);
   });
 
   it('HTTP ingest: stores with a device token, 385 without, counts bad JSON', async () => {

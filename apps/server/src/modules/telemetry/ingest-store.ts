@@ -33,19 +33,21 @@ export interface DayAgg {
 export interface WritePlan {
   days: DayAgg[];
   latest: SampleRow[];
-  /** Newest sample per device: last_sample_at and status (only when newer than stored). */
-  devices: Array<{ id: number; ts: number; status: number }>;
+  /**
+   * Newest sample per device in the batch. Applied only when it is also the device's newest in the
+   * database (`last_sample_at <= ts`, decided in SQL so it holds across instances): status,
+   * last_sample_at, and its device alarms — the active codes opened (unless already open), every other
+   * open device alarm closed at `ts`.
+   */
+  devices: Array<{
+    id: number;
+    dataloggerId: number;
+    ts: number;
+    status: number;
+    alarms: Array<{ level: number; code: number; description: string }>;
+  }>;
   /** Dataloggers heard from: last_seen_at, online, offline alarm closed, devices back from offline. */
   dataloggers: Array<{ id: number; seenAt: number; firmware?: string; signal?: number }>;
-  alarmsOpen: Array<{
-    dataloggerId: number;
-    deviceId: number;
-    level: number;
-    code: number;
-    description: string;
-    at: number;
-  }>;
-  alarmsClose: Array<{ deviceId: number; code: number; at: number }>;
   badFrames: Array<{ dataloggerId: number; n: number }>;
 }
 
@@ -97,10 +99,13 @@ export class SqliteIngestStore implements IngestStore {
       dlDevicesBack: s('update devices set status = 0 where datalogger_id = ? and status = 1'),
       alarmOpen: s(
         `insert into alarms (datalogger_id, device_id, level, code, description, started_at, handled)
-         values (?, ?, ?, ?, ?, ?, 0)`,
+         select ?, ?, ?, ?, ?, ?, 0 where not exists
+           (select 1 from alarms where device_id = ? and code = ? and level < 3 and ended_at is null)`,
       ),
-      alarmClose: s(
-        'update alarms set ended_at = ? where device_id = ? and code = ? and level < 3 and ended_at is null',
+      alarmCloseAll: s('update alarms set ended_at = ? where device_id = ? and level < 3 and ended_at is null'),
+      alarmCloseExcept: s(
+        `update alarms set ended_at = ? where device_id = ? and level < 3 and ended_at is null
+           and code not in (select value from json_each(?))`,
       ),
       bad: s('update dataloggers set bad_frames = bad_frames + ? where id = ?'),
     };
@@ -126,10 +131,17 @@ export class SqliteIngestStore implements IngestStore {
         st.day.run(...args);
       }
       for (const l of p.latest) st.latest.run(l.deviceId, l.ts, buf(l.data));
-      for (const d of p.devices) st.device.run(d.ts, d.status, d.id, d.ts);
-      for (const a of p.alarmsClose) st.alarmClose.run(a.at, a.deviceId, a.code);
-      for (const a of p.alarmsOpen)
-        st.alarmOpen.run(a.dataloggerId, a.deviceId, a.level, a.code, a.description.slice(0, 512), a.at);
+      for (const d of p.devices) {
+        if (st.device.run(d.ts, d.status, d.id, d.ts).changes !== 1) continue; // not the newest: no status/alarms
+        if (d.alarms.length === 0) {
+          st.alarmCloseAll.run(d.ts, d.id);
+          continue;
+        }
+        st.alarmCloseExcept.run(d.ts, d.id, JSON.stringify(d.alarms.map((a) => a.code)));
+        for (const a of d.alarms) {
+          st.alarmOpen.run(d.dataloggerId, d.id, a.level, a.code, a.description.slice(0, 512), d.ts, d.id, a.code);
+        }
+      }
     });
     tx.immediate();
   }
@@ -190,29 +202,21 @@ export class PgIngestStore implements IngestStore {
         );
       }
       for (const d of p.devices) {
-        await sql`update devices set last_sample_at = ${d.ts}, status = ${d.status}
-          where id = ${d.id} and (last_sample_at is null or last_sample_at <= ${d.ts})`.execute(trx);
-      }
-      for (const a of p.alarmsClose) {
-        await sql`update alarms set ended_at = ${a.at}
-          where device_id = ${a.deviceId} and code = ${a.code} and level < 3 and ended_at is null`.execute(trx);
-      }
-      if (p.alarmsOpen.length > 0) {
-        await trx
-          .insertInto('alarms')
-          .values(
-            p.alarmsOpen.map((a) => ({
-              datalogger_id: a.dataloggerId,
-              device_id: a.deviceId,
-              level: a.level,
-              code: a.code,
-              description: a.description.slice(0, 512),
-              started_at: a.at,
-              ended_at: null,
-              handled: 0,
-            })),
-          )
-          .execute();
+        const upd = await sql`update devices set last_sample_at = ${d.ts}, status = ${d.status}
+          where id = ${d.id} and (last_sample_at is null or last_sample_at <= ${d.ts}) returning id`.execute(trx);
+        if (upd.rows.length !== 1) continue; // not the newest: no status/alarms
+        const codes = d.alarms.map((a) => a.code);
+        await sql`update alarms set ended_at = ${d.ts}
+          where device_id = ${d.id} and level < 3 and ended_at is null and code <> all(${codes}::integer[])`.execute(
+          trx,
+        );
+        for (const a of d.alarms) {
+          await sql`insert into alarms (datalogger_id, device_id, level, code, description, started_at, handled)
+            select ${d.dataloggerId}, ${d.id}, ${a.level}, ${a.code}, ${a.description.slice(0, 512)}, ${d.ts}::bigint, 0
+            where not exists (select 1 from alarms where device_id = ${d.id} and code = ${a.code} and level < 3 and ended_at is null)`.execute(
+            trx,
+          );
+        }
       }
     });
   }

@@ -59,9 +59,6 @@ interface DeviceEntry {
   id: number;
   dataloggerId: number;
   def: DeviceDefinition;
-  lastSampleAt: number | null;
-  /** Open (level < 3) alarm codes; undefined until loaded. */
-  openAlarms: Set<number> | undefined;
   expires: number;
 }
 
@@ -342,7 +339,6 @@ export class IngestService {
 
     // Devices: cached, else found or registered (the first frame of a device registers it).
     const devices = await this.resolveDevices(entries.map((e) => ({ dl: e.dl, dev: e.dev, def: e.def })));
-    await this.loadOpenAlarms([...new Set(devices)]);
 
     const candidates: Candidate[] = [];
     const inBatch = new Set<string>();
@@ -464,34 +460,17 @@ export class IngestService {
       latest: [],
       devices: [],
       dataloggers,
-      alarmsOpen: [],
-      alarmsClose: [],
       badFrames: [...badByDl].map(([dataloggerId, n]) => ({ dataloggerId, n })),
     };
     for (const c of newest.values()) {
       plan.latest.push({ deviceId: c.dev.id, ts: c.ts, data: c.data });
-      const dev = c.dev;
-      if (dev.lastSampleAt !== null && c.ts < dev.lastSampleAt) continue; // an older sample: no status/alarm change
-      const alarms = activeAlarms(dev.def, c);
-      plan.devices.push({ id: dev.id, ts: c.ts, status: deviceStatus(c.status, alarms) });
-      const open = dev.openAlarms ?? new Set<number>();
-      const active = new Map(alarms.map((a) => [a.code, a]));
-      for (const a of alarms) {
-        if (!open.has(a.code)) {
-          plan.alarmsOpen.push({
-            dataloggerId: dev.dataloggerId,
-            deviceId: dev.id,
-            level: a.level,
-            code: a.code,
-            description: a.description,
-            at: c.ts,
-          });
-        }
-      }
-      for (const code of open) if (!active.has(code)) plan.alarmsClose.push({ deviceId: dev.id, code, at: c.ts });
-      after.push(() => {
-        dev.lastSampleAt = Math.max(dev.lastSampleAt ?? 0, c.ts);
-        dev.openAlarms = new Set(active.keys());
+      const alarms = activeAlarms(c.dev.def, c);
+      plan.devices.push({
+        id: c.dev.id,
+        dataloggerId: c.dev.dataloggerId,
+        ts: c.ts,
+        status: deviceStatus(c.status, alarms),
+        alarms: alarms.map((a) => ({ level: a.level, code: a.code, description: a.description })),
       });
     }
     after.push(() => {
@@ -585,7 +564,7 @@ export class IngestService {
         this.metrics.devicesRegistered += Number(ins.numInsertedOrUpdatedRows ?? 0);
         const rows = await this.db
           .selectFrom('devices')
-          .select(['id', 'datalogger_id', 'pn', 'devcode', 'devaddr', 'sn', 'last_sample_at'])
+          .select(['id', 'datalogger_id', 'pn', 'devcode', 'devaddr', 'sn'])
           .where((eb) =>
             eb.or(
               chunk.map((w) =>
@@ -603,13 +582,10 @@ export class IngestService {
           const k = `${r.datalogger_id}|${r.devcode}|${r.devaddr}|${r.sn}`;
           const w = missing.get(k);
           if (!w) continue;
-          const prev = this.devs.get(k);
           this.devs.set(k, {
             id: r.id,
             dataloggerId: r.datalogger_id,
             def: w.def,
-            lastSampleAt: r.last_sample_at,
-            openAlarms: prev?.id === r.id ? prev.openAlarms : undefined,
             expires: now + DEV_TTL_MS,
           });
         }
@@ -620,26 +596,5 @@ export class IngestService {
       if (!d) throw new Error(`device ${keyOf(w)} could not be registered (moved to another datalogger?)`);
       return d;
     });
-  }
-
-  private async loadOpenAlarms(devices: DeviceEntry[]): Promise<void> {
-    const need = devices.filter((d) => d.openAlarms === undefined);
-    for (let i = 0; i < need.length; i += 500) {
-      const chunk = need.slice(i, i + 500);
-      const rows = await this.db
-        .selectFrom('alarms')
-        .select(['device_id', 'code'])
-        .where(
-          'device_id',
-          'in',
-          chunk.map((d) => d.id),
-        )
-        .where('ended_at', 'is', null)
-        .where('level', '<', 3)
-        .execute();
-      for (const d of chunk) d.openAlarms = new Set();
-      const byId = new Map(chunk.map((d) => [d.id, d]));
-      for (const r of rows) if (r.device_id !== null) byId.get(r.device_id)?.openAlarms?.add(r.code);
-    }
   }
 }
