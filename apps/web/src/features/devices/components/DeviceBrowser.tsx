@@ -204,7 +204,7 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
     body = (
       <div data-testid="device-cards">
         <List<DeviceRow>
-          grid={{ gutter: 16, xs: 1, sm: 2, lg: 3, xxl: 4 }}
+          grid={{ gutter: 16, xs: 1, sm: 2, md: 2, lg: 3, xl: 3, xxl: 4 }}
           dataSource={rows}
           loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
           locale={{ emptyText: <Empty description={t('devices:list.empty')} /> }}

@@ -90,7 +90,7 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
     <svg viewBox="0 0 640 460" role="img" aria-label={t('devices:flow.title')} style={{ width: '100%', maxWidth: 720, display: 'block', margin: '0 auto' }}>
       {ids.map((id) => {
         const n = model.nodes[id];
-        const e = edge(POS[id], POS.hub, R + 4, 52);
+        const e = edge(POS[id], POS.hub, R + 4, 62);
         const active = n.direction !== 'none';
         // Path from the source to the sink of the flow.
         const d = n.direction === 'out' ? `M${e.x2},${e.y2} L${e.x1},${e.y1}` : `M${e.x1},${e.y1} L${e.x2},${e.y2}`;
@@ -109,7 +109,7 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
         );
       })}
       <g>
-        <rect x={POS.hub.x - 52} y={POS.hub.y - 40} width={104} height={80} rx={14} fill="#fff" stroke="#595959" strokeWidth={2} />
+        <rect x={POS.hub.x - 64} y={POS.hub.y - 40} width={128} height={80} rx={14} fill="#fff" stroke="#595959" strokeWidth={2} />
         <path
           d={`M${POS.hub.x - 14},${POS.hub.y - 14} L${POS.hub.x + 14},${POS.hub.y - 14} M${POS.hub.x + 8},${POS.hub.y - 20} L${POS.hub.x + 14},${POS.hub.y - 14} L${POS.hub.x + 8},${POS.hub.y - 8} M${POS.hub.x + 14},${POS.hub.y} L${POS.hub.x - 14},${POS.hub.y} M${POS.hub.x - 8},${POS.hub.y - 6} L${POS.hub.x - 14},${POS.hub.y} L${POS.hub.x - 8},${POS.hub.y + 6}`}
           fill="none"

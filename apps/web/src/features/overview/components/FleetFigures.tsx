@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { currentLocale } from '../../../i18n';
 import { EChart } from '../../charts/EChart';
-import { formatEnergy, formatMoney, formatNumber, formatPower, scaleEnergy, scalePower, toNumber } from '../../charts/format';
+import { bcp47, formatEnergy, formatMoney, formatNumber, formatPower, scaleEnergy, scalePower, toNumber } from '../../charts/format';
 import { barOption, donutOption } from '../../charts/options';
 import { statusColor, statusLabelKey } from '../../devices/status';
 import { useFleetOverview } from '../api/queries';
@@ -26,11 +26,11 @@ export function statusSlices(counts: StatusCounts, label: (status: number) => st
     .map((s) => ({ name: label(s.status), value: s.value, color: statusColor(s.status) }));
 }
 
-/** "Mon 17" style labels of the alarm days, in the interface language. */
+/** Short day-and-month labels of the alarm days ("11/17", "17.11."), in the interface language. */
 export function dayLabel(date: string, locale: string): string {
   const d = new Date(`${date}T12:00:00`);
   if (Number.isNaN(d.getTime())) return date;
-  return new Intl.DateTimeFormat(locale.replace('_', '-'), { weekday: 'short', day: 'numeric' }).format(d);
+  return new Intl.DateTimeFormat(bcp47(locale), { day: 'numeric', month: 'numeric' }).format(d);
 }
 
 function StatusDonut({ title, counts }: { title: string; counts: StatusCounts }) {
