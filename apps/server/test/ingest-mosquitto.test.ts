@@ -187,6 +187,14 @@ describe.skipIf(!HAVE)('external Mosquitto broker (MQTT_URL)', () => {
     const got = new Promise<string>((r) => c.once('message', (_t, p) => r(p.toString())));
     await s.mqtt!.publish(topicOf(b.pn, 'cmd'), 'hello');
     expect(await got).toBe('hello');
+    const acked = new Promise<[string, string]>((r) => {
+      const off = s.ctx.services.telemetry.onAck((pn, p) => {
+        off();
+        r([pn, p.toString()]);
+      });
+    });
+    await c.publishAsync(topicOf(b.pn, 'ack'), 'done', { qos: 1 });
+    expect(await acked).toEqual([b.pn, 'done']);
     await c.endAsync();
   });
 });

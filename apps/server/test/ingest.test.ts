@@ -120,6 +120,14 @@ describe.each(engines)('ingestion ($name)', (engine) => {
     const got = new Promise<string>((r) => c2.once('message', (_t, p) => r(p.toString())));
     await s.ctx.services.telemetry.publishCommand(a.pn, '{"cmd":"ping"}');
     expect(await got).toBe('{"cmd":"ping"}');
+    const acked = new Promise<[string, string]>((r) => {
+      const off = s.ctx.services.telemetry.onAck((pn, p) => {
+        off();
+        r([pn, p.toString()]);
+      });
+    });
+    await c2.publishAsync(topicOf(a.pn, 'ack'), '{"ok":1}', { qos: 1 });
+    expect(await acked).toEqual([a.pn, '{"ok":1}']);
     c.end(true);
     await c2.endAsync();
   });

@@ -25,13 +25,14 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
   const ctx = app.ctx;
   const t = ctx.config.telemetry;
   const ingest = ctx.services.telemetry.ingest;
+  const onAck = (pn: string, payload: Buffer) => ctx.services.telemetry.emitAck(pn, payload);
   let mqtt: MqttTransport | undefined;
   if (t.mqttEnabled) {
     mqtt = t.mqttUrl
-      ? await startMqttBridge(ingest, { url: t.mqttUrl, sharedGroup: t.mqttSharedGroup }, ctx.log)
+      ? await startMqttBridge(ingest, { url: t.mqttUrl, sharedGroup: t.mqttSharedGroup, onAck }, ctx.log)
       : await startEmbeddedBroker(
           ingest,
-          { port: t.mqttPort, host: t.mqttHost, concurrency: Math.max(1000, t.maxQueue) },
+          { port: t.mqttPort, host: t.mqttHost, concurrency: Math.max(1000, t.maxQueue), onAck },
           ctx.log,
         );
   }

@@ -9,6 +9,8 @@ export interface BridgeOptions {
   url: string;
   /** `$share/<group>/…` subscriptions so several instances split the load ('' = plain). */
   sharedGroup: string;
+  /** A datalogger's `ack` message. */
+  onAck?: (pn: string, payload: Buffer) => void;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function startMqttBridge(
   const prefix = opts.sharedGroup ? `$share/${opts.sharedGroup}/` : '';
   client.handleMessage = (packet, callback) => {
     const t = parseTopic(packet.topic);
+    if (t?.kind === 'ack') opts.onAck?.(t.pn, packet.payload as Buffer);
     if (!t || (t.kind !== 'data' && t.kind !== 'heartbeat')) return callback();
     const payload = packet.payload;
     const p = t.kind === 'data' ? ingest.submitData(t.pn, payload) : ingest.submitHeartbeat(t.pn, payload);
@@ -59,13 +62,17 @@ export async function startMqttBridge(
   client.on('error', (err) => log.error({ err }, 'mqtt bridge error'));
   const subscribe = () =>
     new Promise<void>((resolve, reject) =>
-      client.subscribe([`${prefix}sw/dl/+/data`, `${prefix}sw/dl/+/heartbeat`], { qos: 1 }, (err, granted) => {
-        if (err) return reject(err);
-        const refused = (granted ?? []).filter((g) => g.qos > 2);
-        if (refused.length > 0)
-          return reject(new Error(`MQTT broker refused ${refused.map((g) => g.topic).join(', ')}`));
-        resolve();
-      }),
+      client.subscribe(
+        [`${prefix}sw/dl/+/data`, `${prefix}sw/dl/+/heartbeat`, `${prefix}sw/dl/+/ack`],
+        { qos: 1 },
+        (err, granted) => {
+          if (err) return reject(err);
+          const refused = (granted ?? []).filter((g) => g.qos > 2);
+          if (refused.length > 0)
+            return reject(new Error(`MQTT broker refused ${refused.map((g) => g.topic).join(', ')}`));
+          resolve();
+        },
+      ),
     );
   await subscribe();
   log.info(`MQTT bridge connected to ${url.protocol}//${url.host}`);

@@ -10,6 +10,8 @@ export interface EmbeddedBrokerOptions {
   host: string;
   /** In-flight publishes across clients (aedes `concurrency`). */
   concurrency: number;
+  /** A datalogger's `ack` message. */
+  onAck?: (pn: string, payload: Buffer) => void;
 }
 
 /** Thrown when MQTT_PORT is taken; `main.ts` prints the message. */
@@ -70,7 +72,10 @@ export async function startEmbeddedBroker(
         log.warn({ pn, topic: packet.topic }, 'mqtt: publish outside own topics refused');
         return done(new Error(`publish to ${packet.topic} not allowed`));
       }
-      if (t.kind === 'ack') return done(null);
+      if (t.kind === 'ack') {
+        opts.onAck?.(pn, packet.payload as Buffer);
+        return done(null);
+      }
       const submit =
         t.kind === 'data' ? ingest.submitData(pn, packet.payload) : ingest.submitHeartbeat(pn, packet.payload);
       submit.then(

@@ -9,6 +9,8 @@ export class TelemetryService {
   /** Set once MQTT runs (embedded broker or MQTT_URL bridge); undefined with MQTT_ENABLED=0. */
   mqtt: { publish(topic: string, payload: string | Buffer): Promise<void> } | undefined;
 
+  private readonly ackListeners = new Set<(pn: string, payload: Buffer) => void>();
+
   constructor(
     private readonly db: Db,
     readonly ingest: IngestService,
@@ -39,6 +41,23 @@ export class TelemetryService {
   async publishCommand(pn: string, payload: string | Buffer): Promise<void> {
     if (!this.mqtt) throw new ApiError(263);
     await this.mqtt.publish(`sw/dl/${pn}/cmd`, payload);
+  }
+
+  /** Listens to datalogger acknowledgements (`sw/dl/<PN>/ack`); returns the unsubscribe function. */
+  onAck(listener: (pn: string, payload: Buffer) => void): () => void {
+    this.ackListeners.add(listener);
+    return () => this.ackListeners.delete(listener);
+  }
+
+  /** Called by the MQTT transports for every `ack` message. */
+  emitAck(pn: string, payload: Buffer): void {
+    for (const l of this.ackListeners) {
+      try {
+        l(pn, payload);
+      } catch {
+        // a listener's failure is its own
+      }
+    }
   }
 
   /** Whether `token` is the datalogger's current device token. */
