@@ -12,7 +12,9 @@
  * of 5-minute samples for 1,000 devices is 105 M rows — pass `--raw-days 365` to generate it all
  * if the machine has the time and disk). Never fails on time; prints a table.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -26,7 +28,7 @@ import {
   type AuthDat,
   type Envelope,
 } from '@sunwatch/protocol';
-import { loadConfig, startServer } from '@sunwatch/server';
+import { buildApp, loadConfig } from '@sunwatch/server';
 import type { Db } from '../apps/server/src/db/db.js';
 import {
   analyzeAfterBulkLoad,
@@ -55,6 +57,10 @@ const INTERVAL = arg('interval', 300);
 const RAW_DAYS = Math.min(arg('raw-days', 7), DAYS);
 const ITER = arg('iterations', 200);
 const DATABASE_URL = arg('database-url', undefined);
+/** Measure against a server in this process instead of a separate `apps/server/src/main.ts` process. */
+const IN_PROCESS = process.argv.includes('--in-process');
+/** Keep the generated database (prints where) for EXPLAIN sessions. */
+const KEEP = process.argv.includes('--keep');
 const TZ = 28800;
 const PASSWORD = 'Bench_2026';
 
@@ -77,11 +83,12 @@ if (DATABASE_URL) {
   dropDatabase = () => scratch.drop();
 }
 const config = loadConfig(env);
-const server = await startServer(config);
-const ctx = server.app.ctx;
+// Generation goes through the app's own database handle and repositories (migrated by buildApp).
+const app = await buildApp(config);
+const ctx = app.ctx;
 const db: Db = ctx.db;
 const engine = ctx.dialect.engine;
-console.log(`engine ${engine}${engine === 'sqlite' ? ` (${env.SQLITE_PATH})` : ''}; server ${server.url}`);
+console.log(`engine ${engine}${engine === 'sqlite' ? ` (${env.SQLITE_PATH})` : ''}`);
 console.log(`generating ${PLANTS} plants × ${DAYS} days of rollups, ${RAW_DAYS} days of ${INTERVAL}-s raw samples …`);
 
 // ------------------------------------------------------------------------------------------
@@ -292,15 +299,61 @@ if (RAW_DAYS < DAYS) {
 }
 
 // ------------------------------------------------------------------------------------------
-// Measurements over HTTP.
+// Measurements over HTTP: the real server on loopback, by default in its own process
+// (`tsx apps/server/src/main.ts` on the same database) so the client's work and GC stay apart.
 // ------------------------------------------------------------------------------------------
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+let child: ChildProcess | undefined;
+let baseUrl: string;
+let stopServer: () => Promise<void>;
+if (IN_PROCESS) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
+  stopServer = () => app.close();
+} else {
+  await app.close();
+  const port = await freePort();
+  const root = path.resolve(import.meta.dirname, '..');
+  child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await fetch(`${baseUrl}/public/?action=none`);
+      break;
+    } catch {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server process did not start');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  const proc = child;
+  stopServer = () =>
+    new Promise<void>((resolve) => {
+      proc.once('exit', () => resolve());
+      proc.kill('SIGTERM');
+    });
+}
+console.log(`server ${baseUrl} (${IN_PROCESS ? 'in this process' : `process ${child?.pid}`})`);
+
 async function login(): Promise<AuthDat> {
   const salt = String(Date.now());
   const tail = `&action=authSource&usr=bench_maker&company-key=${encodeURIComponent(WEB_COMPANY_KEY)}&source=1`;
   const sign = signLogin(salt, sha1Hex(PASSWORD), tail);
-  const res = (await (
-    await fetch(`${server.url}/public/?sign=${sign}&salt=${salt}${tail}`)
-  ).json()) as Envelope<AuthDat>;
+  const res = (await (await fetch(`${baseUrl}/public/?sign=${sign}&salt=${salt}${tail}`)).json()) as Envelope<AuthDat>;
   if (res.err !== 0) throw new Error(`login failed: ${res.desc}`);
   return res.dat!;
 }
@@ -315,7 +368,7 @@ async function call(action: string, params: Record<string, string | number>): Pr
       .join('');
   const sign = signCall(salt, session.secret, session.token, tail);
   const t = performance.now();
-  const res = await fetch(`${server.url}/public/?sign=${sign}&salt=${salt}&token=${session.token}${tail}`);
+  const res = await fetch(`${baseUrl}/public/?sign=${sign}&salt=${salt}&token=${session.token}${tail}`);
   const body = (await res.json()) as Envelope<unknown>;
   return { ms: performance.now() - t, err: body.err };
 }
@@ -394,6 +447,7 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 // Warm every action first (JIT, caches), then measure each in turn.
 for (const c of cases) for (let i = 0; i < 10; i++) await call(...c.params());
+const measureStart = Date.now();
 const rows: string[][] = [];
 for (const c of cases) {
   const n = c.iterations ?? ITER;
@@ -430,6 +484,38 @@ console.log(line(header));
 console.log('|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');
 for (const r of rows) console.log(line(r));
 
-await server.close();
-await dropDatabase();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await stopServer();
+
+// Server-side time of the same calls, from the action log (whole dispatch, rounded to 1 ms).
+const after = await buildApp(config);
+const logged = await after.ctx.db
+  .selectFrom('action_log')
+  .select(['action', 'duration_ms'])
+  .where('account_id', '=', maker.id)
+  .where('ts', '>=', measureStart)
+  .execute();
+await after.close();
+const byAction = new Map<string, number[]>();
+for (const r of logged) {
+  const list = byAction.get(r.action) ?? [];
+  list.push(Number(r.duration_ms));
+  byAction.set(r.action, list);
+}
+console.log('\nserver-side (action_log.duration_ms, whole dispatch incl. sign/token check):');
+console.log('| action | n | p50 ms | p99 ms |');
+console.log('|---|---:|---:|---:|');
+for (const [action, list] of [...byAction.entries()].sort()) {
+  list.sort((a, b) => a - b);
+  console.log(`| ${action} | ${list.length} | ${pct(list, 50)} | ${pct(list, 99)} |`);
+}
+console.log(
+  `load average during the run: ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ')}`,
+);
+if (KEEP) console.log(`kept: ${env.DATABASE_URL ?? env.SQLITE_PATH}`);
+else {
+  await dropDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
