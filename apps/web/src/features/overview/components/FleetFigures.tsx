@@ -135,19 +135,19 @@ export function FleetFigures({ variant = 'full' }: { variant?: 'full' | 'classic
   const total = scaled(d.energyTotal, 'energy', locale);
   return (
     <Row gutter={[16, 16]} data-testid="fleet-full">
-      <Col xs={12} lg={8} xl={4}>
+      <Col xs={24} sm={12} lg={8} xl={4}>
         <Figure title={t('overview:currentPower')} {...power} icon={<ThunderboltOutlined />} color="#1677ff" />
       </Col>
-      <Col xs={12} lg={8} xl={5}>
+      <Col xs={24} sm={12} lg={8} xl={5}>
         <Figure title={t('overview:energyToday')} {...today} icon={<LineChartOutlined />} color="#52c41a" />
       </Col>
-      <Col xs={12} lg={8} xl={5}>
+      <Col xs={24} sm={12} lg={8} xl={5}>
         <Figure title={t('overview:energyTotal')} {...total} icon={<LineChartOutlined />} color="#13c2c2" />
       </Col>
-      <Col xs={12} lg={8} xl={5}>
+      <Col xs={24} sm={12} lg={8} xl={5}>
         <Figure title={t('overview:incomeToday')} value={money(d.incomeToday)} icon={<DollarOutlined />} color="#fa8c16" />
       </Col>
-      <Col xs={12} lg={8} xl={5}>
+      <Col xs={24} sm={12} lg={8} xl={5}>
         <Figure title={t('overview:incomeTotal')} value={money(d.incomeTotal)} icon={<DollarOutlined />} color="#eb2f96" />
       </Col>
       {extraIncomes.length > 0 && (
