@@ -106,12 +106,24 @@ export class DevicesRepository {
    * Undefined when there is none in scope (the caller answers err 258).
    */
   async find(scope: TelemetryScope, key: DeviceKey): Promise<DeviceRow | undefined> {
-    let q = this.withColumns(this.base(scope));
+    return (await this.findWithLatest(scope, key, false)) as DeviceRow | undefined;
+  }
+
+  /** `find` plus the device's latest sample in the same query (one round trip for real-time screens). */
+  async findWithLatest(
+    scope: TelemetryScope,
+    key: DeviceKey,
+    latest = true,
+  ): Promise<(DeviceRow & { latest_ts: number | null; latest_data: Uint8Array | null }) | undefined> {
+    let q = this.withColumns(this.base(scope))
+      .leftJoin('device_latest as l', (j) => (latest ? j.onRef('l.device_id', '=', 'd.id') : j.on(sql<SqlBool>`1 = 0`)))
+      .select(['l.ts as latest_ts', 'l.data as latest_data']);
     if (key.pn) q = q.where('d.pn', '=', key.pn);
     if (key.sn) q = q.where('d.sn', '=', key.sn);
     if (key.devcode !== undefined) q = q.where('d.devcode', '=', key.devcode);
     if (key.devaddr !== undefined) q = q.where('d.devaddr', '=', key.devaddr);
-    return (await q.orderBy('d.id').limit(1).executeTakeFirst()) as DeviceRow | undefined;
+    const row = await q.orderBy('d.id').limit(1).executeTakeFirst();
+    return row as (DeviceRow & { latest_ts: number | null; latest_data: Uint8Array | null }) | undefined;
   }
 
   private filtered(scope: TelemetryScope, f: DeviceListFilter) {

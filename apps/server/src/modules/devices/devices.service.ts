@@ -108,17 +108,27 @@ export class DevicesService {
     return row;
   }
 
-  async latestSample(row: DeviceRow): Promise<{ def: DeviceDefinition; sample: Sample; ts: number } | undefined> {
+  /** `resolve` and the latest sample in one query (real-time screens). */
+  async resolveLive(
+    caller: Caller,
+    key: DeviceKey,
+  ): Promise<{ row: DeviceRow; def: DeviceDefinition; live: { sample: Sample; ts: number } | undefined }> {
+    if (!key.sn && !key.pn) throw new ApiError(7, 'sn');
+    if (!key.sn && key.devaddr === undefined) throw new ApiError(7, 'devaddr');
+    const row = await this.repo.findWithLatest(await scopeOf(this.ctx, caller), key);
+    if (!row) throw new ApiError(258);
     const def = definitionOf(row.devcode);
-    const latest = (await this.repo.latest([row.id])).get(row.id);
-    if (!latest) return undefined;
-    return { def, sample: toSample(def, latest.data), ts: latest.ts };
+    const live =
+      row.latest_data != null && row.latest_ts != null
+        ? { sample: toSample(def, row.latest_data), ts: Number(row.latest_ts) }
+        : undefined;
+    return { row, def, live };
   }
 
-  private async requireLatest(row: DeviceRow) {
-    const l = await this.latestSample(row);
-    if (!l) throw new ApiError(12);
-    return l;
+  private async requireLive(caller: Caller, key: DeviceKey) {
+    const r = await this.resolveLive(caller, key);
+    if (!r.live) throw new ApiError(12);
+    return { row: r.row, def: r.def, sample: r.live.sample, ts: r.live.ts };
   }
 
   // ---------------------------------------------------------------------------------------
@@ -228,31 +238,25 @@ export class DevicesService {
   // ---------------------------------------------------------------------------------------
 
   async lastDataList(caller: Caller, key: DeviceKey) {
-    const row = await this.resolve(caller, key);
-    const { def, sample, ts } = await this.requireLatest(row);
+    const { row, def, sample, ts } = await this.requireLive(caller, key);
     return toLastDataList(def, sample, row.id, fmtTs(ts, deviceTz(row)));
   }
 
   async spLastData(caller: Caller, key: DeviceKey) {
-    const row = await this.resolve(caller, key);
-    const { def, sample, ts } = await this.requireLatest(row);
+    const { row, def, sample, ts } = await this.requireLive(caller, key);
     return toSPLastData(def, sample, fmtTs(ts, deviceTz(row)));
   }
 
   async energyFlow(caller: Caller, key: DeviceKey) {
-    const row = await this.resolve(caller, key);
-    const def = definitionOf(row.devcode);
-    const l = await this.latestSample(row);
+    const { row, def, live: l } = await this.resolveLive(caller, key);
     const sample = l?.sample ?? { values: {}, labels: {} };
     const date = fmtTs(l?.ts ?? this.ctx.now(), deviceTz(row));
     return toEnergyFlow(def, sample, { status: row.status, date });
   }
 
   async parsEs(caller: Caller, key: DeviceKey) {
-    const row = await this.resolve(caller, key);
-    const def = definitionOf(row.devcode);
-    const l = await this.latestSample(row);
-    return toDeviceParsEs(def, l?.sample ?? { values: {}, labels: {} });
+    const { def, live } = await this.resolveLive(caller, key);
+    return toDeviceParsEs(def, live?.sample ?? { values: {}, labels: {} });
   }
 
   async chartsFields(caller: Caller, key: DeviceKey) {
@@ -266,9 +270,8 @@ export class DevicesService {
   }
 
   async realLastData(caller: Caller, key: DeviceKey): Promise<Record<string, ValTs>> {
-    const row = await this.resolve(caller, key);
+    const { row, def, sample, ts } = await this.requireLive(caller, key);
     if (row.status === OFFLINE) throw new ApiError(12);
-    const { def, sample, ts } = await this.requireLatest(row);
     const out: Record<string, ValTs> = {};
     const at = fmtTs(ts, deviceTz(row));
     for (const f of chartFields(def)) {
