@@ -1,4 +1,4 @@
-/** Entry page behaviour: language choice (entry page and header), slider puzzle, wrong password, remember me. */
+/** Entry page behaviour: language choice (entry page and header), slider puzzle, wrong password, remember me, log out. */
 import { describe, expect, it } from 'vitest';
 import {
   areaMenu,
@@ -126,6 +126,31 @@ describe('entry page', () => {
     await second.goto('/home');
     await second.waitForURL(landingPattern(DEMO.owner_anna.role));
     await areaMenu(second).waitFor({ state: 'visible' });
+    // the token is rotated on use (docs/contracts.md)
+    const after = (await context.cookies()).filter((c) => c.name === REMEMBER_COOKIE);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.value).not.toBe(remembered[0]!.value);
+    await context.close();
+  });
+
+  it('log out in the header ends the session and revokes remember me', async () => {
+    const context = await h().newContext();
+    const page = await context.newPage();
+    await login(page, DEMO.owner_ben.usr, DEMO.owner_ben.pwd, { remember: true });
+    await page.waitForURL(landingPattern(DEMO.owner_ben.role));
+    const remembered = (await context.cookies()).filter((c) => c.name === REMEMBER_COOKIE);
+    expect(remembered).toHaveLength(1);
+    await page.getByRole('button', { name: /log out/i }).click();
+    await page.waitForURL(/\/entry(?:[/?#]|$)/);
+    expect((await context.cookies()).filter((c) => c.name === REMEMBER_COOKIE)).toHaveLength(0);
+    await page.close();
+
+    // Even a copy of the old remember cookie no longer signs in: the server revoked the token.
+    await context.clearCookies();
+    await context.addCookies(remembered);
+    const again = await context.newPage();
+    await again.goto('/home');
+    await again.waitForURL(/\/entry\?redirect=/);
     await context.close();
   });
 
