@@ -16,7 +16,12 @@ describe('AccountsRepository.scopeOf', () => {
     handle = openDatabase({ sqlitePath: ':memory:' });
     await migrateToLatest(handle);
     repo = new AccountsRepository(handle.db);
-    const svc = new AccountsService(repo, new SessionsRepository(handle.db), new Keyring(Buffer.alloc(32, 3)), () => 1_700_000_000_000);
+    const svc = new AccountsService(
+      repo,
+      new SessionsRepository(handle.db),
+      new Keyring(Buffer.alloc(32, 3)),
+      () => 1_700_000_000_000,
+    );
     const make = async (usr: string, role: number, parent?: string, adminOf?: string) => {
       const row = await svc.create({
         usr,
@@ -58,7 +63,9 @@ describe('AccountsRepository.scopeOf', () => {
   };
 
   it('stores materialised paths', async () => {
-    expect((await repo.findByUsr('viewer'))!.path).toBe(`/${ids.op}/${ids.maker}/${ids.dist}/${ids.owner}/${ids.viewer}/`);
+    expect((await repo.findByUsr('viewer'))!.path).toBe(
+      `/${ids.op}/${ids.maker}/${ids.dist}/${ids.owner}/${ids.viewer}/`,
+    );
   });
 
   it('gives the operator everything', async () => {

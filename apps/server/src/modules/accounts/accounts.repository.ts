@@ -37,11 +37,19 @@ export class AccountsRepository {
     return this.db.transaction().execute(async (trx) => {
       let parentPath = '/';
       if (row.parent_id != null) {
-        const parent = await trx.selectFrom('accounts').select('path').where('id', '=', row.parent_id).executeTakeFirst();
+        const parent = await trx
+          .selectFrom('accounts')
+          .select('path')
+          .where('id', '=', row.parent_id)
+          .executeTakeFirst();
         if (!parent) throw new Error(`Parent account ${row.parent_id} does not exist`);
         parentPath = parent.path;
       }
-      const { id } = await trx.insertInto('accounts').values({ ...row, path: '' }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto('accounts')
+        .values({ ...row, path: '' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return trx
         .updateTable('accounts')
         .set({ path: `${parentPath}${id}/` })
@@ -83,7 +91,11 @@ export class AccountsRepository {
       for (const m of members) roots.add(m.path);
     }
     if (caller.adminOf != null) {
-      const target = await this.db.selectFrom('accounts').select('path').where('id', '=', caller.adminOf).executeTakeFirst();
+      const target = await this.db
+        .selectFrom('accounts')
+        .select('path')
+        .where('id', '=', caller.adminOf)
+        .executeTakeFirst();
       if (target) roots.add(target.path);
     }
     return { all: false, roots: [...roots] };

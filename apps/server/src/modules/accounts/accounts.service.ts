@@ -101,7 +101,11 @@ export class AccountsService {
   /** Stores a new password digest under a fresh data key. */
   async setPasswordSha1(accountId: number, pwdSha1: string): Promise<void> {
     const sealed = this.keyring.sealPassword(pwdSha1.toLowerCase());
-    await this.accounts.update(accountId, { pwd_cipher: sealed.pwdCipher, data_key: sealed.dataKey, updated_at: this.now() });
+    await this.accounts.update(accountId, {
+      pwd_cipher: sealed.pwdCipher,
+      data_key: sealed.dataKey,
+      updated_at: this.now(),
+    });
   }
 
   /**

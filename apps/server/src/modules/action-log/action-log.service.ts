@@ -6,7 +6,17 @@ import type { ActionLogTable } from '../../db/schema.js';
 export type ActionLogEntry = Omit<Insertable<ActionLogTable>, 'id' | 'params'> & { params: Record<string, unknown> };
 
 /** Parameters whose values never reach the log. */
-export const REDACTED_PARAMS = new Set(['sign', 'salt', 'token', 'pwd', 'newpwd', 'oldpwd', 'password', 'rem', 'secret']);
+export const REDACTED_PARAMS = new Set([
+  'sign',
+  'salt',
+  'token',
+  'pwd',
+  'newpwd',
+  'oldpwd',
+  'password',
+  'rem',
+  'secret',
+]);
 const MAX_PARAMS_CHARS = 4000;
 
 export function redactParams(params: Record<string, unknown>): string {

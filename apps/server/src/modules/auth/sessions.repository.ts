@@ -23,7 +23,12 @@ export class SessionsRepository {
   }
 
   async revokeSession(id: number, now: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   /** Revokes every live session of the account, except `exceptId` if given. */
@@ -60,7 +65,12 @@ export class SessionsRepository {
   }
 
   async revokeRemember(id: number, now: number): Promise<void> {
-    await this.db.updateTable('remember_tokens').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    await this.db
+      .updateTable('remember_tokens')
+      .set({ revoked_at: now })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   async revokeRememberFamily(family: string, now: number): Promise<void> {
@@ -83,7 +93,10 @@ export class SessionsRepository {
 
   /** Replay protection (opt-in): records a sign; false when it was seen within the window. */
   async recordSign(sign: string, now: number, windowMs: number): Promise<boolean> {
-    await this.db.deleteFrom('seen_signs').where('seen_at', '<', now - windowMs).execute();
+    await this.db
+      .deleteFrom('seen_signs')
+      .where('seen_at', '<', now - windowMs)
+      .execute();
     const res = await this.db
       .insertInto('seen_signs')
       .values({ sign: sign.toLowerCase(), seen_at: now })

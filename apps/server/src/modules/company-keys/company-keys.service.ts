@@ -18,11 +18,7 @@ export class CompanyKeysService {
   }
 
   async isValid(key: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('company_keys')
-      .select('enabled')
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('company_keys').select('enabled').where('key', '=', key).executeTakeFirst();
     return row?.enabled === 1;
   }
 }
