@@ -2,10 +2,10 @@ import type { FleetOverviewDat, IncomeFigures, StatusCounts } from '@sunwatch/pr
 import type { AppContext, Caller } from '../../context.js';
 import { dataloggersRepo } from '../dataloggers/dataloggers.service.js';
 import { definitionOf, outputPowerW, toSample } from '../devices/device-sample.js';
-import { deviceTz, type DeviceRow } from '../devices/devices.repository.js';
 import { devicesRepo, OFFLINE, scopeOf } from '../devices/devices.service.js';
-import { pastEnergyByDevice } from '../plants/energy.js';
-import { plantsRepo, PlantsService } from '../plants/plants.service.js';
+import { dayEnergyByDevice, pastEnergyByDevice } from '../plants/energy.js';
+import { plantsRepo } from '../plants/plants.service.js';
+import { plantSourceIds } from '../telemetry/rollups.js';
 import { dataloggerScopeSql, plantScopeSql } from '../plants/telemetry-scope.js';
 import { addDays, dayStartMs, dayString, localDay, num4 } from '../plants/telemetry-time.js';
 
@@ -19,62 +19,95 @@ function counts(rows: Array<{ status: number; n: number }>): StatusCounts {
   return { total, byStatus };
 }
 
-function groupByTz(rows: readonly DeviceRow[]): Map<number, DeviceRow[]> {
-  const m = new Map<number, DeviceRow[]>();
-  for (const r of rows) {
-    const tz = deviceTz(r);
-    const list = m.get(tz);
-    if (list) list.push(r);
-    else m.set(tz, [r]);
-  }
-  return m;
-}
-
 /** webQueryFleetOverview: everything the caller may see, in one answer. */
 export async function fleetOverview(ctx: AppContext, caller: Caller, timezone: number): Promise<FleetOverviewDat> {
   const scope = await scopeOf(ctx, caller);
   const devices = devicesRepo(ctx);
-  const [plantCounts, collectorCounts, deviceCounts, rows, nominal] = await Promise.all([
+  const today = localDay(ctx.now(), timezone);
+  const first = addDays(today, -6);
+  const since = dayStartMs(first, timezone);
+  // Every figure is one query over indexes: grouped status counts, the visible devices with their
+  // latest sample (one join), alarms of the last 7 days, the open alarm count.
+  const [plantCounts, collectorCounts, deviceCounts, rows, nominal, alarms, active] = await Promise.all([
     plantsRepo(ctx).statusCounts(scope),
     dataloggersRepo(ctx).statusCounts(scope),
     devices.statusCounts(scope),
-    devices.all(scope, {}),
+    ctx.db
+      .selectFrom('devices as d')
+      .innerJoin('dataloggers as dl', 'dl.id', 'd.datalogger_id')
+      .leftJoin('projects as p', 'p.id', 'd.project_id')
+      .leftJoin('device_latest as l', 'l.device_id', 'd.id')
+      .where(dataloggerScopeSql(scope, 'dl'))
+      .select([
+        'd.id',
+        'd.devcode',
+        'd.devtype',
+        'd.status',
+        'd.project_id',
+        'dl.tz_offset as dl_tz',
+        'p.tz_offset as p_tz',
+        'p.unit_profit',
+        'p.currency',
+        'l.data',
+      ])
+      .orderBy('d.id')
+      .execute(),
     ctx.db
       .selectFrom('projects as p')
       .where(plantScopeSql(scope, 'p'))
       .select((eb) => eb.fn.sum<number>('p.nominal_power').as('kw'))
       .executeTakeFirst(),
+    ctx.db
+      .selectFrom('alarms as a')
+      .innerJoin('dataloggers as dl', 'dl.id', 'a.datalogger_id')
+      .where(dataloggerScopeSql(scope, 'dl'))
+      .where('a.started_at', '>=', since)
+      .select('a.started_at')
+      .execute(),
+    ctx.db
+      .selectFrom('alarms as a')
+      .innerJoin('dataloggers as dl', 'dl.id', 'a.datalogger_id')
+      .where(dataloggerScopeSql(scope, 'dl'))
+      .where('a.ended_at', 'is', null)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
-  const ids = rows.map((r) => r.id);
-  // Today's energy from the last week of rollups, the past from the (cached) rollup totals.
-  const [latest, todays] = await Promise.all([devices.latest(ids), new PlantsService(ctx).todayByDevice(rows)]);
-  const energy = new Map<number, { today: number; total: number }>();
-  for (const [tz, list] of groupByTz(rows)) {
-    const past = await pastEnergyByDevice(
-      ctx.db,
-      'generated',
-      list.map((r) => r.id),
-      ctx.now(),
-      tz,
-    );
-    for (const r of list) {
-      const today = todays.get(r.id)?.today ?? 0;
-      energy.set(r.id, { today, total: (past.get(r.id) ?? 0) + today });
-    }
+  // Generated energy (plant sources only, rollups.ts): today's by one indexed lookup per device,
+  // the past from the cached rollup totals (energy.ts), per device timezone.
+  const sources = plantSourceIds('generated', rows);
+  const byTz = new Map<number, number[]>();
+  for (const r of rows) {
+    if (!sources.has(r.id)) continue;
+    const tz = r.p_tz ?? r.dl_tz;
+    const list = byTz.get(tz);
+    if (list) list.push(r.id);
+    else byTz.set(tz, [r.id]);
   }
+  const energy = new Map<number, { today: number; total: number }>();
+  await Promise.all(
+    [...byTz].map(async ([tz, ids]) => {
+      const now = ctx.now();
+      const [past, todays] = await Promise.all([
+        pastEnergyByDevice(ctx.db, 'generated', ids, now, tz),
+        dayEnergyByDevice(ctx.db, 'generated', ids, localDay(now, tz)),
+      ]);
+      for (const id of ids) {
+        const t = todays.get(id) ?? 0;
+        energy.set(id, { today: t, total: (past.get(id) ?? 0) + t });
+      }
+    }),
+  );
 
   let powerW = 0;
   let energyToday = 0;
   let energyTotal = 0;
   const incomes = new Map<string, { today: number; total: number; devices: number }>();
   for (const r of rows) {
-    const l = latest.get(r.id);
-    if (l && r.status !== OFFLINE) {
+    if (r.data != null && r.status !== OFFLINE) {
       const def = definitionOf(r.devcode);
-      powerW += outputPowerW(def, toSample(def, l.data));
+      powerW += outputPowerW(def, toSample(def, r.data));
     }
-    const e = energy.get(r.id);
-    if (!e) continue;
+    const e = energy.get(r.id) ?? { today: 0, total: 0 };
     energyToday += e.today;
     energyTotal += e.total;
     const cur = r.currency ?? '';
@@ -88,30 +121,11 @@ export async function fleetOverview(ctx: AppContext, caller: Caller, timezone: n
     .sort((a, b) => b[1].devices - a[1].devices)
     .map(([currency, v]) => ({ currency, today: num4(v.today), total: num4(v.total) }));
 
-  // Alarms raised per day over the last 7 days (in `timezone`).
-  const today = localDay(ctx.now(), timezone);
-  const first = addDays(today, -6);
-  const since = dayStartMs(first, timezone);
-  const alarms = await ctx.db
-    .selectFrom('alarms as a')
-    .innerJoin('dataloggers as dl', 'dl.id', 'a.datalogger_id')
-    .where(dataloggerScopeSql(scope, 'dl'))
-    .where('a.started_at', '>=', since)
-    .select('a.started_at')
-    .execute();
   const perDay = new Map<number, number>();
   for (const a of alarms) {
     const d = localDay(Number(a.started_at), timezone);
     perDay.set(d, (perDay.get(d) ?? 0) + 1);
   }
-  const active = await ctx.db
-    .selectFrom('alarms as a')
-    .innerJoin('dataloggers as dl', 'dl.id', 'a.datalogger_id')
-    .where(dataloggerScopeSql(scope, 'dl'))
-    .where('a.ended_at', 'is', null)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-
   const main = incomeList[0] ?? { currency: '', today: num4(0), total: num4(0) };
   return {
     plant: counts(plantCounts),

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { EnergyCounterName } from '@sunwatch/protocol';
 import type { Db } from '../../db/db.js';
-import { kindDayEnergySql, roundKwh, type EnergyScope } from '../telemetry/rollups.js';
+import { counterDayEnergy, KIND_COLUMN, kindDayEnergySql, roundKwh, type EnergyScope } from '../telemetry/rollups.js';
 import { localDay } from './telemetry-time.js';
 
 /**
@@ -129,4 +129,40 @@ export async function pastEnergyByDevice(
     for (const r of rows.rows) cache.totals.set(Number(r.device_id), roundKwh(Number(r.t)));
   }
   return new Map(deviceIds.map((id) => [id, cache.totals.get(id) ?? 0]));
+}
+
+/**
+ * Energy of one kind per device on ONE local day (`day`, YYYYMMDD), by the rollup definition
+ * (max − previous data day's max, or max − min): one indexed lookup of the day's row and of the
+ * previous row with data per device — what "today" figures need without scanning history.
+ */
+export async function dayEnergyByDevice(
+  db: Db,
+  kind: EnergyCounterName,
+  deviceIds: readonly number[],
+  day: number,
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  const col = KIND_COLUMN[kind];
+  const min = sql.ref(`t.${col}_min`);
+  const max = sql.ref(`t.${col}_max`);
+  const pmax = sql.ref(`p.${col}_max`);
+  for (let i = 0; i < deviceIds.length; i += 1000) {
+    const chunk = deviceIds.slice(i, i + 1000);
+    const rows = await sql<{ device_id: number; lo: number; hi: number; prev: number | null }>`
+      select t.device_id, ${min} as lo, ${max} as hi,
+        (select ${pmax} from device_days p where p.device_id = t.device_id and p.day < t.day and ${pmax} is not null
+          order by p.day desc limit 1) as prev
+      from device_days t
+      where t.day = ${day} and ${max} is not null and t.device_id in (${sql.join(chunk.map((id) => sql`${id}`))})`.execute(
+      db,
+    );
+    for (const r of rows.rows) {
+      out.set(
+        Number(r.device_id),
+        counterDayEnergy(Number(r.lo), Number(r.hi), r.prev === null ? undefined : Number(r.prev)),
+      );
+    }
+  }
+  return out;
 }

@@ -17,8 +17,8 @@ import type { AppContext, Caller } from '../../context.js';
 import { definitionOf, outputPowerW, toSample, type Sample } from '../devices/device-sample.js';
 import type { DeviceRow } from '../devices/devices.repository.js';
 import { devicesRepo, generatedByDevice, OFFLINE, scopeOf } from '../devices/devices.service.js';
-import { dayEnergy } from '../telemetry/rollups.js';
-import { energySeries, ZERO_PERIOD, type PeriodEnergy } from './energy.js';
+import { plantSourceIds } from '../telemetry/rollups.js';
+import { dayEnergyByDevice, energySeries, ZERO_PERIOD, type PeriodEnergy } from './energy.js';
 import { PlantsRepository, type PlantFilter, type PlantOrder, type PlantRow } from './plants.repository.js';
 import type { TelemetryScope } from './telemetry-scope.js';
 import { addDays, dayOf, dayStartMs, dayTs, daysInMonth, fmtTs, localDay, num4, optNum } from './telemetry-time.js';
@@ -106,10 +106,11 @@ export class PlantsService {
       plantIds.map((id) => [id, { powerW: 0, energy: { ...ZERO_PERIOD }, lts: null, socs: [], temps: [] }]),
     );
     const samples = new Map<number, Sample>();
+    const sources = plantSourceIds('generated', devices);
     for (const d of devices) {
       const live = out.get(d.project_id!)!;
       const l = latest.get(d.id);
-      const e = energy.get(d.id);
+      const e = sources.has(d.id) ? energy.get(d.id) : undefined;
       if (e) {
         live.energy.today += e.today;
         live.energy.month += e.month;
@@ -131,34 +132,22 @@ export class PlantsService {
   }
 
   /**
-   * Today's generated energy per device from the last week of day rollups (`dayEnergy` of
-   * rollups.ts) — cheap for fleet-wide figures; month/year/total stay 0.
+   * Today's generated energy per device (one indexed lookup per device, `dayEnergyByDevice`) —
+   * cheap for fleet-wide figures; month/year/total stay 0.
    */
   async todayByDevice(devices: readonly DeviceRow[]): Promise<Map<number, PeriodEnergy>> {
     const out = new Map<number, PeriodEnergy>();
-    if (devices.length === 0) return out;
     const now = this.ctx.now();
-    const minDay = Math.min(...devices.map((d) => addDays(localDay(now, d.p_tz ?? d.dl_tz), -7)));
-    const rows = await this.ctx.db
-      .selectFrom('device_days')
-      .selectAll()
-      .where(
-        'device_id',
-        'in',
-        devices.map((d) => d.id),
-      )
-      .where('day', '>=', minDay)
-      .execute();
-    const byDevice = new Map<number, typeof rows>();
-    for (const r of rows) {
-      const list = byDevice.get(r.device_id);
-      if (list) list.push(r);
-      else byDevice.set(r.device_id, [r]);
-    }
+    const byDay = new Map<number, number[]>();
     for (const d of devices) {
-      const today = localDay(now, d.p_tz ?? d.dl_tz);
-      const e = dayEnergy(byDevice.get(d.id) ?? []).find((x) => x.day === today);
-      out.set(d.id, { ...ZERO_PERIOD, today: e?.generated ?? 0 });
+      const day = localDay(now, d.p_tz ?? d.dl_tz);
+      const list = byDay.get(day);
+      if (list) list.push(d.id);
+      else byDay.set(day, [d.id]);
+    }
+    for (const [day, ids] of byDay) {
+      const e = await dayEnergyByDevice(this.ctx.db, 'generated', ids, day);
+      for (const id of ids) out.set(id, { ...ZERO_PERIOD, today: e.get(id) ?? 0 });
     }
     return out;
   }

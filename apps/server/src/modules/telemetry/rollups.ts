@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { ENERGY_COUNTERS, type EnergyCounterName } from '@sunwatch/protocol';
 import type { DeviceDaysTable } from '../../db/schema-telemetry.js';
 
@@ -118,21 +118,85 @@ export function sumByPeriod(days: readonly DayEnergy[], period: Period): Array<{
 /** Which devices an aggregate covers: explicit devices, the devices of plants, or every device. */
 export type EnergyScope = { deviceIds: readonly number[] } | { projectIds: readonly number[] } | { all: true };
 
-function scopeFilter(scope: EnergyScope): RawBuilder<unknown> {
-  if ('all' in scope) return sql`1 = 1`;
+/**
+ * Plant sources (docs/decisions.md, "Telemetry (issue 3)"): a plant's or fleet's energy of a kind is
+ * taken from some of its devices only, so one battery reported by a hybrid inverter AND its BMS is
+ * not counted twice:
+ * - charged / discharged: from battery devices (devtype 1792) when the plant has any, else from the
+ *   energy-storage machines / inverters (every device that is neither a meter nor a battery);
+ * - sold / bought: from meters (devtype 1024) when the plant has any, else from the inverters;
+ * - generated / used: from inverters, micro-inverters and energy-storage machines (never meters or batteries).
+ * Per-device figures are never filtered. `plantSourceSql` (SQL) and `countsForPlant` (JS) are the
+ * one definition every plant/fleet aggregate uses.
+ */
+export const DEVTYPE_METER = 1024;
+export const DEVTYPE_BATTERY = 1792;
+
+/** The devtype a plant prefers for a kind when it has one (undefined: inverters only). */
+function preferredDevtype(kind: EnergyCounterName): number | undefined {
+  if (kind === 'charged' || kind === 'discharged') return DEVTYPE_BATTERY;
+  if (kind === 'sold' || kind === 'bought') return DEVTYPE_METER;
+  return undefined;
+}
+
+/** Whether a device of `devtype` counts towards its plant's `kind` energy, given what the plant has. */
+export function countsForPlant(
+  kind: EnergyCounterName,
+  devtype: number,
+  plant: { hasBattery: boolean; hasMeter: boolean },
+): boolean {
+  const inverter = devtype !== DEVTYPE_METER && devtype !== DEVTYPE_BATTERY;
+  const pref = preferredDevtype(kind);
+  if (pref === undefined) return inverter;
+  if (devtype === pref) return true;
+  return inverter && !(pref === DEVTYPE_BATTERY ? plant.hasBattery : plant.hasMeter);
+}
+
+/** `countsForPlant` over a list of devices (plants known from the list itself): the ids that count. */
+export function plantSourceIds(
+  kind: EnergyCounterName,
+  devices: ReadonlyArray<{ id: number; devtype: number; project_id: number | null }>,
+): Set<number> {
+  const battery = new Set<number | null>();
+  const meter = new Set<number | null>();
+  for (const d of devices) {
+    if (d.project_id === null) continue;
+    if (d.devtype === DEVTYPE_BATTERY) battery.add(d.project_id);
+    if (d.devtype === DEVTYPE_METER) meter.add(d.project_id);
+  }
+  const out = new Set<number>();
+  for (const d of devices) {
+    const has = { hasBattery: battery.has(d.project_id), hasMeter: meter.has(d.project_id) };
+    if (countsForPlant(kind, d.devtype, has)) out.add(d.id);
+  }
+  return out;
+}
+
+/** SQL twin of `countsForPlant` over the devices row `alias` (its plant looked up by `project_id`). */
+export function plantSourceSql(kind: EnergyCounterName, alias = 'dv'): RawBuilder<SqlBool> {
+  const t = sql.ref(`${alias}.devtype`);
+  const inverter = sql`${t} not in (${DEVTYPE_METER}, ${DEVTYPE_BATTERY})`;
+  const pref = preferredDevtype(kind);
+  if (pref === undefined) return sql<SqlBool>`${inverter}`;
+  return sql<SqlBool>`(${t} = ${pref} or (${inverter} and not exists (select 1 from devices pb
+    where pb.project_id = ${sql.ref(`${alias}.project_id`)} and pb.devtype = ${pref})))`;
+}
+
+function scopeFilter(scope: EnergyScope, kind: EnergyCounterName): RawBuilder<unknown> {
   if ('deviceIds' in scope) {
     if (scope.deviceIds.length === 0) return sql`1 = 0`;
     return sql`device_id in (${sql.join(scope.deviceIds.map((id) => sql`${id}`))})`;
   }
+  if ('all' in scope) return sql`device_id in (select dv.id from devices dv where ${plantSourceSql(kind, 'dv')})`;
   if (scope.projectIds.length === 0) return sql`1 = 0`;
-  return sql`device_id in (select id from devices where project_id in (${sql.join(
+  return sql`device_id in (select dv.id from devices dv where dv.project_id in (${sql.join(
     scope.projectIds.map((id) => sql`${id}`),
-  )}))`;
+  )}) and ${plantSourceSql(kind, 'dv')})`;
 }
 
 /**
  * SQL (both engines) for the day energies of one kind: one row (device_id, day, e) per device-day
- * on which that counter had data, with the definition above. The window runs over the rows WITH
+ * on which that counter had data (plants / all: only the plant sources of `kind`), with the definition above. The window runs over the rows WITH
  * data only (`where <col>_max is not null`), so "the previous day with data" is exactly `lag()`.
  * Days up to `toDay` are scanned so the first day of the range sees its predecessor.
  */
@@ -144,7 +208,7 @@ export function kindDayEnergySql(kind: EnergyCounterName, scope: EnergyScope, to
       case when lag(${max}) over w is null or ${max} < lag(${max}) over w then ${max} - ${min}
            else ${max} - lag(${max}) over w end as e
     from device_days
-    where ${max} is not null and day <= ${toDay} and ${scopeFilter(scope)}
+    where ${max} is not null and day <= ${toDay} and ${scopeFilter(scope, kind)}
     window w as (partition by device_id order by day)`;
 }
 
