@@ -57,7 +57,12 @@ export function loginError(page: Page): Locator {
 
 /** The area's navigation menu (the visible layout element every area has). */
 export function areaMenu(page: Page): Locator {
-  return page.getByRole('menu').first();
+  return page.getByTestId('area-menu');
+}
+
+/** The language select in the header of every area. */
+export function headerLanguage(page: Page): Locator {
+  return page.getByTestId('header-language');
 }
 
 // --- slider puzzle ----------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   areaMenu,
+  headerLanguage,
   passwordField,
   stableHandleBox,
   puzzleTrack,
@@ -49,7 +50,7 @@ describe('entry page', () => {
     await logout.waitFor({ state: 'visible' });
     expect((await logout.innerText()).trim()).toBe('Log out');
 
-    await page.getByRole('combobox', { name: 'Language' }).click();
+    await headerLanguage(page).click();
     await page.locator('.ant-select-dropdown').getByText('Deutsch', { exact: true }).click();
     await expect.poll(async () => (await logout.innerText()).trim(), { timeout: 15_000 }).toBe('Abmelden');
 

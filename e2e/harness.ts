@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { loadConfig, seedDemo, startServer } from '@sunwatch/server';
+import { loadConfig, seedDemo, startServer, startServerDemoFleet } from '@sunwatch/server';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_ROOT = path.join(REPO_ROOT, 'apps/web/dist');
@@ -37,11 +37,25 @@ export interface PageOptions {
   context?: BrowserContext;
 }
 
+/** The in-process demo fleet of `npm start` (apps/server/src/demo/demo-fleet.ts). */
+export type HarnessFleet = NonNullable<Awaited<ReturnType<typeof startServerDemoFleet>>>;
+
+export interface HarnessOptions {
+  /**
+   * Start the simulated demo fleet after seeding: `historyDays` days of 5-minute history pushed
+   * through the ingestion service, then the dataloggers live over MQTT to the embedded broker.
+   * Off by default (the entry and routing flows need no telemetry).
+   */
+  fleet?: { historyDays: number };
+}
+
 export interface Harness {
   /** http://127.0.0.1:<port> */
   baseUrl: string;
   browser: Browser;
   dataDir: string;
+  /** The running demo fleet (only with `fleet` in the options). */
+  fleet: HarnessFleet | undefined;
   newContext(locale?: string): Promise<BrowserContext>;
   newPage(options?: PageOptions): Promise<Page>;
   /** Absolute URL for a path of the SPA. */
@@ -54,7 +68,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(path.join(WEB_ROOT, 'index.html'))) {
     throw new Error(
       `No built web app in ${WEB_ROOT}: run \`npm run build -w @sunwatch/web\` first (npm run test:e2e does).`,
@@ -69,6 +83,7 @@ export async function startHarness(): Promise<Harness> {
   const contexts = new Set<BrowserContext>();
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let browser: Browser | undefined;
+  let fleet: HarnessFleet | undefined;
   try {
     const config = loadConfig({
       ...process.env,
@@ -85,13 +100,19 @@ export async function startHarness(): Promise<Harness> {
       MQTT_HOST: '127.0.0.1',
       MQTT_PORT: '0',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      DEMO_HISTORY_DAYS: String(options.fleet?.historyDays ?? 0),
     });
     server = await startServer(config);
     await seedDemo(server.app);
+    if (options.fleet) {
+      fleet = await startServerDemoFleet(server);
+      if (!fleet) throw new Error('the demo fleet has no dataloggers (seedTelemetry provisioned none)');
+    }
     // launch() gives every browser a fresh temporary user-data-dir, removed on close.
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   } catch (err) {
     await browser?.close().catch(() => undefined);
+    await fleet?.stop().catch(() => undefined);
     await server?.close().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
     throw err;
@@ -104,6 +125,7 @@ export async function startHarness(): Promise<Harness> {
     baseUrl,
     browser: br,
     dataDir,
+    fleet,
     async newContext(locale = 'en-US') {
       const context = await br.newContext({
         baseURL: baseUrl,
@@ -138,6 +160,7 @@ export async function startHarness(): Promise<Harness> {
     async close() {
       for (const context of [...contexts]) await context.close().catch(() => undefined);
       await br.close().catch(() => undefined);
+      await fleet?.stop().catch(() => undefined);
       await srv.close();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -165,10 +188,10 @@ export async function settle(page: Page, timeout = 20_000): Promise<void> {
 }
 
 /** Starts one harness for the spec file; returns a getter usable inside tests. */
-export function useHarness(): () => Harness {
+export function useHarness(options: HarnessOptions = {}): () => Harness {
   let harness: Harness | undefined;
   beforeAll(async () => {
-    harness = await startHarness();
+    harness = await startHarness(options);
   });
   afterAll(async () => {
     await harness?.close();

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import './global.css';
 import './i18n';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';

@@ -21,14 +21,25 @@ export function AreaLayout({ area }: { area: AreaDef }) {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} breakpoint="lg" theme="light">
+      {/* The sider draws the column's border over the full height (not the menu, which ends with its items). */}
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        breakpoint="lg"
+        theme="light"
+        data-testid="area-sider"
+        style={{ borderInlineEnd: `1px solid ${token.colorSplit}` }}
+      >
         <div style={{ padding: '16px', textAlign: 'center' }}>
           <Typography.Text strong style={{ color: token.colorPrimary }}>
             {collapsed ? 'SW' : t('common:appName')}
           </Typography.Text>
         </div>
         <Menu
+          data-testid="area-menu"
           mode="inline"
+          style={{ borderInlineEnd: 'none' }}
           items={items}
           selectedKeys={selectedKey(pathname, keys)}
           onClick={({ key }) => void navigate(key)}

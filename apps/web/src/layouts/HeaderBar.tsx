@@ -39,6 +39,7 @@ export function HeaderBar({ area }: { area: AreaDef }) {
       </Space>
       <Select<Locale>
         aria-label={t('common:header.language')}
+        data-testid="header-language"
         value={currentLocale()}
         suffixIcon={<GlobalOutlined />}
         style={{ minWidth: 150 }}

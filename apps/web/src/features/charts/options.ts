@@ -15,16 +15,27 @@ export interface DonutSlice {
   color: string;
 }
 
+/** Centre of the status donuts (x, y) in the chart box; the total is drawn there. */
+export const DONUT_CENTER = ['50%', '45%'] as const;
+
 export function donutOption(slices: readonly DonutSlice[], centerText: string, locale: string): EChartsCoreOption {
   return {
     tooltip: { trigger: 'item', valueFormatter: (v: unknown) => formatNumber(v as number, locale, 0) },
     legend: { bottom: 0, type: 'scroll' },
-    title: { text: centerText, left: 'center', top: '38%', textStyle: { fontSize: 22, fontWeight: 600 } },
+    // The total sits in the ring's centre: anchored at the pie's centre, vertically middle-aligned.
+    title: {
+      text: centerText,
+      left: 'center',
+      top: DONUT_CENTER[1],
+      textVerticalAlign: 'middle',
+      padding: 0,
+      textStyle: { fontSize: 22, fontWeight: 600 },
+    },
     series: [
       {
         type: 'pie',
         radius: ['48%', '70%'],
-        center: ['50%', '45%'],
+        center: [...DONUT_CENTER],
         avoidLabelOverlap: true,
         label: { show: false },
         data: slices.map((s) => ({ name: s.name, value: s.value, itemStyle: { color: s.color } })),

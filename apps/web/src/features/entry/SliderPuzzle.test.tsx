@@ -128,6 +128,28 @@ describe('SliderPuzzle', () => {
     expect(track().getAttribute('data-status')).toBe('idle');
   });
 
+  it('accepts a drag that starts while the dialog is still zooming in (geometry read live)', () => {
+    const onSuccess = vi.fn();
+    const onFail = vi.fn();
+    render(<SliderPuzzle onSuccess={onSuccess} onFail={onFail} random={cycle(0.4)} now={humanClock()} />);
+    const target = gapX();
+    const el = track();
+    const rect = (left: number, width: number) =>
+      ({ left, x: left, top: 0, y: 0, width, height: 40, right: left + width, bottom: 40, toJSON: () => ({}) }) as DOMRect;
+    // mid zoom-in: half size around the final centre (176 px)
+    const geometry = vi.spyOn(el, 'getBoundingClientRect').mockReturnValue(rect(88, 176));
+    // a press on the track just beside the still-small handle (layout x 80 > the 64 px piece)
+    fireEvent.pointerDown(el, { clientX: 88 + 40, button: 0, pointerType: 'mouse' });
+    expect(el.getAttribute('data-status')).toBe('dragging');
+    // the zoom ends: full size; the grabbed point (80 px into the track) follows the pointer
+    geometry.mockReturnValue(rect(0, 352));
+    for (const x of [90, 104, 131, target + 30, target + 84, target + 80]) fireEvent.pointerMove(window, { clientX: x });
+    fireEvent.pointerUp(window, { clientX: target + 80 });
+    expect(onFail).not.toHaveBeenCalled();
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    expect(el.getAttribute('data-status')).toBe('success');
+  });
+
   it('can be solved with the keyboard', () => {
     const onSuccess = vi.fn();
     render(<SliderPuzzle onSuccess={onSuccess} random={cycle(0.4)} now={humanClock()} />);

@@ -48,9 +48,10 @@ function newScene(random: () => number): Scene {
 }
 
 interface Drag {
-  startClientX: number;
-  /** Rendered width / layout width of the track (CSS zoom on narrow screens). */
-  scale: number;
+  /** Where the press was, in the track's layout px. */
+  grabX: number;
+  /** The piece's offset when the press began. */
+  startOffset: number;
   x: number;
   trail: TrailPoint[];
   detach?: () => void;
@@ -124,13 +125,23 @@ export function SliderPuzzle({
     setOffset(d.x);
   }, []);
 
+  /**
+   * A client x in the track's layout px, measured with the track's geometry of this moment:
+   * the dialog may still be zooming in when the press starts (and CSS zoom scales it on narrow
+   * screens), so nothing is measured ahead of time and the grabbed point stays under the pointer.
+   */
+  const layoutX = (clientX: number): number => {
+    const r = trackRef.current?.getBoundingClientRect();
+    return r && r.width > 0 ? ((clientX - r.left) * PUZZLE_WIDTH) / r.width : clientX;
+  };
+
+  // The whole track takes the press (not only the handle, which may still be moving under the
+  // pointer while the dialog zooms in); the piece then moves with the pointer.
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (status !== 'idle' || (e.pointerType === 'mouse' && e.button !== 0)) return;
     e.preventDefault();
-    const width = trackRef.current?.getBoundingClientRect().width ?? 0;
-    const scale = width > 0 ? width / PUZZLE_WIDTH : 1;
-    const start: Drag = { startClientX: e.clientX, scale, x: 0, trail: [{ x: 0, t: now() }] };
-    const onMove = (ev: PointerEvent) => moveTo((ev.clientX - start.startClientX) / start.scale);
+    const start: Drag = { grabX: layoutX(e.clientX), startOffset: offset, x: offset, trail: [{ x: offset, t: now() }] };
+    const onMove = (ev: PointerEvent) => moveTo(start.startOffset + layoutX(ev.clientX) - start.grabX);
     const onUp = () => finish();
     window.addEventListener('pointermove', onMove);
     window.addEventListener('pointerup', onUp);
@@ -151,7 +162,7 @@ export function SliderPuzzle({
     if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
       e.preventDefault();
       if (!drag.current) {
-        drag.current = { startClientX: 0, scale: 1, x: offset, trail: [{ x: offset, t: now() }] };
+        drag.current = { grabX: 0, startOffset: offset, x: offset, trail: [{ x: offset, t: now() }] };
         setStatus('dragging');
       }
       moveTo(drag.current.x + (e.key === 'ArrowRight' ? step : -step));
@@ -217,6 +228,7 @@ export function SliderPuzzle({
         data-gap-x={scene.gap.x}
         data-status={status}
         style={{ width: PUZZLE_WIDTH, height: TRACK_HEIGHT }}
+        onPointerDown={onPointerDown}
       >
         <div className="sw-puzzle-fill" style={{ width: offset + PIECE_SIZE / 2 }} />
         <span className="sw-puzzle-hint" style={{ opacity: offset > 8 ? 0 : 1 }}>
@@ -232,7 +244,6 @@ export function SliderPuzzle({
           aria-valuemax={MAX_OFFSET}
           aria-valuenow={Math.round(offset)}
           style={{ left: offset, width: PIECE_SIZE, height: TRACK_HEIGHT }}
-          onPointerDown={onPointerDown}
           onKeyDown={onKeyDown}
         >
           {handleIcon}

@@ -90,6 +90,7 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
         <Space.Compact>
           <Select
             aria-label={t('devices:search.scope')}
+            data-testid="device-search-scope"
             value={state.scope}
             style={{ width: 130 }}
             onChange={(scope) => update({ scope })}
@@ -104,11 +105,13 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
             defaultValue={state.search}
             placeholder={state.scope === 'device' ? t('devices:search.devicePlaceholder') : t('devices:search.dataloggerPlaceholder')}
             onSearch={(search) => update({ search })}
+            data-testid="device-search"
             style={{ width: 240 }}
           />
         </Space.Compact>
         <Select
           aria-label={t('devices:filter.status')}
+          data-testid="device-status-filter"
           value={state.statusFilter}
           style={{ width: 150 }}
           onChange={(statusFilter) => update({ statusFilter })}
@@ -127,6 +130,7 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
         <Segmented<ListMode>
           value={state.mode}
           onChange={(mode) => update({ mode, current: 1 })}
+          data-testid="device-mode"
           options={modes.map((m) => ({ value: m, icon: modeIcon[m], label: t(`devices:mode.${m}`) }))}
         />
       )}
@@ -243,6 +247,9 @@ function DeviceCard({ d, to }: { d: DeviceRow; to: string }) {
     <Card
       size="small"
       hoverable
+      data-testid="device-card"
+      data-sn={d.sn}
+      data-status={d.status}
       title={
         <Link to={to} style={{ color: 'inherit' }}>
           {d.devalias || d.sn}

@@ -25,7 +25,7 @@ export function RealtimeTab({ device }: { device: DeviceTupleLike }) {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Text type="secondary">
+        <Typography.Text type="secondary" data-testid="realtime-updated" data-gts={q.data?.gts ?? ''}>
           {t('devices:realtime.lastUpdate', { time: q.data?.gts ?? '--' })} ·{' '}
           {t('devices:realtime.autoRefresh', { seconds: LIVE_REFRESH_MS / 1000 })}
         </Typography.Text>
@@ -42,10 +42,12 @@ export function RealtimeTab({ device }: { device: DeviceTupleLike }) {
                   <Descriptions column={1} size="small" bordered>
                     {data.pars[g]!.map((it) => (
                       <Descriptions.Item key={it.id} label={it.par}>
-                        <Typography.Text strong={it.val !== '--'} type={it.val === '--' ? 'secondary' : undefined}>
-                          {displayValue(it.val, locale)}
-                        </Typography.Text>
-                        {it.unit && it.val !== '--' ? ` ${it.unit}` : ''}
+                        <span data-testid={`value-${it.id}`} data-val={it.val}>
+                          <Typography.Text strong={it.val !== '--'} type={it.val === '--' ? 'secondary' : undefined}>
+                            {displayValue(it.val, locale)}
+                          </Typography.Text>
+                          {it.unit && it.val !== '--' ? ` ${it.unit}` : ''}
+                        </span>
                       </Descriptions.Item>
                     ))}
                   </Descriptions>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, statusSlices } from './FleetFigures';
+import { dayLabel, fleetCurrency, statusSlices } from './FleetFigures';
 
 describe('fleet figures', () => {
   it('makes donut slices of the statuses present, coloured by status', () => {
@@ -10,6 +10,14 @@ describe('fleet figures', () => {
       ['s4', 1],
     ]);
     expect(slices[0]!.color).toBe('#52c41a');
+  });
+  it("shows the fleet's currency even without data (the plants' most common one)", () => {
+    const today = '0.0000';
+    expect(fleetCurrency({ currency: 'EUR', incomes: [{ currency: 'EUR', today, total: today }] }, ['ZAR'])).toBe('EUR');
+    expect(fleetCurrency({ currency: '', incomes: [] }, ['ZAR', 'EUR', 'EUR'])).toBe('EUR');
+    expect(fleetCurrency({ currency: '', incomes: [] }, ['ZAR'])).toBe('ZAR');
+    expect(fleetCurrency({ currency: '', incomes: [] }, [])).toBe('');
+    expect(fleetCurrency(undefined)).toBe('');
   });
   it('labels alarm days by locale', () => {
     expect(dayLabel('2026-11-17', 'en_US')).toBe('11/17');

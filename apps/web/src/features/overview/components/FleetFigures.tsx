@@ -13,6 +13,7 @@ import { EChart } from '../../charts/EChart';
 import { bcp47, formatEnergy, formatMoney, formatNumber, formatPower, scaleEnergy, scalePower, toNumber } from '../../charts/format';
 import { barOption, donutOption } from '../../charts/options';
 import { statusColor, statusLabelKey } from '../../devices/status';
+import { usePlantList } from '../../projects/api/queries';
 import { useFleetOverview } from '../api/queries';
 
 export type FleetOverview = ResultOf<Catalogue['webQueryFleetOverview']>;
@@ -24,6 +25,30 @@ export function statusSlices(counts: StatusCounts, label: (status: number) => st
     .map((value, status) => ({ status, value }))
     .filter((s) => s.value > 0)
     .map((s) => ({ name: label(s.status), value: s.value, color: statusColor(s.status) }));
+}
+
+/**
+ * The currency of the income figures: the overview's own (the most common currency among the
+ * devices with energy), else the most common currency of the caller's plants, so that a fleet
+ * without data still shows "EUR 0.00" rather than a bare "0.00".
+ */
+export function fleetCurrency(
+  overview: Pick<FleetOverview, 'currency' | 'incomes'> | undefined,
+  plantCurrencies: readonly string[] = [],
+): string {
+  const own = overview?.currency || overview?.incomes.find((i) => i.currency)?.currency;
+  if (own) return own;
+  const counts = new Map<string, number>();
+  for (const c of plantCurrencies) if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let best = '';
+  let n = 0;
+  for (const [c, k] of counts) {
+    if (k > n) {
+      best = c;
+      n = k;
+    }
+  }
+  return best;
 }
 
 /** Short day-and-month labels of the alarm days ("11/17", "17.11."), in the interface language. */
@@ -92,11 +117,14 @@ export function FleetFigures({ variant = 'full' }: { variant?: 'full' | 'classic
   const { t } = useTranslation();
   const q = useFleetOverview();
   const locale = currentLocale();
+  const needPlants = q.isSuccess && !fleetCurrency(q.data);
+  const plants = usePlantList({ page: 0, pagesize: 50 }, needPlants);
+  const currency = fleetCurrency(q.data, plants.data?.plant.map((p) => p.profit.currency));
   if (q.isPending) return <Skeleton active paragraph={{ rows: variant === 'full' ? 10 : 4 }} />;
   if (q.isError) return <Alert type="error" showIcon message={t('overview:loadFailed')} description={apiErrorText(q.error)} />;
   const d = q.data;
-  const money = (v: string) => formatMoney(v, locale, d.currency);
-  const extraIncomes = d.incomes.filter((i) => i.currency !== d.currency);
+  const money = (v: string) => formatMoney(v, locale, currency);
+  const extraIncomes = d.incomes.filter((i) => i.currency && i.currency !== currency);
 
   if (variant === 'classic') {
     return (
