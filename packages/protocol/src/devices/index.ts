@@ -14,3 +14,14 @@ export { DEVCODE_5121 } from './definitions/sw5121.js';
 export { DEVCODE_5122 } from './definitions/sw5122.js';
 export { DEVCODE_5123 } from './definitions/sw5123.js';
 export { DEVCODE_5124 } from './definitions/sw5124.js';
+export {
+  DEVICE_TEXTS,
+  DEVICE_TEXT_LOCALES,
+  WIRE_TEXTS,
+  collectDeviceTexts,
+  deviceWireOptions,
+  isDeviceText,
+  localizeSample,
+  translateDeviceText,
+  type DeviceTextContext,
+} from './i18n/index.js';
