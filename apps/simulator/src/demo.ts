@@ -141,31 +141,3 @@ export async function startDemoFleet(opts: DemoFleetOptions): Promise<DemoFleet>
     },
   };
 }
-
-/**
- * Splits time-ordered frames into runs that end at every change of a device's reported status
- * (the changing frame closes its run). A store that evaluates alarms on the newest sample of each
- * device per write batch then sees every alarm open and close when the runs are written one after
- * another. `last` carries device statuses across calls.
- */
-export function splitAtStatusChanges(frames: IngestFrame[], last: Map<string, number> = new Map()): IngestFrame[][] {
-  const runs: IngestFrame[][] = [];
-  let run: IngestFrame[] = [];
-  for (const f of frames) {
-    run.push(f);
-    let changed = false;
-    for (const d of f.devices) {
-      const key = `${f.pn}/${d.sn}`;
-      const s = d.status ?? 0;
-      const prev = last.get(key);
-      if (prev !== undefined && prev !== s) changed = true;
-      last.set(key, s);
-    }
-    if (changed) {
-      runs.push(run);
-      run = [];
-    }
-  }
-  if (run.length > 0) runs.push(run);
-  return runs;
-}

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { splitAtStatusChanges, startDemoFleet, type DemoFleet } from '@sunwatch/simulator';
+import { startDemoFleet, type DemoFleet } from '@sunwatch/simulator';
 import type { RunningServer } from '../server.js';
 import { seedTelemetry } from './seed-telemetry.js';
 
@@ -32,7 +32,6 @@ export async function startServerDemoFleet(server: RunningServer): Promise<DemoF
   const fresh = new Set(fleet.dataloggers.map((d) => d.pn).filter((pn) => !withData.has(pn)));
   const embedded = server.mqtt?.mode === 'embedded';
   const ingest = ctx.services.telemetry.ingest;
-  const statuses = new Map<string, number>();
   const log = {
     info: (m: string) => ctx.log.info(m),
     warn: (m: string) => ctx.log.warn(m),
@@ -45,18 +44,15 @@ export async function startServerDemoFleet(server: RunningServer): Promise<DemoF
     historyDays: ctx.config.demoHistoryDays,
     fresh,
     log,
-    // Alarms are evaluated on the newest sample per device of a write batch: write the history in
-    // runs that end at status changes so every alarm opens and closes at its own time.
+    // Ingestion evaluates alarms over every sample of a write batch, so history goes in as it comes.
     ingest: async (frames) => {
       let bad = 0;
       let first: string | undefined;
-      for (const run of splitAtStatusChanges(frames, statuses)) {
-        const results = await Promise.all(run.map((f) => ingest.submitData(f.pn, f)));
-        for (const r of results) {
-          if (r.ok) continue;
-          bad += 1;
-          first ??= `${r.reason}: ${r.detail ?? ''}`;
-        }
+      const results = await Promise.all(frames.map((f) => ingest.submitData(f.pn, f)));
+      for (const r of results) {
+        if (r.ok) continue;
+        bad += 1;
+        first ??= `${r.reason}: ${r.detail ?? ''}`;
       }
       if (bad > 0) log.warn(`Demo fleet: ${bad} history frames refused (${first})`);
     },

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { evaluateAlarmRun, type AlarmRunResult, type RunSample } from './alarm-runs.js';
 
 /**
  * The write side of one ingestion batch, in ONE transaction on either engine:
@@ -34,17 +35,19 @@ export interface WritePlan {
   days: DayAgg[];
   latest: SampleRow[];
   /**
-   * Newest sample per device in the batch. Applied only when it is also the device's newest in the
-   * database (`last_sample_at <= ts`, decided in SQL so it holds across instances): status,
-   * last_sample_at, and its device alarms — the active codes opened (unless already open), every other
-   * open device alarm closed at `ts`.
+   * Per device of the batch: its newest newly inserted sample (`ts`, `status`: applied only when it
+   * is also the device's newest in the database, `last_sample_at <= ts`, decided in SQL so it holds
+   * across instances) and every newly inserted sample in timestamp order with its active alarms
+   * (`run`), whose transitions `evaluateAlarmRun` decides against the stored state.
    */
   devices: Array<{
     id: number;
     dataloggerId: number;
     ts: number;
     status: number;
-    alarms: Array<{ level: number; code: number; description: string }>;
+    run: RunSample[];
+    /** Some sample of the run has an active alarm (else only open alarms can close). */
+    anyAlarm: boolean;
   }>;
   /** Dataloggers heard from: last_seen_at, online, offline alarm closed, devices back from offline. */
   dataloggers: Array<{ id: number; seenAt: number; firmware?: string; signal?: number }>;
@@ -97,15 +100,19 @@ export class SqliteIngestStore implements IngestStore {
       ),
       dlOfflineClose: s('update alarms set ended_at = ? where datalogger_id = ? and level = 3 and ended_at is null'),
       dlDevicesBack: s('update devices set status = 0 where datalogger_id = ? and status = 1'),
+      deviceState: s(
+        `select last_sample_at as last, (select group_concat(code) from alarms a
+           where a.device_id = devices.id and a.level < 3 and a.ended_at is null) as open from devices where id = ?`,
+      ),
       alarmOpen: s(
         `insert into alarms (datalogger_id, device_id, level, code, description, started_at, handled)
          select ?, ?, ?, ?, ?, ?, 0 where not exists
            (select 1 from alarms where device_id = ? and code = ? and level < 3 and ended_at is null)`,
       ),
-      alarmCloseAll: s('update alarms set ended_at = ? where device_id = ? and level < 3 and ended_at is null'),
-      alarmCloseExcept: s(
-        `update alarms set ended_at = ? where device_id = ? and level < 3 and ended_at is null
-           and code not in (select value from json_each(?))`,
+      alarmClose: s('update alarms set ended_at = ? where device_id = ? and code = ? and level < 3 and ended_at is null'),
+      alarmEpisode: s(
+        `insert into alarms (datalogger_id, device_id, level, code, description, started_at, ended_at, handled)
+         values (?, ?, ?, ?, ?, ?, ?, 0)`,
       ),
       bad: s('update dataloggers set bad_frames = bad_frames + ? where id = ?'),
     };
@@ -132,15 +139,22 @@ export class SqliteIngestStore implements IngestStore {
       }
       for (const l of p.latest) st.latest.run(l.deviceId, l.ts, buf(l.data));
       for (const d of p.devices) {
-        if (st.device.run(d.ts, d.status, d.id, d.ts).changes !== 1) continue; // not the newest: no status/alarms
-        if (d.alarms.length === 0) {
-          st.alarmCloseAll.run(d.ts, d.id);
-          continue;
+        const cur = st.deviceState.get(d.id) as { last: number | null; open: string | null } | undefined;
+        if (!cur) continue;
+        const open = openCodes(cur.open);
+        if (d.anyAlarm || open.size > 0) {
+          const r = evaluateAlarmRun(d.run, cur.last === null ? null : Number(cur.last), open);
+          for (const t of r.transitions) {
+            if (t.open) {
+              const a = t.open;
+              st.alarmOpen.run(d.dataloggerId, d.id, a.level, a.code, a.description.slice(0, 512), t.ts, d.id, a.code);
+            } else st.alarmClose.run(t.ts, d.id, t.code);
+          }
+          for (const e of r.episodes) {
+            st.alarmEpisode.run(d.dataloggerId, d.id, e.level, e.code, e.description.slice(0, 512), e.start, e.end);
+          }
         }
-        st.alarmCloseExcept.run(d.ts, d.id, JSON.stringify(d.alarms.map((a) => a.code)));
-        for (const a of d.alarms) {
-          st.alarmOpen.run(d.dataloggerId, d.id, a.level, a.code, a.description.slice(0, 512), d.ts, d.id, a.code);
-        }
+        st.device.run(d.ts, d.status, d.id, d.ts); // only when it is the newest: status
       }
     });
     tx.immediate();
@@ -201,25 +215,50 @@ export class PgIngestStore implements IngestStore {
           trx,
         );
       }
-      for (const d of p.devices) {
-        const upd = await sql`update devices set last_sample_at = ${d.ts}, status = ${d.status}
-          where id = ${d.id} and (last_sample_at is null or last_sample_at <= ${d.ts}) returning id`.execute(trx);
-        if (upd.rows.length !== 1) continue; // not the newest: no status/alarms
-        const codes = d.alarms.map((a) => a.code);
-        await sql`update alarms set ended_at = ${d.ts}
-          where device_id = ${d.id} and level < 3 and ended_at is null and code <> all(${codes}::integer[])`.execute(
-          trx,
-        );
-        for (const a of d.alarms) {
-          await sql`insert into alarms (datalogger_id, device_id, level, code, description, started_at, handled)
-            select ${d.dataloggerId}, ${d.id}, ${a.level}, ${a.code}, ${a.description.slice(0, 512)}, ${d.ts}::bigint, 0
-            where not exists (select 1 from alarms where device_id = ${d.id} and code = ${a.code} and level < 3 and ended_at is null)`.execute(
-            trx,
-          );
+      const devs = [...p.devices].sort((a, b) => a.id - b.id);
+      const state = new Map<number, { last: number | null; open: Set<number> }>();
+      for (let i = 0; i < devs.length; i += 1000) {
+        const ids = devs.slice(i, i + 1000).map((d) => sql`${d.id}`);
+        const res = await sql<{ id: number; last: number | string | null; open: string | null }>`
+          select d.id, d.last_sample_at as last, (select string_agg(a.code::text, ',') from alarms a
+            where a.device_id = d.id and a.level < 3 and a.ended_at is null) as open
+          from devices d where d.id in (${sql.join(ids)}) order by d.id for update of d`.execute(trx);
+        for (const r of res.rows) {
+          state.set(Number(r.id), { last: r.last === null ? null : Number(r.last), open: openCodes(r.open) });
         }
+      }
+      for (const d of devs) {
+        const cur = state.get(d.id);
+        if (!cur) continue;
+        let r: AlarmRunResult | undefined;
+        if (d.anyAlarm || cur.open.size > 0) r = evaluateAlarmRun(d.run, cur.last, cur.open);
+        for (const t of r?.transitions ?? []) {
+          if (t.open) {
+            const a = t.open;
+            await sql`insert into alarms (datalogger_id, device_id, level, code, description, started_at, handled)
+              select ${d.dataloggerId}, ${d.id}, ${a.level}, ${a.code}, ${a.description.slice(0, 512)}, ${t.ts}::bigint, 0
+              where not exists (select 1 from alarms where device_id = ${d.id} and code = ${a.code} and level < 3 and ended_at is null)`.execute(
+              trx,
+            );
+          } else {
+            await sql`update alarms set ended_at = ${t.ts}
+              where device_id = ${d.id} and code = ${t.code} and level < 3 and ended_at is null`.execute(trx);
+          }
+        }
+        for (const e of r?.episodes ?? []) {
+          await sql`insert into alarms (datalogger_id, device_id, level, code, description, started_at, ended_at, handled)
+            values (${d.dataloggerId}, ${d.id}, ${e.level}, ${e.code}, ${e.description.slice(0, 512)}, ${e.start}::bigint,
+              ${e.end}::bigint, 0)`.execute(trx);
+        }
+        await sql`update devices set last_sample_at = ${d.ts}, status = ${d.status}
+          where id = ${d.id} and (last_sample_at is null or last_sample_at <= ${d.ts})`.execute(trx);
       }
     });
   }
+}
+
+function openCodes(csv: string | null): Set<number> {
+  return csv ? new Set(csv.split(',').map(Number)) : new Set();
 }
 
 async function insertSamples(trx: Transaction<Database>, rows: readonly SampleRow[]): Promise<boolean[]> {

@@ -19,6 +19,7 @@ import { emptyMetrics, type BadReason, type IngestMetrics } from './metrics.js';
 import { decodeRegistersFast } from './fast-decode.js';
 import { encodeSample } from './sample-codec.js';
 import { tokenMatches } from './device-tokens.js';
+import type { AlarmInfo, RunSample } from './alarm-runs.js';
 
 /**
  * Ingestion (architecture.md §5): frames from MQTT or HTTP are validated on arrival, queued,
@@ -102,6 +103,42 @@ export function deviceStatus(reported: number | undefined, alarms: ReadonlyArray
   if (worst === 1) return DEVICE_STATUS.ERROR;
   if (worst === 0) return DEVICE_STATUS.WARNING;
   return DEVICE_STATUS.NORMAL;
+}
+
+const NO_ALARMS: readonly AlarmInfo[] = [];
+
+/**
+ * Active alarms of a sample, cheaply: none when every alarm source reads 0 (the usual case); the
+ * previous sample's array when the sources read the same (so equal sets share one array and
+ * `evaluateAlarmRun` skips them); else the definition's fault table, one entry per code.
+ */
+function sampleAlarms(
+  def: DeviceDefinition,
+  values: Record<string, number>,
+  prevValues: Record<string, number> | undefined,
+  prevAlarms: readonly AlarmInfo[],
+): readonly AlarmInfo[] {
+  let any = false;
+  for (const src of def.alarms) {
+    const v = values[src.field];
+    if (v !== undefined && v > 0) {
+      any = true;
+      break;
+    }
+  }
+  if (!any) return NO_ALARMS;
+  if (prevValues && prevAlarms !== NO_ALARMS && def.alarms.every((src) => prevValues[src.field] === values[src.field])) {
+    return prevAlarms;
+  }
+  const seen = new Set<number>();
+  const out: AlarmInfo[] = [];
+  for (const a of activeAlarms(def, { values })) {
+    if (seen.has(a.code)) continue;
+    seen.add(a.code);
+    out.push({ level: a.level, code: a.code, description: a.description });
+  }
+  if (prevAlarms.length === out.length && out.every((a, i) => prevAlarms[i]!.code === a.code)) return prevAlarms;
+  return out;
 }
 
 function parsePayload(payload: unknown): { ok: true; value: unknown } | { ok: false } {
@@ -399,7 +436,7 @@ export class IngestService {
     after: Array<() => void>,
   ): WritePlan {
     const days = new Map<string, DayAgg>();
-    const newest = new Map<number, Candidate>();
+    const runs = new Map<number, Candidate[]>();
     let stored = 0;
     let points = 0;
     let dups = 0;
@@ -451,8 +488,9 @@ export class IngestService {
         const kw = Math.round(w) / 1000;
         if (agg.peak === null || kw > agg.peak) agg.peak = kw;
       }
-      const prev = newest.get(c.dev.id);
-      if (!prev || c.ts > prev.ts) newest.set(c.dev.id, c);
+      const run = runs.get(c.dev.id);
+      if (run) run.push(c);
+      else runs.set(c.dev.id, [c]);
     });
 
     const plan: WritePlan = {
@@ -462,15 +500,36 @@ export class IngestService {
       dataloggers,
       badFrames: [...badByDl].map(([dataloggerId, n]) => ({ dataloggerId, n })),
     };
-    for (const c of newest.values()) {
+    // Every newly inserted sample of a device, in timestamp order, with its active alarms: the
+    // store evaluates the transitions against what the database holds (alarm-runs.ts).
+    for (const run of runs.values()) {
+      for (let i = 1; i < run.length; i++) {
+        if (run[i]!.ts < run[i - 1]!.ts) {
+          run.sort((a, b) => a.ts - b.ts);
+          break;
+        }
+      }
+      const def = run[0]!.dev.def;
+      const samples: RunSample[] = new Array<RunSample>(run.length);
+      let prevValues: Record<string, number> | undefined;
+      let alarms: readonly AlarmInfo[] = NO_ALARMS;
+      let anyAlarm = false;
+      for (let i = 0; i < run.length; i++) {
+        const c = run[i]!;
+        alarms = sampleAlarms(def, c.values, prevValues, alarms);
+        if (alarms.length > 0) anyAlarm = true;
+        samples[i] = { ts: c.ts, alarms };
+        prevValues = c.values;
+      }
+      const c = run[run.length - 1]!;
       plan.latest.push({ deviceId: c.dev.id, ts: c.ts, data: c.data });
-      const alarms = activeAlarms(c.dev.def, c);
       plan.devices.push({
         id: c.dev.id,
         dataloggerId: c.dev.dataloggerId,
         ts: c.ts,
         status: deviceStatus(c.status, alarms),
-        alarms: alarms.map((a) => ({ level: a.level, code: a.code, description: a.description })),
+        run: samples,
+        anyAlarm,
       });
     }
     after.push(() => {
