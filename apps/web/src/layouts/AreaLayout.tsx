@@ -29,6 +29,7 @@ export function AreaLayout({ area }: { area: AreaDef }) {
         breakpoint="lg"
         theme="light"
         data-testid="area-sider"
+        className="sw-area-sider"
         style={{ borderInlineEnd: `1px solid ${token.colorSplit}` }}
       >
         <div style={{ padding: '16px', textAlign: 'center' }}>

@@ -9,6 +9,27 @@ export interface EChartProps {
   ariaLabel?: string;
 }
 
+/** Series and points of an option (exposed on the chart's element for tests and tools). */
+export function seriesSummary(option: EChartsCoreOption): { series: number; points: number; nonZero: number } {
+  const list = Array.isArray(option.series) ? (option.series as unknown[]) : option.series ? [option.series] : [];
+  let points = 0;
+  let nonZero = 0;
+  for (const s of list) {
+    const data = (s as { data?: unknown }).data;
+    if (!Array.isArray(data)) continue;
+    for (const item of data as unknown[]) {
+      const raw = Array.isArray(item) ? item.at(-1) : item && typeof item === 'object' && 'value' in item ? (item as { value: unknown }).value : item;
+      const v = Array.isArray(raw) ? raw.at(-1) : raw;
+      if (v === null || v === undefined || v === '' || v === '-') continue;
+      const n = Number(v);
+      if (!Number.isFinite(n)) continue;
+      points += 1;
+      if (n !== 0) nonZero += 1;
+    }
+  }
+  return { series: list.length, points, nonZero };
+}
+
 /** One ECharts instance bound to a div; resizes with its container (responsive layouts). */
 export function EChart({ option, height = 320, notMerge = true, ariaLabel }: EChartProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -35,7 +56,19 @@ export function EChart({ option, height = 320, notMerge = true, ariaLabel }: ECh
     chart.current?.setOption(option, { notMerge });
   }, [option, notMerge]);
 
-  return <div ref={ref} role="img" aria-label={ariaLabel} style={{ width: '100%', height }} />;
+  const summary = seriesSummary(option);
+  return (
+    <div
+      ref={ref}
+      role="img"
+      aria-label={ariaLabel}
+      data-testid="echart"
+      data-series={summary.series}
+      data-points={summary.points}
+      data-nonzero={summary.nonZero}
+      style={{ width: '100%', height }}
+    />
+  );
 }
 
 export default EChart;

@@ -102,7 +102,8 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
             {active &&
               [0, 1, 2].map((i) => (
                 <circle key={i} r={5} fill={COLOR[id]}>
-                  <animateMotion dur={dur} begin={`${(i * flowSpeed(n.powerKw)) / 3}s`} repeatCount="indefinite" path={d} />
+                  {/* a negative begin puts the dots along the path at once (not parked at 0,0 until they start) */}
+                  <animateMotion dur={dur} begin={`${-(i * flowSpeed(n.powerKw)) / 3}s`} repeatCount="indefinite" path={d} />
                 </circle>
               ))}
           </g>

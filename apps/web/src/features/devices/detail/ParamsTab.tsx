@@ -68,7 +68,7 @@ export function ParamsTab({ device }: { device: DeviceTupleLike }) {
 
   const units = unitsOf(selected);
   return (
-    <Flex vertical gap={16}>
+    <Flex vertical gap={16} data-testid="params" data-selected={selectedIds.join(',')} data-mode={mode}>
       <Flex gap={12} wrap align="center">
         <Segmented<Mode>
           value={mode}
