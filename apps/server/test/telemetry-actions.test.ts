@@ -405,7 +405,7 @@ describe.each(engines)('telemetry actions ($name)', (engine) => {
     });
 
     it('serves latest values and lists with the vendor shapes', async () => {
-      const last = await call<{ gts: string; pars: Record<string, Array<{ id: string; val: string }>> }>(
+      const last = await call<{ gts: string; pars: Record<string, Array<{ id: string; par: string; val: string }>> }>(
         'viewer_cara',
         'querySPDeviceLastData',
         tuple(A),
@@ -413,6 +413,16 @@ describe.each(engines)('telemetry actions ($name)', (engine) => {
       expect(last.err).toBe(0);
       expect(last.dat!.gts).toMatch(TS_RE);
       expect(last.dat!.pars.gd_!.find((x) => x.id === 'gd_l1_voltage')!.val).toBe('230.5');
+      expect(last.dat!.pars.gd_!.find((x) => x.id === 'gd_l1_voltage')!.par).toBe('Grid Voltage L1');
+      const lastDe = await call<{ pars: Record<string, Array<{ id: string; par: string; val: string }>> }>(
+        'owner_anna',
+        'querySPDeviceLastData',
+        { ...tuple(A), i18n: 'de_DE' },
+      );
+      expect(lastDe.dat!.pars.gd_!.find((x) => x.id === 'gd_l1_voltage')).toMatchObject({
+        par: 'Netzspannung L1',
+        val: '230.5',
+      });
       const flat = await call<Array<{ title: string; val: string }>>('owner_anna', 'queryDeviceLastData', { sn: A.sn });
       expect(flat.dat![1]!.val).toMatch(TS_RE);
       const flow = await call<{ pv_status: Array<{ par: string; status: number }> }>(

@@ -4,9 +4,11 @@ import {
   ENERGY_COUNTERS,
   chartFields,
   chartValue,
+  deviceWireOptions,
   energyCounters,
   keyParameterValue,
   lastDataFields,
+  localizeSample,
   parameterSelectionError,
   statusFromListFilter,
   toChartsFields,
@@ -16,6 +18,7 @@ import {
   toKeyParameters,
   toLastDataList,
   toSPLastData,
+  translateDeviceText,
   KEY_PARAMETERS,
   LIMITS,
   type DeviceDefinition,
@@ -45,6 +48,17 @@ import {
 } from '../plants/telemetry-time.js';
 import { definitionOf, outputPowerW, toSample, type Sample } from './device-sample.js';
 import { DevicesRepository, deviceTz, type DeviceKey, type DeviceRow } from './devices.repository.js';
+
+/** A text of the wire builders themselves ("Timestamp") in the call's language. */
+function wireText(english: string, locale: string | undefined): string {
+  return translateDeviceText(english, { kind: 'wire' }, locale);
+}
+
+/** Field titles in the call's language. */
+function titleOf(def: DeviceDefinition, locale: string | undefined) {
+  return (f: DeviceDefinition['fields'][number]) =>
+    translateDeviceText(f.title, { devcode: def.devcode, id: f.id, kind: 'field' }, locale);
+}
 
 /** A device is "communicating" when its status is not offline. */
 export const OFFLINE = 1;
@@ -237,14 +251,23 @@ export class DevicesService {
   // Real-time (device_latest)
   // ---------------------------------------------------------------------------------------
 
-  async lastDataList(caller: Caller, key: DeviceKey) {
+  async lastDataList(caller: Caller, key: DeviceKey, locale?: string) {
     const { row, def, sample, ts } = await this.requireLive(caller, key);
-    return toLastDataList(def, sample, row.id, fmtTs(ts, deviceTz(row)));
+    const out = toLastDataList(
+      def,
+      localizeSample(def, sample, locale),
+      row.id,
+      fmtTs(ts, deviceTz(row)),
+      deviceWireOptions(locale),
+    );
+    // dat[1] is the builder's own "Timestamp" row.
+    if (out[1]) out[1].title = wireText(out[1].title, locale);
+    return out;
   }
 
-  async spLastData(caller: Caller, key: DeviceKey) {
+  async spLastData(caller: Caller, key: DeviceKey, locale?: string) {
     const { row, def, sample, ts } = await this.requireLive(caller, key);
-    return toSPLastData(def, sample, fmtTs(ts, deviceTz(row)));
+    return toSPLastData(def, localizeSample(def, sample, locale), fmtTs(ts, deviceTz(row)), deviceWireOptions(locale));
   }
 
   async energyFlow(caller: Caller, key: DeviceKey) {
@@ -254,14 +277,15 @@ export class DevicesService {
     return toEnergyFlow(def, sample, { status: row.status, date });
   }
 
-  async parsEs(caller: Caller, key: DeviceKey) {
+  async parsEs(caller: Caller, key: DeviceKey, locale?: string) {
     const { def, live } = await this.resolveLive(caller, key);
-    return toDeviceParsEs(def, live?.sample ?? { values: {}, labels: {} });
+    const sample = localizeSample(def, live?.sample ?? { values: {}, labels: {} }, locale);
+    return toDeviceParsEs(def, sample, deviceWireOptions(locale));
   }
 
-  async chartsFields(caller: Caller, key: DeviceKey) {
+  async chartsFields(caller: Caller, key: DeviceKey, locale?: string) {
     const row = await this.resolve(caller, key);
-    return toChartsFields(definitionOf(row.devcode), row.owner_id ?? 0);
+    return toChartsFields(definitionOf(row.devcode), row.owner_id ?? 0, deviceWireOptions(locale));
   }
 
   async keyParameters(caller: Caller, key: DeviceKey) {
@@ -269,9 +293,11 @@ export class DevicesService {
     return toKeyParameters(definitionOf(row.devcode));
   }
 
-  async realLastData(caller: Caller, key: DeviceKey): Promise<Record<string, ValTs>> {
-    const { row, def, sample, ts } = await this.requireLive(caller, key);
+  async realLastData(caller: Caller, key: DeviceKey, locale?: string): Promise<Record<string, ValTs>> {
+    const live = await this.requireLive(caller, key);
+    const { row, def, ts } = live;
     if (row.status === OFFLINE) throw new ApiError(12);
+    const sample = localizeSample(def, live.sample, locale);
     const out: Record<string, ValTs> = {};
     const at = fmtTs(ts, deviceTz(row));
     for (const f of chartFields(def)) {
@@ -296,6 +322,7 @@ export class DevicesService {
   async chartFieldDetail(
     caller: Caller,
     p: DeviceKey & { field: string; precision: number; sdate: string; edate?: string | undefined },
+    locale?: string,
   ): Promise<Array<{ key: string; val: string }>> {
     const row = await this.resolve(caller, p);
     const def = definitionOf(row.devcode);
@@ -319,7 +346,7 @@ export class DevicesService {
     if (samples.length === 0) throw new ApiError(12);
     const out: Array<{ key: string; val: string }> = [];
     for (const s of samples) {
-      const d = toSample(def, s.data);
+      const d = localizeSample(def, toSample(def, s.data), locale);
       const label = d.labels[f.id];
       const v = chartValue(def, d, f.id);
       if (label === undefined && v === undefined) continue;
@@ -371,8 +398,9 @@ export class DevicesService {
     s: { ts: number; data: Uint8Array },
     tz: number,
     latestTs: number | undefined,
+    locale: string | undefined,
   ) {
-    const d = toSample(def, s.data);
+    const d = localizeSample(def, toSample(def, s.data), locale);
     return {
       realtime: s.ts === latestTs,
       field: [
@@ -387,23 +415,28 @@ export class DevicesService {
     };
   }
 
-  async dataOneDay(caller: Caller, p: DeviceKey & { date: string }) {
+  async dataOneDay(caller: Caller, p: DeviceKey & { date: string }, locale?: string) {
     const row = await this.resolve(caller, p);
     const def = definitionOf(row.devcode);
     const w = await this.dayWindow(row, p.date);
     const [samples, latest] = await Promise.all([this.repo.samples(row.id, w.from, w.to), this.repo.latest([row.id])]);
     if (samples.length === 0) throw new ApiError(12);
     const fields = DevicesService.tableFields(def);
+    const t = titleOf(def, locale);
     const title = [
       { title: 'id' },
-      { title: 'Timestamp' },
-      ...fields.map((f) => (f.unit ? { title: f.title, unit: f.unit } : { title: f.title })),
+      { title: wireText('Timestamp', locale) },
+      ...fields.map((f) => (f.unit ? { title: t(f), unit: f.unit } : { title: t(f) })),
     ];
     const lts = latest.get(row.id)?.ts;
-    return { title, row: samples.map((s) => DevicesService.tableRow(def, fields, s, w.tz, lts)) };
+    return { title, row: samples.map((s) => DevicesService.tableRow(def, fields, s, w.tz, lts, locale)) };
   }
 
-  async dataOneDayPaging(caller: Caller, p: DeviceKey & { date: string; page: number; pagesize: number }) {
+  async dataOneDayPaging(
+    caller: Caller,
+    p: DeviceKey & { date: string; page: number; pagesize: number },
+    locale?: string,
+  ) {
     const row = await this.resolve(caller, p);
     const def = definitionOf(row.devcode);
     const w = await this.dayWindow(row, p.date);
@@ -414,11 +447,12 @@ export class DevicesService {
       this.repo.latest([row.id]),
     ]);
     const fields = DevicesService.tableFields(def);
+    const t = titleOf(def, locale);
     const title = [
       { title: 'id', isDisplay: false },
-      { title: 'Timestamp', isDisplay: true },
+      { title: wireText('Timestamp', locale), isDisplay: true },
       ...fields.map((f) =>
-        f.unit ? { title: f.title, unit: f.unit, isDisplay: true } : { title: f.title, isDisplay: true },
+        f.unit ? { title: t(f), unit: f.unit, isDisplay: true } : { title: t(f), isDisplay: true },
       ),
     ];
     const lts = latest.get(row.id)?.ts;
@@ -427,7 +461,7 @@ export class DevicesService {
       page: p.page,
       pagesize: p.pagesize,
       title,
-      row: samples.map((s) => DevicesService.tableRow(def, fields, s, w.tz, lts)),
+      row: samples.map((s) => DevicesService.tableRow(def, fields, s, w.tz, lts, locale)),
     };
   }
 
@@ -547,6 +581,7 @@ export class DevicesService {
   async paramCurves(
     caller: Caller,
     p: DeviceKey & { fields: string[]; sdate: string; edate: string; mode: 'display' | 'compare' },
+    locale?: string,
   ): Promise<{ curves: ParamCurve[] }> {
     const row = await this.resolve(caller, p);
     const def = definitionOf(row.devcode);
@@ -567,7 +602,8 @@ export class DevicesService {
     const samples = await this.repo.samples(row.id, dayStartMs(sday, tz), dayStartMs(addDays(eday, 1), tz));
     const curves: ParamCurve[] = selected.map((id) => {
       const f = charts.get(id)!;
-      return { field: id, name: f.chart?.name ?? f.title, unit: f.chart?.unit ?? f.unit ?? '', data: [] };
+      const name = translateDeviceText(f.chart?.name ?? f.title, { devcode: def.devcode, id, kind: 'chart' }, locale);
+      return { field: id, name, unit: f.chart?.unit ?? f.unit ?? '', data: [] };
     });
     for (const s of samples) {
       const d = toSample(def, s.data);
@@ -588,7 +624,7 @@ export class DevicesService {
   }
 
   /** queryPlantDeviceChartsFieldsByType: the devcode must be used in the (visible) plant. */
-  static chartsFieldsByType(devcode: number) {
-    return toChartsFieldsByType(definitionOf(devcode));
+  static chartsFieldsByType(devcode: number, locale?: string) {
+    return toChartsFieldsByType(definitionOf(devcode), deviceWireOptions(locale));
   }
 }

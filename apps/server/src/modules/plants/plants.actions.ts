@@ -12,7 +12,7 @@ export const plantHandlers: HandlerMap = {
   queryPlantCurrentData: ({ params, ...i }, ctx) =>
     new PlantsService(ctx).currentData(callerOf(i), params.plantid, params.par),
   queryPlantDeviceDesignatedInformation: ({ params, ...i }, ctx) =>
-    new PlantsService(ctx).designated(callerOf(i), params),
+    new PlantsService(ctx).designated(callerOf(i), params, i.call.locale),
   queryPlantActiveOuputPowerOneDay: ({ params, ...i }, ctx) =>
     new PlantsService(ctx).outputPowerOneDay(callerOf(i), params.plantid, params.date),
   queryPlantEnergyMonthPerDay: ({ params, ...i }, ctx) =>
@@ -35,6 +35,6 @@ export const plantHandlers: HandlerMap = {
   queryPlantDeviceChartsFieldsByType: async ({ params, ...i }, ctx) => {
     const caller = callerOf(i);
     await new PlantsService(ctx).require(caller, params.plantid);
-    return DevicesService.chartsFieldsByType(params.devcode);
+    return DevicesService.chartsFieldsByType(params.devcode, i.call.locale);
   },
 };

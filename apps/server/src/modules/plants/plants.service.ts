@@ -3,6 +3,7 @@ import {
   displayValue,
   fieldIndex,
   keyParameterValue,
+  localizeSample,
   statusFromListFilter,
   type DesignatedDeviceRow,
   type PlantCurrentKey,
@@ -307,7 +308,11 @@ export class PlantsService {
     return keys.map((key) => ({ key, val: value(key) }));
   }
 
-  async designated(caller: Caller, p: { plantid: number; devtype?: number | undefined; parameter: string[] }) {
+  async designated(
+    caller: Caller,
+    p: { plantid: number; devtype?: number | undefined; parameter: string[] },
+    locale?: string,
+  ) {
     const plant = await this.require(caller, p.plantid);
     const { devices, latest, samples } = await this.live([plant.id], { energy: 'today' });
     const energy = await generatedByDevice(this.ctx, devices);
@@ -315,7 +320,9 @@ export class PlantsService {
       .filter((d) => p.devtype === undefined || d.devtype === p.devtype)
       .map((d): DesignatedDeviceRow => {
         const def = definitionOf(d.devcode);
-        const s = samples.get(d.id);
+        const live = samples.get(d.id);
+        // Enum fields show their label, in the call's language.
+        const s = live && localizeSample(def, live, locale);
         const e = energy.get(d.id) ?? ZERO_PERIOD;
         const row: DesignatedDeviceRow = {
           devcode: d.devcode,
