@@ -10,10 +10,13 @@ import { QueryState } from './common';
 
 export const PANEL_GROUPS = ['gd_', 'sy_', 'pv_', 'bt_', 'bc_', 'ol_'] as const;
 
-/** A wire value for display: numbers by locale with their decimals kept, text (enums) as is. */
-export function displayValue(val: string, locale: string): string {
+/**
+ * A wire value for display: measurements (with a unit) by locale with their decimals kept;
+ * text (enums) and unit-less numbers (firmware versions, codes: "7214", not "7,214") as is.
+ */
+export function displayValue(val: string, locale: string, unit?: string): string {
   if (val === '' || val === '--') return '--';
-  if (!/^-?\d+(\.\d+)?$/.test(val)) return val;
+  if (!/^-?\d+(\.\d+)?$/.test(val) || !unit) return val;
   const decimals = val.includes('.') ? val.split('.')[1]!.length : 0;
   return formatNumber(val, locale, Math.min(decimals, 3), Math.min(decimals, 3));
 }
@@ -44,7 +47,7 @@ export function RealtimeTab({ device }: { device: DeviceTupleLike }) {
                       <Descriptions.Item key={it.id} label={it.par}>
                         <span data-testid={`value-${it.id}`} data-val={it.val}>
                           <Typography.Text strong={it.val !== '--'} type={it.val === '--' ? 'secondary' : undefined}>
-                            {displayValue(it.val, locale)}
+                            {displayValue(it.val, locale, it.unit)}
                           </Typography.Text>
                           {it.unit && it.val !== '--' ? ` ${it.unit}` : ''}
                         </span>
