@@ -437,8 +437,7 @@ const cases: Array<{
   { name: 'plant list (queryPlants page 0)', target: 50, params: () => ['queryPlants', { page: 0, pagesize: 10 }] },
   {
     name: 'fleet overview (webQueryFleetOverview)',
-    target: Number.NaN,
-    iterations: 20,
+    target: 50,
     params: () => ['webQueryFleetOverview', {}],
   },
 ];
