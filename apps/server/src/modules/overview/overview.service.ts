@@ -1,11 +1,12 @@
 import type { FleetOverviewDat, IncomeFigures, StatusCounts } from '@sunwatch/protocol';
+import { sql } from 'kysely';
 import type { AppContext, Caller } from '../../context.js';
 import { dataloggersRepo } from '../dataloggers/dataloggers.service.js';
 import { definitionOf, outputPowerW, toSample } from '../devices/device-sample.js';
 import { devicesRepo, OFFLINE, scopeOf } from '../devices/devices.service.js';
 import { dayEnergyByDevice, pastEnergyByDevice } from '../plants/energy.js';
 import { plantsRepo } from '../plants/plants.service.js';
-import { plantSourceIds } from '../telemetry/rollups.js';
+import { plantSourceIds, plantSourceSql } from '../telemetry/rollups.js';
 import { dataloggerScopeSql, plantScopeSql } from '../plants/telemetry-scope.js';
 import { addDays, dayStartMs, dayString, localDay, num4 } from '../plants/telemetry-time.js';
 
@@ -87,9 +88,15 @@ export async function fleetOverview(ctx: AppContext, caller: Caller, timezone: n
   await Promise.all(
     [...byTz].map(async ([tz, ids]) => {
       const now = ctx.now();
+      // The same devices as a subquery (scope, timezone, plant source): no 1,000-parameter IN list.
+      const inTz = sql`select d.id from devices d
+        inner join dataloggers dl on dl.id = d.datalogger_id
+        left join projects p on p.id = d.project_id
+        where ${dataloggerScopeSql(scope, 'dl')} and coalesce(p.tz_offset, dl.tz_offset) = ${tz}
+          and ${plantSourceSql('generated', 'd')}`;
       const [past, todays] = await Promise.all([
         pastEnergyByDevice(ctx.db, 'generated', ids, now, tz),
-        dayEnergyByDevice(ctx.db, 'generated', ids, localDay(now, tz)),
+        dayEnergyByDevice(ctx.db, 'generated', inTz, localDay(now, tz)),
       ]);
       for (const id of ids) {
         const t = todays.get(id) ?? 0;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { EnergyCounterName } from '@sunwatch/protocol';
 import type { Db } from '../../db/db.js';
 import { counterDayEnergy, KIND_COLUMN, kindDayEnergySql, roundKwh, type EnergyScope } from '../telemetry/rollups.js';
@@ -139,7 +139,8 @@ export async function pastEnergyByDevice(
 export async function dayEnergyByDevice(
   db: Db,
   kind: EnergyCounterName,
-  deviceIds: readonly number[],
+  /** Device ids, or a subquery selecting them (no long parameter lists for fleet-wide calls). */
+  devices: readonly number[] | RawBuilder<unknown>,
   day: number,
 ): Promise<Map<number, number>> {
   const out = new Map<number, number>();
@@ -147,22 +148,27 @@ export async function dayEnergyByDevice(
   const min = sql.ref(`t.${col}_min`);
   const max = sql.ref(`t.${col}_max`);
   const pmax = sql.ref(`p.${col}_max`);
-  for (let i = 0; i < deviceIds.length; i += 1000) {
-    const chunk = deviceIds.slice(i, i + 1000);
+  const query = async (filter: RawBuilder<unknown>) => {
     const rows = await sql<{ device_id: number; lo: number; hi: number; prev: number | null }>`
       select t.device_id, ${min} as lo, ${max} as hi,
         (select ${pmax} from device_days p where p.device_id = t.device_id and p.day < t.day and ${pmax} is not null
           order by p.day desc limit 1) as prev
       from device_days t
-      where t.day = ${day} and ${max} is not null and t.device_id in (${sql.join(chunk.map((id) => sql`${id}`))})`.execute(
-      db,
-    );
+      where t.day = ${day} and ${max} is not null and t.device_id in (${filter})`.execute(db);
     for (const r of rows.rows) {
       out.set(
         Number(r.device_id),
         counterDayEnergy(Number(r.lo), Number(r.hi), r.prev === null ? undefined : Number(r.prev)),
       );
     }
+  };
+  if (!Array.isArray(devices)) {
+    await query(devices as RawBuilder<unknown>);
+    return out;
+  }
+  const ids = devices as readonly number[];
+  for (let i = 0; i < ids.length; i += 1000) {
+    await query(sql.join(ids.slice(i, i + 1000).map((id) => sql`${id}`)));
   }
   return out;
 }
