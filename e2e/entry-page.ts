@@ -3,6 +3,7 @@
  * landing checks shared by the flow specs.
  */
 import type { Locator, Page } from 'playwright-core';
+import { mulberry32 } from '@sunwatch/protocol';
 
 /** Demo tenant tree of docs/contracts.md. */
 export const DEMO = {
@@ -71,17 +72,6 @@ export function headerLanguage(page: Page): Locator {
 const PUZZLE_WIDTH = 352;
 const PIECE_SIZE = 64;
 
-/** Small seeded PRNG (mulberry32) so a failing trail can be replayed from the logged seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface TrailStep {
   dx: number;
@@ -165,7 +155,8 @@ export async function solvePuzzle(page: Page, seed = Math.floor(Math.random() * 
   const trackBox = await track.boundingBox();
   // data-gap-x is in layout px; the screen distance scales with the track's zoom
   const scale = trackBox ? trackBox.width / PUZZLE_WIDTH : 1;
-  const random = prng(seed);
+  // seeded, so a failing trail can be replayed from the logged seed
+  const random = mulberry32(seed);
   const x0 = box.x + box.width / 2;
   const y0 = box.y + box.height / 2;
   await page.mouse.move(x0 - 6, y0 + 3);

@@ -9,3 +9,4 @@ export * from './rules.js';
 export * from './config.js';
 export * from './i18n/index.js';
 export * from './devices/index.js';
+export * from './random.js';

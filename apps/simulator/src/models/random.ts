@@ -43,17 +43,8 @@ export function gaussian(seed: number, ...coords: number[]): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
-/** Sequential PRNG (mulberry32) for building fleets. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Sequential PRNG for building fleets: the protocol package's mulberry32. */
+export { mulberry32 } from '@sunwatch/protocol';
 
 /** Smooth value noise in [0, 1]: random knots every `knotMs`, cosine-interpolated. */
 export function smoothNoise(seed: number, t: number, knotMs: number): number {

@@ -29,14 +29,5 @@ export function hasRef(dir: string, action: string): boolean {
   return HAVE_REFERENCE && existsSync(resolve(REFERENCE_DIR, dir, `${action}.json`));
 }
 
-/** Small deterministic PRNG (mulberry32) for property tests. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG for property tests. */
+export { mulberry32 as rng } from '../random.js';

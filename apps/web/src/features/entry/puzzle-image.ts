@@ -2,19 +2,9 @@
  * Procedural background of the slider puzzle: a sky gradient, a sun, hills and rows of solar
  * panels, drawn on a canvas with a seeded random source. No external image is loaded.
  */
+import { mulberry32 } from '@sunwatch/protocol';
 import { PUZZLE_HEIGHT, PUZZLE_WIDTH } from './puzzle-logic';
 
-/** Small seeded PRNG (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SKIES: ReadonlyArray<readonly [string, string, string]> = [
   ['#1e3c72', '#4f8fd8', '#f6d365'],
@@ -39,7 +29,7 @@ export function drawPuzzleBackground(seed: number, doc: Document = document): st
     ctx = null;
   }
   if (!ctx) return '';
-  const rnd = seededRandom(seed);
+  const rnd = mulberry32(seed);
   const W = PUZZLE_WIDTH;
   const H = PUZZLE_HEIGHT;
 
