@@ -1,35 +1,22 @@
 import { Button, Dropdown, Select, Space, Typography } from 'antd';
 import { BgColorsOutlined, GlobalOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LOCALES, LOCALE_NAMES, type Locale } from '@sunwatch/protocol';
 import { currentLocale, setLanguage } from '../i18n';
-import { baseClient } from '../app/api';
 import { areaById, type AreaDef } from '../app/routes';
-import { clearSession, getRememberToken } from '../app/session';
 import { SKINS, setSkin, useSkin, type SkinId } from '../app/theme';
 import { useSession } from '../app/use-session';
+import { useSignOut } from '../app/use-sign-out';
 
 export function HeaderBar({ area }: { area: AreaDef }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const session = useSession();
   const skin = useSkin();
   const other = area.otherEdition ? areaById(area.otherEdition) : undefined;
 
-  const logout = async () => {
-    const rem = getRememberToken();
-    try {
-      await baseClient.call('logout', rem ? { rem } : {});
-    } catch {
-      // The token may already be gone; the local session is cleared anyway.
-    }
-    clearSession();
-    queryClient.clear();
-    await navigate('/entry');
-  };
+  const logout = useSignOut();
 
   return (
     <Space size="middle" wrap style={{ justifyContent: 'flex-end', width: '100%' }}>

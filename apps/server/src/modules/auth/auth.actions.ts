@@ -1,24 +1,20 @@
-import type { HandlerMap } from '../../http/registry.js';
+import type { ActionHandler, HandlerMap } from '../../http/registry.js';
 import { callerOf } from '../../http/registry.js';
+
+/** auth and authSource are the same sign-in (wire-protocol.md §2); they differ only in name. */
+const login: ActionHandler<'auth' | 'authSource'> = ({ params, call }, ctx) =>
+  ctx.services.auth.login({
+    usr: params.usr,
+    companyKey: params['company-key'],
+    isRem: params.isRem === true,
+    client: call,
+    verifySign: call.verifyLoginSign,
+  });
 
 /** Sign-in and session actions (wire-protocol.md §2–§3). */
 export const authHandlers = {
-  auth: ({ params, call }, ctx) =>
-    ctx.services.auth.login({
-      usr: params.usr,
-      companyKey: params['company-key'],
-      isRem: params.isRem === true,
-      client: call,
-      verifySign: call.verifyLoginSign,
-    }),
-  authSource: ({ params, call }, ctx) =>
-    ctx.services.auth.login({
-      usr: params.usr,
-      companyKey: params['company-key'],
-      isRem: params.isRem === true,
-      client: call,
-      verifySign: call.verifyLoginSign,
-    }),
+  auth: login,
+  authSource: login,
   authByRememberToken: ({ params, call }, ctx) =>
     ctx.services.auth.loginWithRemember(params.rem, params['company-key'], call),
   updateToken: (input, ctx) => ctx.services.auth.updateToken(callerOf(input), input.call),

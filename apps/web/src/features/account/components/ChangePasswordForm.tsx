@@ -1,12 +1,9 @@
 import { Button, Form, Input } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ApiCallError, changePasswordFormSchema, ruleErrors } from '@sunwatch/protocol';
-import { baseClient } from '../../../app/api';
 import { apiErrorText, notice, showApiError } from '../../../app/notify';
 import { ruleText } from '../../../app/rule-text';
-import { clearSession, getRememberToken } from '../../../app/session';
+import { useSignOut } from '../../../app/use-sign-out';
 import { useUpdatePasswordMutation } from '../api/update-password-mutation';
 import { PasswordStrength } from './PasswordStrength';
 
@@ -20,8 +17,7 @@ interface Values {
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
   const mutation = useUpdatePasswordMutation();
   const pwd = Form.useWatch('pwd', form);
 
@@ -47,15 +43,7 @@ export function ChangePasswordForm() {
       return;
     }
     void notice().success(t('pages:password.success'));
-    const rem = getRememberToken();
-    try {
-      await baseClient.call('logout', rem ? { rem } : {});
-    } catch {
-      // The password change already revoked the session server-side, or it expired.
-    }
-    clearSession();
-    queryClient.clear();
-    await navigate('/entry');
+    await signOut();
   };
 
   return (
