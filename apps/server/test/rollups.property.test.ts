@@ -3,7 +3,14 @@ import { DEVCODE_2341, encodeRegisters, energyCounters } from '@sunwatch/protoco
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { localDay } from '../src/modules/telemetry/ingest.service.js';
-import { dayEnergy, energyTotals, KIND_COLUMN, type DeviceDayRow } from '../src/modules/telemetry/rollups.js';
+import {
+  dayEnergy,
+  deviceLifetime,
+  energyTotals,
+  KIND_COLUMN,
+  lifetimeTotals,
+  type DeviceDayRow,
+} from '../src/modules/telemetry/rollups.js';
 import { decodeSample } from '../src/modules/telemetry/sample-codec.js';
 import { syntheticValues } from '../src/modules/telemetry/synthetic.js';
 import { engines, startTestServer, type TestServer } from './harness.js';
@@ -159,6 +166,15 @@ describe.each(engines)('rollups = aggregate of raw samples ($name)', (engine) =>
           });
           expect(total[0]!.generated).toBeCloseTo(
             fromRollups.reduce((x, r) => x + r.generated, 0),
+            6,
+          );
+          // Lifetime total (latest counter + reset carry): SQL = JS = first day's min + Σ day energies.
+          const lifetime = deviceLifetime(rollups);
+          expect(lifetime).toEqual(deviceLifetime([...scratch.values()]));
+          const sqlLifetime = await lifetimeTotals(s.ctx.db, 'generated', { deviceIds: [dev.id] });
+          expect(sqlLifetime.get(dev.id)).toBeCloseTo(lifetime.generated, 6);
+          expect(lifetime.generated).toBeCloseTo(
+            rollups[0]!.gen_min! + fromRollups.reduce((x, r) => x + r.generated, 0),
             6,
           );
           // Latest is the newest stored sample.

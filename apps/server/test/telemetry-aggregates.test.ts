@@ -8,7 +8,7 @@ import {
 } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDay } from '../src/modules/plants/telemetry-time.js';
-import { energyTotals } from '../src/modules/telemetry/rollups.js';
+import { deviceLifetime, energyTotals } from '../src/modules/telemetry/rollups.js';
 import { syntheticValues } from '../src/modules/telemetry/synthetic.js';
 import { engines, startTestServer, type TestServer } from './harness.js';
 import { createDatalogger } from './telemetry-fixtures.js';
@@ -85,9 +85,9 @@ describe.each(engines)('plant and fleet aggregates ($name)', (engine) => {
     // The whole fleet follows the same rule (this plant is the only one with data).
     const [fleet] = await energyTotals(s.ctx.db, { scope: { all: true }, fromDay: 0, toDay: today, period: 'total' });
     expect(fleet).toMatchObject({ generated: 3, charged: 6, discharged: 6, bought: 9, sold: 12 });
-    // Wire: the plant's energy is the inverter's generation only.
+    // Wire: the plant's lifetime total is the inverter's generation counter only (not the sum of days).
     const total = await s.call<{ energy: string }>(session, 'queryPlantEnergyTotal', { plantid: dl.projectId! });
-    expect(total.dat!.energy).toBe('3.0000');
+    expect(total.dat!.energy).toBe('103.0000');
     // Without a battery / meter the inverter's counters count.
     const dl2 = await createDatalogger(s.ctx);
     for (let i = 0; i < 2; i++) {
@@ -129,7 +129,8 @@ describe.each(engines)('plant and fleet aggregates ($name)', (engine) => {
 
     const o = await s.call<Overview>(session, 'webQueryFleetOverview', { timezone: 0 });
     expect(o.err).toBe(0);
-    // From scratch: every device's day energies (rollups.ts SQL over all of device_days) in its own timezone.
+    // From scratch: every device's day energies (rollups.ts SQL over all of device_days) in its own timezone,
+    // and its lifetime total from all its rollup rows (rollups.ts JS twin).
     const rows = await s.ctx.db
       .selectFrom('devices as d')
       .innerJoin('dataloggers as dl', 'dl.id', 'd.datalogger_id')
@@ -143,12 +144,13 @@ describe.each(engines)('plant and fleet aggregates ($name)', (engine) => {
       const day = localDay(now, r.ptz ?? r.dtz);
       const q = { scope: { deviceIds: [r.id] }, toDay: day, period: 'total' as const };
       const [t] = await energyTotals(s.ctx.db, { ...q, fromDay: day });
-      const [all] = await energyTotals(s.ctx.db, { ...q, fromDay: 0 });
+      const days = await s.ctx.db.selectFrom('device_days').selectAll().where('device_id', '=', r.id).execute();
+      const life = deviceLifetime(days).generated;
       today += t?.generated ?? 0;
-      total += all?.generated ?? 0;
+      total += life;
       const inc = income.get(r.currency ?? '') ?? { today: 0, total: 0 };
       inc.today += (t?.generated ?? 0) * (r.unit_profit ?? 0);
-      inc.total += (all?.generated ?? 0) * (r.unit_profit ?? 0);
+      inc.total += life * (r.unit_profit ?? 0);
       income.set(r.currency ?? '', inc);
     }
     expect(Number(o.dat!.energyToday)).toBeCloseTo(today, 3);

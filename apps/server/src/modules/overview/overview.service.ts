@@ -4,7 +4,7 @@ import type { AppContext, Caller } from '../../context.js';
 import { dataloggersRepo } from '../dataloggers/dataloggers.service.js';
 import { definitionOf, outputPowerW, toSample } from '../devices/device-sample.js';
 import { devicesRepo, OFFLINE, scopeOf } from '../devices/devices.service.js';
-import { dayEnergyByDevice, pastEnergyByDevice } from '../plants/energy.js';
+import { fleetEnergyByDevice } from '../plants/energy.js';
 import { plantsRepo } from '../plants/plants.service.js';
 import { plantSourceIds, plantSourceSql } from '../telemetry/rollups.js';
 import { dataloggerScopeSql, plantScopeSql } from '../plants/telemetry-scope.js';
@@ -56,8 +56,14 @@ export async function fleetOverview(ctx: AppContext, caller: Caller, timezone: n
     ctx.db
       .selectFrom('projects as p')
       .where(plantScopeSql(scope, 'p'))
-      .select((eb) => eb.fn.sum<number>('p.nominal_power').as('kw'))
-      .executeTakeFirst(),
+      .select((eb) => [
+        'p.currency',
+        eb.fn.sum<number>('p.nominal_power').as('kw'),
+        eb.fn.sum<number>('p.energy_offset').as('offset'),
+        eb.fn.sum<number>(sql`p.energy_offset * p.unit_profit`).as('offset_income'),
+      ])
+      .groupBy('p.currency')
+      .execute(),
     ctx.db
       .selectFrom('alarms as a')
       .innerJoin('dataloggers as dl', 'dl.id', 'a.datalogger_id')
@@ -73,8 +79,8 @@ export async function fleetOverview(ctx: AppContext, caller: Caller, timezone: n
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  // Generated energy (plant sources only, rollups.ts): today's by one indexed lookup per device,
-  // the past from the cached rollup totals (energy.ts), per device timezone.
+  // Generated energy (plant sources only, rollups.ts), per device timezone: today's energy and the
+  // lifetime counter by indexed lookups per device, the past reset carry from its cache (energy.ts).
   const sources = plantSourceIds('generated', rows);
   const byTz = new Map<number, number[]>();
   for (const r of rows) {
@@ -87,21 +93,14 @@ export async function fleetOverview(ctx: AppContext, caller: Caller, timezone: n
   const energy = new Map<number, { today: number; total: number }>();
   await Promise.all(
     [...byTz].map(async ([tz, ids]) => {
-      const now = ctx.now();
       // The same devices as a subquery (scope, timezone, plant source): no 1,000-parameter IN list.
       const inTz = sql`select d.id from devices d
         inner join dataloggers dl on dl.id = d.datalogger_id
         left join projects p on p.id = d.project_id
         where ${dataloggerScopeSql(scope, 'dl')} and coalesce(p.tz_offset, dl.tz_offset) = ${tz}
           and ${plantSourceSql('generated', 'd')}`;
-      const [past, todays] = await Promise.all([
-        pastEnergyByDevice(ctx.db, 'generated', ids, now, tz),
-        dayEnergyByDevice(ctx.db, 'generated', inTz, localDay(now, tz)),
-      ]);
-      for (const id of ids) {
-        const t = todays.get(id) ?? 0;
-        energy.set(id, { today: t, total: (past.get(id) ?? 0) + t });
-      }
+      const m = await fleetEnergyByDevice(ctx.db, 'generated', inTz, ids, ctx.now(), tz);
+      for (const id of ids) energy.set(id, m.get(id) ?? { today: 0, total: 0 });
     }),
   );
 
@@ -124,6 +123,15 @@ export async function fleetOverview(ctx: AppContext, caller: Caller, timezone: n
     inc.total += e.total * (r.unit_profit ?? 0);
     inc.devices += 1;
   }
+  // A plant's total includes its energy offset (generated energy before its devices' counters).
+  for (const n of nominal) {
+    if (!Number(n.offset ?? 0)) continue;
+    energyTotal += Number(n.offset);
+    const cur = n.currency ?? '';
+    let inc = incomes.get(cur);
+    if (!inc) incomes.set(cur, (inc = { today: 0, total: 0, devices: 0 }));
+    inc.total += Number(n.offset_income ?? 0);
+  }
   const incomeList: IncomeFigures[] = [...incomes.entries()]
     .sort((a, b) => b[1].devices - a[1].devices)
     .map(([currency, v]) => ({ currency, today: num4(v.today), total: num4(v.total) }));
@@ -141,7 +149,7 @@ export async function fleetOverview(ctx: AppContext, caller: Caller, timezone: n
     energyToday: num4(energyToday),
     energyTotal: num4(energyTotal),
     currentPower: num4(powerW / 1000),
-    nominalPower: num4(Number(nominal?.kw ?? 0)),
+    nominalPower: num4(nominal.reduce((a, n) => a + Number(n.kw ?? 0), 0)),
     currency: main.currency,
     incomeToday: main.today,
     incomeTotal: main.total,

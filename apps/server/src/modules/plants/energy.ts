@@ -1,13 +1,25 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EnergyCounterName } from '@sunwatch/protocol';
 import type { Db } from '../../db/db.js';
-import { counterDayEnergy, KIND_COLUMN, kindDayEnergySql, roundKwh, type EnergyScope } from '../telemetry/rollups.js';
+import {
+  counterDayEnergy,
+  counterResetCarry,
+  KIND_COLUMN,
+  kindDayEnergySql,
+  latestCounterSql,
+  lifetimeAggregateSql,
+  MAX_DAY,
+  prevCounterSql,
+  roundKwh,
+  type EnergyScope,
+} from '../telemetry/rollups.js';
 import { localDay } from './telemetry-time.js';
 
 /**
  * Energy figures of devices and plants, always derived from `device_days` by the rollup SQL of
- * `telemetry/rollups.ts` (kindDayEnergySql): today / this month / this year / total per device,
- * and per-bucket series.
+ * `telemetry/rollups.ts`: today / this month / this year (sums of day energies, kindDayEnergySql) and
+ * total (the lifetime counter: latest value + reset carry, `lifetimeTotals`) per device, and per-bucket
+ * series.
  */
 
 export interface PeriodEnergy {
@@ -20,8 +32,9 @@ export interface PeriodEnergy {
 export const ZERO_PERIOD: PeriodEnergy = { today: 0, month: 0, year: 0, total: 0 };
 
 /**
- * Today / month / year / total of one energy kind per device, "today" being the local day of
- * `tz`. Devices of several timezones: call once per timezone.
+ * Today / month / year (sums of day energies) and total (lifetime counter, `lifetimeTotals`) of one
+ * energy kind per device, "today" being the local day of `tz`. Devices of several timezones: call once
+ * per timezone.
  */
 export async function periodEnergyByDevice(
   db: Db,
@@ -35,6 +48,8 @@ export async function periodEnergyByDevice(
   const today = localDay(now, tz);
   const monthStart = Math.floor(today / 100) * 100 + 1;
   const yearStart = Math.floor(today / 10000) * 10000 + 101;
+  // One pass over the devices' rollups: the periods are sums of day energies, the total the lifetime
+  // counter (rollups.ts `lifetimeAggregateSql`, the definition of `lifetimeTotals`).
   const rows = await sql<{
     device_id: number;
     d: number | string;
@@ -42,13 +57,13 @@ export async function periodEnergyByDevice(
     y: number | string;
     t: number | string;
   }>`
-    select device_id,
-      sum(case when day = ${today} then e else 0 end) as d,
-      sum(case when day >= ${monthStart} then e else 0 end) as m,
-      sum(case when day >= ${yearStart} then e else 0 end) as y,
-      sum(e) as t
-    from (${kindDayEnergySql(kind, { deviceIds }, today)}) x
-    group by device_id`.execute(db);
+    select x.device_id,
+      sum(case when x.day = ${today} then x.e else 0 end) as d,
+      sum(case when x.day >= ${monthStart} and x.day <= ${today} then x.e else 0 end) as m,
+      sum(case when x.day >= ${yearStart} and x.day <= ${today} then x.e else 0 end) as y,
+      ${lifetimeAggregateSql(kind, 'x')} as t
+    from (${kindDayEnergySql(kind, { deviceIds }, MAX_DAY)}) x
+    group by x.device_id`.execute(db);
   for (const r of rows.rows) {
     out.set(Number(r.device_id), {
       today: roundKwh(Number(r.d)),
@@ -91,17 +106,17 @@ const PAST_TTL_MS = 10 * 60_000;
 interface PastCache {
   day: number;
   at: number;
-  totals: Map<number, number>;
+  carry: Map<number, number>;
 }
 const pastCaches = new WeakMap<Db, Map<string, PastCache>>();
 
 /**
- * Energy of one kind per device over every day BEFORE the local today of `tz` (rollups.ts SQL),
- * cached per database for up to 10 minutes: past days only change when late data arrives, and
- * fleet-wide totals would otherwise scan every rollup row on each call. Add today's energy to
- * get the total.
+ * Reset carry (rollups.ts) of one kind per device over every day BEFORE the local today of `tz`,
+ * cached per database for up to 10 minutes and until the day changes: past days only change when late
+ * data arrives, and finding the resets needs the history (the first call after a start or a day
+ * change reads the given devices' rollups once). Devices without any reset carry 0.
  */
-export async function pastEnergyByDevice(
+export async function pastResetCarryByDevice(
   db: Db,
   kind: EnergyCounterName,
   deviceIds: readonly number[],
@@ -114,21 +129,70 @@ export async function pastEnergyByDevice(
   const key = `${kind}:${tz}`;
   let cache = caches.get(key);
   if (!cache || cache.day !== today || now - cache.at > PAST_TTL_MS) {
-    cache = { day: today, at: now, totals: new Map() };
+    cache = { day: today, at: now, carry: new Map() };
     caches.set(key, cache);
   }
-  const missing = deviceIds.filter((id) => !cache.totals.has(id));
+  const missing = deviceIds.filter((id) => !cache.carry.has(id));
   for (let i = 0; i < missing.length; i += 1000) {
     const chunk = missing.slice(i, i + 1000);
-    const rows = await sql<{ device_id: number; t: number | string }>`
-      select device_id, sum(e) as t
+    const rows = await sql<{ device_id: number; c: number | string }>`
+      select device_id, sum(r) as c
       from (${kindDayEnergySql(kind, { deviceIds: chunk }, today - 1)}) x
-      where day < ${today}
+      where r > 0
       group by device_id`.execute(db);
-    for (const id of chunk) cache.totals.set(id, 0);
-    for (const r of rows.rows) cache.totals.set(Number(r.device_id), roundKwh(Number(r.t)));
+    for (const id of chunk) cache.carry.set(id, 0);
+    for (const r of rows.rows) cache.carry.set(Number(r.device_id), roundKwh(Number(r.c)));
   }
-  return new Map(deviceIds.map((id) => [id, cache.totals.get(id) ?? 0]));
+  return new Map(deviceIds.map((id) => [id, cache.carry.get(id) ?? 0]));
+}
+
+/**
+ * Fleet-wide today's energy and lifetime total of one kind per device, without scanning history:
+ * per device one descending lookup of its latest row with data (the counter), its rows from today on
+ * (today's energy, and a reset carry of today) with their previous data day's max, plus the cached
+ * reset carry of the past days (`pastResetCarryByDevice`). Same definitions as `dayEnergyByDevice`
+ * and `lifetimeTotals`.
+ */
+export async function fleetEnergyByDevice(
+  db: Db,
+  kind: EnergyCounterName,
+  /** The devices as a subquery selecting their ids (no long parameter lists)… */
+  devices: RawBuilder<unknown>,
+  /** …and the same ids (for the cache). */
+  ids: readonly number[],
+  now: number,
+  tz: number,
+): Promise<Map<number, { today: number; total: number }>> {
+  const today = localDay(now, tz);
+  const col = KIND_COLUMN[kind];
+  const min = sql.ref(`t.${col}_min`);
+  const max = sql.ref(`t.${col}_max`);
+  const [rows, past] = await Promise.all([
+    sql<{
+      device_id: number;
+      last: number | string | null;
+      day: number | null;
+      lo: number | string | null;
+      hi: number | string | null;
+      prev: number | string | null;
+    }>`
+      select d.id as device_id, ${latestCounterSql(kind, sql.ref('d.id'))} as last,
+        t.day, ${min} as lo, ${max} as hi, ${prevCounterSql(kind, 't')} as prev
+      from (${devices}) d
+      left join device_days t on t.device_id = d.id and t.day >= ${today} and ${max} is not null`.execute(db),
+    pastResetCarryByDevice(db, kind, ids, now, tz),
+  ]);
+  const out = new Map<number, { today: number; total: number }>();
+  for (const r of rows.rows) {
+    const id = Number(r.device_id);
+    let acc = out.get(id);
+    if (!acc) out.set(id, (acc = { today: 0, total: roundKwh(Number(r.last ?? 0) + (past.get(id) ?? 0)) }));
+    if (r.day === null || r.lo === null || r.hi === null) continue;
+    const prev = r.prev === null ? undefined : Number(r.prev);
+    if (Number(r.day) === today) acc.today = counterDayEnergy(Number(r.lo), Number(r.hi), prev);
+    acc.total = roundKwh(acc.total + counterResetCarry(Number(r.lo), Number(r.hi), prev));
+  }
+  return out;
 }
 
 /**

@@ -18,7 +18,7 @@ import type { AppContext, Caller } from '../../context.js';
 import { definitionOf, outputPowerW, toSample, type Sample } from '../devices/device-sample.js';
 import type { DeviceRow } from '../devices/devices.repository.js';
 import { devicesRepo, generatedByDevice, OFFLINE, scopeOf } from '../devices/devices.service.js';
-import { plantSourceIds } from '../telemetry/rollups.js';
+import { lifetimeTotals, plantSourceIds, roundKwh } from '../telemetry/rollups.js';
 import { dayEnergyByDevice, energySeries, ZERO_PERIOD, type PeriodEnergy } from './energy.js';
 import { PlantsRepository, type PlantFilter, type PlantOrder, type PlantRow } from './plants.repository.js';
 import type { TelemetryScope } from './telemetry-scope.js';
@@ -434,6 +434,13 @@ export class PlantsService {
   ): Promise<{ energy: string }> {
     const plant = await this.require(caller, plantid);
     const today = localDay(this.ctx.now(), plant.tz_offset);
+    if (period === 'total') {
+      // Lifetime: the plant's source devices' counters (rollups.ts) plus its energy offset.
+      const totals = await lifetimeTotals(this.ctx.db, 'generated', { projectIds: [plant.id] });
+      let t = plant.energy_offset;
+      for (const v of totals.values()) t = roundKwh(t + v);
+      return { energy: num4(t) };
+    }
     let from: number;
     let to: number;
     if (period === 'day') {
@@ -445,17 +452,13 @@ export class PlantsService {
       if (m < 1 || m > 12) throw new ApiError(6, 'date');
       from = y * 10000 + m * 100 + 1;
       to = y * 10000 + m * 100 + daysInMonth(y, m);
-    } else if (period === 'year') {
+    } else {
       const y = date ? Number(date) : Math.floor(today / 10000);
       from = y * 10000 + 101;
       to = y * 10000 + 1231;
-    } else {
-      from = 0;
-      to = today;
     }
     const series = await energySeries(this.ctx.db, 'generated', { projectIds: [plant.id] }, from, to, 'none');
-    const e = (series.get(0) ?? 0) + (period === 'total' ? plant.energy_offset : 0);
-    return { energy: num4(e) };
+    return { energy: num4(series.get(0) ?? 0) };
   }
 
   async powerNow(caller: Caller, plantid: number): Promise<{ outputPower: string }> {

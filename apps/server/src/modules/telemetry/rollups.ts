@@ -14,8 +14,24 @@ import type { DeviceDaysTable } from '../../db/schema-telemetry.js';
  *
  * Using the previous day's max (not today's min) keeps the energy produced between the last
  * sample of P and the first sample of D, so the days of a device sum to its counter's growth.
- * Plants and fleets are sums of their devices' day energies (`energyTotals`).
+ * Day / month / year figures of plants and fleets are sums of their devices' day energies (`energyTotals`).
+ *
+ * LIFETIME TOTALS (docs/decisions.md, "Telemetry (issue 3)") are NOT sums of days — those only cover what
+ * Sunwatch has seen. A device's total of a kind is its cumulative counter:
+ *
+ *   total = last + carry
+ *   last  = max of the latest day on which that counter had data (what the device's display shows),
+ *   carry = Σ over reset days D (max_D < max_P) of (max_P − min_D): the counter value lost at each reset,
+ *
+ * so a counter that never went backwards gives exactly its latest value, and one that was reset keeps
+ * counting on from where it was (= min of its first day + Σ of its day energies). A plant's total is the
+ * sum over its source devices (`plantSourceSql`) plus the plant's `energy_offset` (generated only); a
+ * fleet's the sum over its plants. `counterResetCarry` / `deviceLifetime` (JS), `latestCounterSql`,
+ * the `r` column of `kindDayEnergySql` and `lifetimeTotals` (SQL) are that one definition.
  */
+
+/** A day after every stored day (no upper bound). */
+export const MAX_DAY = 99_991_231;
 
 /** Column prefix in device_days per energy kind. */
 export const KIND_COLUMN: Record<EnergyCounterName, 'gen' | 'chg' | 'dis' | 'sold' | 'bought' | 'used'> = {
@@ -64,6 +80,35 @@ export function zeroEnergy(): EnergyByKind {
 export function counterDayEnergy(min: number, max: number, prevMax: number | undefined): number {
   if (prevMax === undefined || max < prevMax) return roundKwh(max - min);
   return roundKwh(max - prevMax);
+}
+
+/** Reset carry of one counter on a day: what the counter lost when it went below the previous data day's max. */
+export function counterResetCarry(min: number, max: number, prevMax: number | undefined): number {
+  if (prevMax === undefined || max >= prevMax) return 0;
+  return roundKwh(prevMax - min);
+}
+
+/**
+ * Lifetime totals of ONE device from ALL its `device_days` rows (any order): per kind, the latest
+ * day's max plus the reset carry (see above); 0 for a kind without data. JS twin of `lifetimeTotals`.
+ */
+export function deviceLifetime(rows: readonly DeviceDayRow[]): EnergyByKind {
+  const sorted = [...rows].sort((a, b) => a.day - b.day);
+  const out = zeroEnergy();
+  for (const kind of ENERGY_COUNTERS) {
+    const col = KIND_COLUMN[kind];
+    let prev: number | undefined;
+    let carry = 0;
+    for (const r of sorted) {
+      const min = r[`${col}_min`];
+      const max = r[`${col}_max`];
+      if (min === null || max === null) continue;
+      carry += counterResetCarry(min, max, prev);
+      prev = max;
+    }
+    out[kind] = prev === undefined ? 0 : roundKwh(prev + carry);
+  }
+  return out;
 }
 
 /**
@@ -196,7 +241,8 @@ function scopeFilter(scope: EnergyScope, kind: EnergyCounterName): RawBuilder<un
 
 /**
  * SQL (both engines) for the day energies of one kind: one row (device_id, day, e) per device-day
- * on which that counter had data (plants / all: only the plant sources of `kind`), with the definition above. The window runs over the rows WITH
+ * on which that counter had data (plants / all: only the plant sources of `kind`), with the definition above,
+ * and `r`, that day's reset carry (lifetime totals). The window runs over the rows WITH
  * data only (`where <col>_max is not null`), so "the previous day with data" is exactly `lag()`.
  * Days up to `toDay` are scanned so the first day of the range sees its predecessor.
  */
@@ -206,7 +252,8 @@ export function kindDayEnergySql(kind: EnergyCounterName, scope: EnergyScope, to
   const max = sql.ref(`${col}_max`);
   return sql`select device_id, day, ${sql.lit(kind)} as kind,
       case when lag(${max}) over w is null or ${max} < lag(${max}) over w then ${max} - ${min}
-           else ${max} - lag(${max}) over w end as e
+           else ${max} - lag(${max}) over w end as e,
+      case when ${max} < lag(${max}) over w then lag(${max}) over w - ${min} else 0 end as r
     from device_days
     where ${max} is not null and day <= ${toDay} and ${scopeFilter(scope, kind)}
     window w as (partition by device_id order by day)`;
@@ -270,4 +317,53 @@ export async function energyTotals(
     acc[r.kind] = roundKwh(Number(r.e));
   }
   return [...out.values()].sort((a, b) => (a.deviceId ?? 0) - (b.deviceId ?? 0) || a.period - b.period);
+}
+
+/**
+ * SQL scalar (both engines): the latest value of `kind`'s counter of the device `deviceId` (a column
+ * reference) — the max of its latest day with data. One descending lookup of the `(device_id, day)`
+ * key per device, never a scan of its history.
+ */
+export function latestCounterSql(kind: EnergyCounterName, deviceId: RawBuilder<unknown>): RawBuilder<number | null> {
+  const max = sql.ref(`lc.${KIND_COLUMN[kind]}_max`);
+  return sql<number | null>`(select ${max} from device_days lc
+    where lc.device_id = ${deviceId} and ${max} is not null order by lc.day desc limit 1)`;
+}
+
+/**
+ * SQL scalar: the max of `kind`'s counter on the data day before the `device_days` row `alias` (null on
+ * its first day) — one indexed lookup.
+ */
+export function prevCounterSql(kind: EnergyCounterName, alias: string): RawBuilder<number | null> {
+  const pmax = sql.ref(`pc.${KIND_COLUMN[kind]}_max`);
+  return sql<number | null>`(select ${pmax} from device_days pc
+    where pc.device_id = ${sql.ref(`${alias}.device_id`)} and pc.day < ${sql.ref(`${alias}.day`)} and ${pmax} is not null
+    order by pc.day desc limit 1)`;
+}
+
+/**
+ * Lifetime totals of one kind per device of a scope (plants / all: only the plant sources of `kind`):
+ * latest counter + reset carry (definition at the top). Devices without data for `kind` are absent.
+ * Reads the scope's `device_days` rows once (window), so use it for bounded scopes (a device, a page of
+ * plants); fleet-wide figures cache the carry (`modules/plants/energy.ts`, `fleetEnergyByDevice`).
+ */
+export async function lifetimeTotals(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  kind: EnergyCounterName,
+  scope: EnergyScope,
+): Promise<Map<number, number>> {
+  const rows = await sql<{ device_id: number; t: number | string }>`
+    select x.device_id, ${lifetimeAggregateSql(kind, 'x')} as t
+    from (${kindDayEnergySql(kind, scope, MAX_DAY)}) x
+    group by x.device_id`.execute(db);
+  return new Map(rows.rows.map((r) => [Number(r.device_id), roundKwh(Number(r.t))]));
+}
+
+/**
+ * The lifetime total as an aggregate over `kindDayEnergySql` rows `alias` (ALL days of the device, i.e.
+ * built with `toDay = MAX_DAY`) grouped by `alias.device_id`: latest counter + Σ reset carry.
+ */
+export function lifetimeAggregateSql(kind: EnergyCounterName, alias: string): RawBuilder<number> {
+  return sql<number>`(coalesce(${latestCounterSql(kind, sql.ref(`${alias}.device_id`))}, 0) + sum(${sql.ref(`${alias}.r`)}))`;
 }
