@@ -65,6 +65,18 @@ function inverterTemp(c: Ctx, w: number, rated: number): number {
 
 // ---------------------------------------------------------------- vendor off-grid / hybrid inverters
 
+/** The lifetime counters and alarm registers the three off-grid hybrid devcodes share. */
+function offGridCountersAndAlarms(c: Ctx): FieldValues {
+  return {
+    energy_pv_total: c.ds.generated,
+    energy_load_total: c.snap.counters.load,
+    energy_grid_import_total: c.snap.counters.imported,
+    energy_battery_charge_total: c.snap.counters.charged,
+    energy_battery_discharge_total: c.snap.counters.discharged,
+    ...alarmFields(c, ['fault_code', 'warning_bits']),
+  };
+}
+
 function dc2341(c: Ctx): FieldValues {
   const pv = c.snap.pvByDevice[c.dev.sn] ?? 0;
   const bat = batteryFigures(c, 51.2);
@@ -117,12 +129,7 @@ function dc2341(c: Ctx): FieldValues {
     bc_output_source_priority: 'SBU',
     bc_battery_capacity: (load / 6200) * 100,
     output_power: load,
-    energy_pv_total: c.ds.generated,
-    energy_load_total: c.snap.counters.load,
-    energy_grid_import_total: c.snap.counters.imported,
-    energy_battery_charge_total: c.snap.counters.charged,
-    energy_battery_discharge_total: c.snap.counters.discharged,
-    ...alarmFields(c, ['fault_code', 'warning_bits']),
+    ...offGridCountersAndAlarms(c),
   };
 }
 
@@ -158,12 +165,7 @@ function dc2376(c: Ctx): FieldValues {
     bt_battery_capacity: c.snap.soc,
     battery_active_power: -c.snap.batteryW,
     eybond_read_36: Math.max(0, -c.snap.batteryW),
-    energy_pv_total: c.ds.generated,
-    energy_load_total: c.snap.counters.load,
-    energy_grid_import_total: c.snap.counters.imported,
-    energy_battery_charge_total: c.snap.counters.charged,
-    energy_battery_discharge_total: c.snap.counters.discharged,
-    ...alarmFields(c, ['fault_code', 'warning_bits']),
+    ...offGridCountersAndAlarms(c),
   };
 }
 
@@ -186,12 +188,7 @@ function dc2428(c: Ctx): FieldValues {
     bc_output_frequency: 50 + c.jitter(0.02, 5),
     bc_output_voltage: 230 + c.jitter(0.6, 4),
     load_active_power: load,
-    energy_pv_total: c.ds.generated,
-    energy_load_total: c.snap.counters.load,
-    energy_grid_import_total: c.snap.counters.imported,
-    energy_battery_charge_total: c.snap.counters.charged,
-    energy_battery_discharge_total: c.snap.counters.discharged,
-    ...alarmFields(c, ['fault_code', 'warning_bits']),
+    ...offGridCountersAndAlarms(c),
   };
 }
 
