@@ -79,3 +79,73 @@ export const voltronicFaults: FaultDef[] = [
   { code: 110, level: 0, description: 'Battery open' },
   { code: 111, level: 0, description: 'Battery equalization' },
 ];
+
+/**
+ * Sunwatch-only fields of the three reference off-grid hybrids (2341, 2376, 2428): the lifetime
+ * counters named by `referenceEnergy` and the fault/warning registers, starting at register `base`.
+ */
+export function offGridInternalFields(base: number): DeviceDefinitionInput['fields'] {
+  return [
+    {
+      id: 'energy_pv_total',
+      title: 'PV Energy Total',
+      unit: 'kWh',
+      internal: true,
+      register: { address: base, words: 2 },
+      scale: 0.1,
+      decimals: 1,
+    },
+    {
+      id: 'energy_load_total',
+      title: 'Load Energy Total',
+      unit: 'kWh',
+      internal: true,
+      register: { address: base + 2, words: 2 },
+      scale: 0.1,
+      decimals: 1,
+    },
+    {
+      id: 'energy_grid_import_total',
+      title: 'Grid Import Energy Total',
+      unit: 'kWh',
+      internal: true,
+      register: { address: base + 4, words: 2 },
+      scale: 0.1,
+      decimals: 1,
+    },
+    {
+      id: 'energy_battery_charge_total',
+      title: 'Battery Charge Energy Total',
+      unit: 'kWh',
+      internal: true,
+      register: { address: base + 6, words: 2 },
+      scale: 0.1,
+      decimals: 1,
+    },
+    {
+      id: 'energy_battery_discharge_total',
+      title: 'Battery Discharge Energy Total',
+      unit: 'kWh',
+      internal: true,
+      register: { address: base + 8, words: 2 },
+      scale: 0.1,
+      decimals: 1,
+    },
+    {
+      id: 'fault_code',
+      title: 'Fault Code',
+      internal: true,
+      register: { address: base + 10, words: 1 },
+      scale: 1,
+      decimals: 0,
+    },
+    {
+      id: 'warning_bits',
+      title: 'Warning Bits',
+      internal: true,
+      register: { address: base + 11, words: 1 },
+      scale: 1,
+      decimals: 0,
+    },
+  ];
+}

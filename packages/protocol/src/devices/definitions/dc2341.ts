@@ -1,5 +1,5 @@
 import type { DeviceDefinition } from '../types.js';
-import { REFERENCE_FLOW, referenceEnergy, voltronicFaults } from './common.js';
+import { REFERENCE_FLOW, offGridInternalFields, referenceEnergy, voltronicFaults } from './common.js';
 
 /** The vendor's 5–900 min item list, shared by the equalisation time and timeout (typos kept). */
 const EQUALIZED_MINUTES_ITEMS = [
@@ -633,67 +633,7 @@ export const DEVCODE_2341: DeviceDefinition = {
       decimals: 0,
       chart: { order: 1000, visible: true, unit: 'kW' },
     },
-    {
-      id: 'energy_pv_total',
-      title: 'PV Energy Total',
-      unit: 'kWh',
-      internal: true,
-      register: { address: 320, words: 2 },
-      scale: 0.1,
-      decimals: 1,
-    },
-    {
-      id: 'energy_load_total',
-      title: 'Load Energy Total',
-      unit: 'kWh',
-      internal: true,
-      register: { address: 322, words: 2 },
-      scale: 0.1,
-      decimals: 1,
-    },
-    {
-      id: 'energy_grid_import_total',
-      title: 'Grid Import Energy Total',
-      unit: 'kWh',
-      internal: true,
-      register: { address: 324, words: 2 },
-      scale: 0.1,
-      decimals: 1,
-    },
-    {
-      id: 'energy_battery_charge_total',
-      title: 'Battery Charge Energy Total',
-      unit: 'kWh',
-      internal: true,
-      register: { address: 326, words: 2 },
-      scale: 0.1,
-      decimals: 1,
-    },
-    {
-      id: 'energy_battery_discharge_total',
-      title: 'Battery Discharge Energy Total',
-      unit: 'kWh',
-      internal: true,
-      register: { address: 328, words: 2 },
-      scale: 0.1,
-      decimals: 1,
-    },
-    {
-      id: 'fault_code',
-      title: 'Fault Code',
-      internal: true,
-      register: { address: 330, words: 1 },
-      scale: 1,
-      decimals: 0,
-    },
-    {
-      id: 'warning_bits',
-      title: 'Warning Bits',
-      internal: true,
-      register: { address: 331, words: 1 },
-      scale: 1,
-      decimals: 0,
-    },
+    ...offGridInternalFields(320),
   ],
   energy: referenceEnergy,
   power: {

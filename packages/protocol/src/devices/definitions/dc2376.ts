@@ -1,5 +1,5 @@
 import type { DeviceDefinition } from '../types.js';
-import { REFERENCE_FLOW, referenceEnergy, voltronicFaults } from './common.js';
+import { REFERENCE_FLOW, offGridInternalFields, referenceEnergy, voltronicFaults } from './common.js';
 
 /**
  * Devcode 2376: 48 V off-grid inverter with parallel operation (eybond read/ctrl map).
@@ -269,67 +269,7 @@ export const DEVCODE_2376: DeviceDefinition = {
       decimals: 0,
       chart: { order: 36, visible: false, unit: 'kW' },
     },
-    {
-      id: 'energy_pv_total',
-      title: 'PV Energy Total',
-      unit: 'kWh',
-      internal: true,
-      register: { address: 256, words: 2 },
-      scale: 0.1,
-      decimals: 1,
-    },
-    {
-      id: 'energy_load_total',
-      title: 'Load Energy Total',
-      unit: 'kWh',
-      internal: true,
-      register: { address: 258, words: 2 },
-      scale: 0.1,
-      decimals: 1,
-    },
-    {
-      id: 'energy_grid_import_total',
-      title: 'Grid Import Energy Total',
-      unit: 'kWh',
-      internal: true,
-      register: { address: 260, words: 2 },
-      scale: 0.1,
-      decimals: 1,
-    },
-    {
-      id: 'energy_battery_charge_total',
-      title: 'Battery Charge Energy Total',
-      unit: 'kWh',
-      internal: true,
-      register: { address: 262, words: 2 },
-      scale: 0.1,
-      decimals: 1,
-    },
-    {
-      id: 'energy_battery_discharge_total',
-      title: 'Battery Discharge Energy Total',
-      unit: 'kWh',
-      internal: true,
-      register: { address: 264, words: 2 },
-      scale: 0.1,
-      decimals: 1,
-    },
-    {
-      id: 'fault_code',
-      title: 'Fault Code',
-      internal: true,
-      register: { address: 266, words: 1 },
-      scale: 1,
-      decimals: 0,
-    },
-    {
-      id: 'warning_bits',
-      title: 'Warning Bits',
-      internal: true,
-      register: { address: 267, words: 1 },
-      scale: 1,
-      decimals: 0,
-    },
+    ...offGridInternalFields(256),
   ],
   energy: referenceEnergy,
   power: {
