@@ -113,15 +113,16 @@ export function registerActionEndpoint(app: FastifyInstance, ctx: AppContext, ha
     // Everything that needs no body is checked before a single byte of an upload is read.
     const call = await dispatcher.authorize(req, state);
     const uploads = multipart ? new UploadDir() : undefined;
+    let dat: unknown;
     try {
       if (uploads) await readMultipart(request, call, params, uploads, (keys) => dispatcher.admitUnsigned(call, keys));
       req.files = uploads?.files ?? [];
-      const dat = await dispatcher.run(call, req, state);
-      state.err = 0;
-      return await reply.type('application/json; charset=utf-8').send(okEnvelope(dat));
+      dat = await dispatcher.run(call, req, state);
     } finally {
-      await uploads?.remove();
+      await uploads?.remove(); // before the answer leaves: the files live exactly as long as the call
     }
+    state.err = 0;
+    return reply.type('application/json; charset=utf-8').send(okEnvelope(dat));
   }
 
   for (const url of ACTION_PATHS) app.route({ method: ['GET', 'POST'], url, handler: handle });
