@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError } from '@sunwatch/protocol';
+import { ApiError, type UploadRule } from '@sunwatch/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { AuthorizedCall } from './dispatcher.js';
 import { addParam, printableKey } from './params.js';
@@ -61,6 +61,34 @@ export async function readMultipart(
   // busboy sees at least one file so that an undeclared file reaches the check below (err 6)
   // instead of being skipped byte by byte; the counts and sizes are enforced here.
   const limits = { ...FIELD_LIMITS, files: Math.max(maxFiles, 1) + 1, fileSize: rule ? rule.maxBytes + 1 : 1 };
+  try {
+    await readParts(request, rule, maxFiles, limits, params, uploads, admit);
+  } catch (e) {
+    throw multipartError(e);
+  }
+}
+
+/**
+ * A malformed multipart body (busboy: unexpected end, bad headers, …) is the client's format
+ * error (err 6), a limit of @fastify/multipart err 13; file-system errors stay err 3.
+ */
+function multipartError(e: unknown): unknown {
+  if (e instanceof ApiError) return e;
+  const { statusCode, code } = (e ?? {}) as { statusCode?: unknown; code?: unknown };
+  if (statusCode === 413) return new ApiError(13);
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return e;
+  return new ApiError(6, 'multipart');
+}
+
+async function readParts(
+  request: FastifyRequest,
+  rule: UploadRule | undefined,
+  maxFiles: number,
+  limits: Record<string, number>,
+  params: Record<string, string>,
+  uploads: UploadDir,
+  admit: (keys: string[]) => void,
+): Promise<void> {
   for await (const part of request.parts({ limits })) {
     if (part.type === 'file') {
       if (!rule || part.fieldname !== rule.field) throw new ApiError(6, printableKey(part.fieldname));
