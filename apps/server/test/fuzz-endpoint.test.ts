@@ -15,7 +15,31 @@ const RUNS = 300;
 const TIME_LIMIT_MS = 20_000;
 
 /** Raw (already percent-encoded) fragments that have broken or could break parsing. */
-const NASTY = ['%E2%82%AC', '%0d%0a', '%0D%0A', '%00', '%', '%Z', '%E0%A4%A', '%C3%28', '%FF', '%7F', '+', '%2B', '%26', '%3D', '=', '&&', '%61ction', '__proto__', 'constructor', '%5B%5D', '[]', '..%2F', '%F0%9F%98%80'];
+const NASTY = [
+  '%E2%82%AC',
+  '%0d%0a',
+  '%0D%0A',
+  '%00',
+  '%',
+  '%Z',
+  '%E0%A4%A',
+  '%C3%28',
+  '%FF',
+  '%7F',
+  '+',
+  '%2B',
+  '%26',
+  '%3D',
+  '=',
+  '&&',
+  '%61ction',
+  '__proto__',
+  'constructor',
+  '%5B%5D',
+  '[]',
+  '..%2F',
+  '%F0%9F%98%80',
+];
 
 const rawText = fc.oneof(
   fc.constantFrom(...NASTY),
@@ -29,7 +53,39 @@ const actionName = fc.oneof(
   { arbitrary: rawText, weight: 2 },
   { arbitrary: fc.constantFrom(...ACTION_NAMES).chain((n) => fc.constantFrom(...NASTY).map((x) => n + x)), weight: 1 },
 );
-const pair = fc.tuple(fc.oneof({ arbitrary: fc.constantFrom('plantid', 'pn', 'sn', 'devcode', 'devaddr', 'page', 'pagesize', 'uid', 'i18n', 'lang', 'sign', 'salt', 'token', 'action', 'newpwd', 'rem', 'usr', 'company-key', 'isRem', 'date', 'page', 'pagesize'), weight: 3 }, { arbitrary: rawText, weight: 1 }), rawText);
+const pair = fc.tuple(
+  fc.oneof(
+    {
+      arbitrary: fc.constantFrom(
+        'plantid',
+        'pn',
+        'sn',
+        'devcode',
+        'devaddr',
+        'page',
+        'pagesize',
+        'uid',
+        'i18n',
+        'lang',
+        'sign',
+        'salt',
+        'token',
+        'action',
+        'newpwd',
+        'rem',
+        'usr',
+        'company-key',
+        'isRem',
+        'date',
+        'page',
+        'pagesize',
+      ),
+      weight: 3,
+    },
+    { arbitrary: rawText, weight: 1 },
+  ),
+  rawText,
+);
 
 interface FuzzCall {
   action: string;
@@ -48,7 +104,16 @@ const fuzzCall: fc.Arbitrary<FuzzCall> = fc.record({
   after: fc.array(pair, { maxLength: 4 }),
   signMode: fc.constantFrom('none', 'valid', 'valid', 'bogus'),
   salt: fc.oneof(fc.constantFrom('12345678', '', '%00', 'now'), rawText),
-  body: fc.constantFrom('none', 'none', 'form', 'multipart', 'multipart-noboundary', 'multipart-broken', 'json', 'odd-type'),
+  body: fc.constantFrom(
+    'none',
+    'none',
+    'form',
+    'multipart',
+    'multipart-noboundary',
+    'multipart-broken',
+    'json',
+    'odd-type',
+  ),
   bodyPairs: fc.array(pair, { maxLength: 3 }),
   file: fc.boolean(),
 });
@@ -63,18 +128,31 @@ function decodeLoosely(text: string): string {
   }
 }
 
-function multipartBody(pairs: Array<[string, string]>, file: boolean, boundary: string, broken: boolean): Buffer {
+function multipartBody(
+  pairs: Array<[string, string]>,
+  file: boolean,
+  boundary: string,
+  broken: boolean,
+): Uint8Array<ArrayBuffer> {
   const parts: Buffer[] = [];
   for (const [k, v] of pairs) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${decodeLoosely(k).replace(/["\r\n]/g, '')}"\r\n\r\n${decodeLoosely(v)}\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${decodeLoosely(k).replace(/["\r\n]/g, '')}"\r\n\r\n${decodeLoosely(v)}\r\n`,
+      ),
+    );
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fw.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fw.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+    );
     parts.push(Buffer.alloc(2048, 1));
     parts.push(Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(broken ? `--${boundary}\r\nContent-Disp` : `--${boundary}--\r\n`));
-  return Buffer.concat(parts);
+  return new Uint8Array(Buffer.concat(parts));
 }
 
 describe.each(engines)('endpoint fuzz ($name)', (engine) => {
@@ -91,7 +169,16 @@ describe.each(engines)('endpoint fuzz ($name)', (engine) => {
   });
 
   it('answers malformed action names with err 9 and a clean header, never 5xx', async () => {
-    for (const name of ['%E2%82%AC', '%0d%0a', '%00', 'a%0d%0aSet-Cookie:%20x=1', '%C3%A9t%C3%A9', '%FF', '%', 'queryAccountInfo%00']) {
+    for (const name of [
+      '%E2%82%AC',
+      '%0d%0a',
+      '%00',
+      'a%0d%0aSet-Cookie:%20x=1',
+      '%C3%A9t%C3%A9',
+      '%FF',
+      '%',
+      'queryAccountInfo%00',
+    ]) {
       const res = await s.request<Env>(`/public/?action=${name}`);
       expect(res.status, name).toBe(200);
       expect(res.body.err, name).toBe(9);
@@ -107,7 +194,8 @@ describe.each(engines)('endpoint fuzz ($name)', (engine) => {
         const tail = `&action=${c.action}${join(c.after)}`;
         let prefix = '';
         if (c.signMode !== 'none') {
-          const sign = c.signMode === 'valid' ? signCall(decodeLoosely(salt), anna.secret, anna.token, tail) : 'f'.repeat(40);
+          const sign =
+            c.signMode === 'valid' ? signCall(decodeLoosely(salt), anna.secret, anna.token, tail) : 'f'.repeat(40);
           prefix = `sign=${sign}&salt=${salt}&token=${anna.token}`;
         }
         const query = `${prefix}${join(c.before)}${tail}`.replace(/^&/, '');
@@ -116,7 +204,11 @@ describe.each(engines)('endpoint fuzz ($name)', (engine) => {
         const boundary = 'fuzzBoundary7MA4YWxk';
         switch (c.body) {
           case 'form':
-            init = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: join(c.bodyPairs).slice(1) };
+            init = {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              body: join(c.bodyPairs).slice(1),
+            };
             break;
           case 'multipart':
           case 'multipart-broken':
@@ -127,7 +219,11 @@ describe.each(engines)('endpoint fuzz ($name)', (engine) => {
             };
             break;
           case 'multipart-noboundary':
-            init = { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: multipartBody(c.bodyPairs, c.file, boundary, false) };
+            init = {
+              method: 'POST',
+              headers: { 'content-type': 'multipart/form-data' },
+              body: multipartBody(c.bodyPairs, c.file, boundary, false),
+            };
             break;
           case 'json':
             init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":' };
@@ -145,7 +241,15 @@ describe.each(engines)('endpoint fuzz ($name)', (engine) => {
       }),
       { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
     );
-    if (process.env.FUZZ_DEBUG) console.log(JSON.stringify(seen.reduce<Record<string, number>>((h, r) => ({ ...h, [`${r.status}:${String(r.err)}`]: (h[`${r.status}:${String(r.err)}`] ?? 0) + 1 }), {})));
+    if (process.env.FUZZ_DEBUG)
+      console.log(
+        JSON.stringify(
+          seen.reduce<Record<string, number>>(
+            (h, r) => ({ ...h, [`${r.status}:${String(r.err)}`]: (h[`${r.status}:${String(r.err)}`] ?? 0) + 1 }),
+            {},
+          ),
+        ),
+      );
     expect(seen.length).toBeGreaterThan(20);
   });
 });

@@ -16,7 +16,8 @@ import { installTestActions, TEST_ACTIONS, type EchoDat } from './test-actions.j
 type Env<T = unknown> = Envelope<T>;
 type Pair = [string, string];
 
-const rfc3986 = (v: string) => encodeURIComponent(v).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+const rfc3986 = (v: string) =>
+  encodeURIComponent(v).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 /** The six client encodings of wire-protocol.md §4 (what goes on the wire is what is signed). */
 const ENCODINGS: Array<(v: string) => string> = [
   (v) => v.replace(/[&=#%+?]/g, (c) => encodeURIComponent(c)),
@@ -41,10 +42,16 @@ interface ValidCall {
   encoding: number;
 }
 
-const value = fc.string({ maxLength: 10, unit: fc.constantFrom('a', 'Z', '1', ' ', '@', ':', ',', '(', '~', '$', '&', '=', '+', '%', 'é', '€') });
+const value = fc.string({
+  maxLength: 10,
+  unit: fc.constantFrom('a', 'Z', '1', ' ', '@', ':', ',', '(', '~', '$', '&', '=', '+', '%', 'é', '€'),
+});
 const validCall: fc.Arbitrary<ValidCall> = fc.record({
   action: fc.constantFrom('testEchoRead' as const, 'testEchoWrite' as const),
-  params: fc.uniqueArray(fc.tuple(fc.constantFrom('a', 'b', 'plantid', 'i18n', 'source'), value), { selector: ([k]) => k, maxLength: 4 }),
+  params: fc.uniqueArray(fc.tuple(fc.constantFrom('a', 'b', 'plantid', 'i18n', 'source'), value), {
+    selector: ([k]) => k,
+    maxLength: 4,
+  }),
   encoding: fc.integer({ min: 0, max: ENCODINGS.length - 1 }),
 });
 
@@ -55,7 +62,12 @@ type Mutation =
   | { kind: 'move'; from: number; at: number };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constant('add' as const), key: fc.constantFrom('a', 'b', 'plantid', 'x', 'i18n', 'source', '_app_id_', 'uid'), value: value.map(encodeURIComponent), at: fc.nat() }),
+  fc.record({
+    kind: fc.constant('add' as const),
+    key: fc.constantFrom('a', 'b', 'plantid', 'x', 'i18n', 'source', '_app_id_', 'uid'),
+    value: value.map(encodeURIComponent),
+    at: fc.nat(),
+  }),
   fc.record({ kind: fc.constant('duplicate' as const), from: fc.nat(), at: fc.nat(), encodeKey: fc.boolean() }),
   fc.record({ kind: fc.constant('reencode' as const), index: fc.nat(), inKey: fc.boolean(), char: fc.nat() }),
   fc.record({ kind: fc.constant('move' as const), from: fc.nat(), at: fc.nat() }),
@@ -128,7 +140,10 @@ describe.each(engines)('sign scope property ($name)', (engine) => {
         const tail = tailPairs.map(([k, v]) => `&${k}=${v}`).join('');
         const sign = signCall(salt, anna.secret, anna.token, tail);
         const original: Pair[] = [['sign', sign], ['salt', salt], ['token', anna.token], ...tailPairs];
-        const meaning = { action: call.action, ...Object.fromEntries(call.params.map(([k, v]) => [k, decode(enc(v))])) };
+        const meaning = {
+          action: call.action,
+          ...Object.fromEntries(call.params.map(([k, v]) => [k, decode(enc(v))])),
+        };
 
         const mutated = applyMutation(original, m);
         const res = await s.request<Env<EchoDat>>(`/public/?${mutated.map(([k, v]) => `${k}=${v}`).join('&')}`);

@@ -64,7 +64,9 @@ describe.each(engines)('sign scope, compatible policy ($name)', (engine) => {
     // Also with the encoded key inside the signed tail, and after it.
     const t2 = '&action=queryPlantsInfo&%61ction=updateToken';
     expect((await s.request<Env>(signedUrl(anna, t2, { salt: freshSalt(s) }))).body.err).toBe(6);
-    expect((await s.request<Env>(signedUrl(anna, tail, { salt: freshSalt(s), after: '&%61ction=updateToken' }))).body.err).toBe(6);
+    expect(
+      (await s.request<Env>(signedUrl(anna, tail, { salt: freshSalt(s), after: '&%61ction=updateToken' }))).body.err,
+    ).toBe(6);
   });
 
   it('refuses a parameter placed before the tail that repeats a signed one: err 6', async () => {
@@ -113,9 +115,13 @@ describe.each(engines)('sign scope, compatible policy ($name)', (engine) => {
   });
 
   it('accepts unsigned parameters before the tail for read actions only', async () => {
-    const read = await s.request<Env<EchoDat>>(signedUrl(anna, '&action=testEchoRead&source=1', { salt: freshSalt(s), before: 'a=x' }));
+    const read = await s.request<Env<EchoDat>>(
+      signedUrl(anna, '&action=testEchoRead&source=1', { salt: freshSalt(s), before: 'a=x' }),
+    );
     expect(read.body).toMatchObject({ err: 0, dat: { params: { a: 'x' } } });
-    const write = await s.request<Env>(signedUrl(anna, '&action=testEchoWrite&source=1', { salt: freshSalt(s), before: 'a=x' }));
+    const write = await s.request<Env>(
+      signedUrl(anna, '&action=testEchoWrite&source=1', { salt: freshSalt(s), before: 'a=x' }),
+    );
     expect(write.body).toMatchObject({ err: 4, desc: 'ERR_SIGN(unsigned a)' });
     // Real mutating actions of the catalogue: device tuple before the signed `&action=X&source=1`.
     const before = encodePairs(ANNA_DEVICE).slice(1);
@@ -126,7 +132,10 @@ describe.each(engines)('sign scope, compatible policy ($name)', (engine) => {
     // unsigned parameters after the tail cannot be "outside" a rule-2 sign, but a multipart field is
     const fd = new FormData();
     fd.set('a', 'x');
-    const mp = await s.request<Env>(signedUrl(anna, '&action=testEchoWrite', { salt: freshSalt(s) }), { method: 'POST', body: fd });
+    const mp = await s.request<Env>(signedUrl(anna, '&action=testEchoWrite', { salt: freshSalt(s) }), {
+      method: 'POST',
+      body: fd,
+    });
     expect(mp.body.err).toBe(4);
     // The token still works after all of that (nothing took effect).
     expect((await s.call(anna, 'queryAccountInfo')).err).toBe(0);
@@ -141,7 +150,9 @@ describe.each(engines)('sign scope, compatible policy ($name)', (engine) => {
     expect(withRem.body.dat).toBeUndefined();
     const before = await s.request<Env<AuthDat>>(`/public/?sign=${sign}&salt=${salt}&isRem=1${short}`);
     expect(before.body.err).toBe(4);
-    const inert = await s.request<Env<AuthDat>>(`/public/?sign=${sign}&salt=${salt}${short}&source=1&_app_client_=android&i18n=en_US`);
+    const inert = await s.request<Env<AuthDat>>(
+      `/public/?sign=${sign}&salt=${salt}${short}&source=1&_app_client_=android&i18n=en_US`,
+    );
     expect(inert.body.err).toBe(0);
     expect(inert.body.dat!.rem).toBeUndefined();
   });
@@ -158,7 +169,15 @@ describe.each(engines)('sign scope, compatible policy ($name)', (engine) => {
     expect((await s.request<Env>(u2)).body.err).toBe(5);
     // POST form with the same sign as the GET: still the same sign → 5
     const raw = u2.slice(u2.indexOf('?') + 1);
-    expect((await s.request<Env>('/public/', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: raw })).body.err).toBe(5);
+    expect(
+      (
+        await s.request<Env>('/public/', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: raw,
+        })
+      ).body.err,
+    ).toBe(5);
     // Read actions keep accepting a repeated sign (compatible; REPLAY_PROTECTION=1 refuses those too).
     const read = signedUrl(anna, '&action=queryAccountInfo&source=1', { salt: '12345678' });
     expect((await s.request<Env>(read)).body.err).toBe(0);
@@ -177,7 +196,12 @@ describe.each(engines)('sign scope, compatible policy ($name)', (engine) => {
     try {
       const tail = '&action=testEchoWrite&a=race';
       const url = signedUrl(anna, tail, { salt: freshSalt(s) });
-      const results = await Promise.all([s.request<Env>(url), other.request<Env>(url), s.request<Env>(url), other.request<Env>(url)]);
+      const results = await Promise.all([
+        s.request<Env>(url),
+        other.request<Env>(url),
+        s.request<Env>(url),
+        other.request<Env>(url),
+      ]);
       const errs = results.map((r) => r.body.err).sort();
       expect(errs).toEqual([0, 5, 5, 5]);
       expect((await other.request<Env>(url)).body.err).toBe(5);
@@ -214,16 +238,23 @@ describe.each(engines)('sign scope, strict policy ($name)', (engine) => {
   });
 
   it('refuses any unsigned parameter, also for read actions (err 4)', async () => {
-    const res = await s.request<Env>(signedUrl(anna, '&action=queryAccountInfo&source=1', { salt: freshSalt(s), before: 'uid=1' }));
+    const res = await s.request<Env>(
+      signedUrl(anna, '&action=queryAccountInfo&source=1', { salt: freshSalt(s), before: 'uid=1' }),
+    );
     expect(res.body.err).toBe(4);
     const fd = new FormData();
     fd.set('a', 'x');
-    const mp = await s.request<Env>(signedUrl(anna, '&action=testEchoRead', { salt: freshSalt(s) }), { method: 'POST', body: fd });
+    const mp = await s.request<Env>(signedUrl(anna, '&action=testEchoRead', { salt: freshSalt(s) }), {
+      method: 'POST',
+      body: fd,
+    });
     expect(mp.body.err).toBe(4);
     // the sign-in short form with extra (inert) parameters is refused too
     const salt = freshSalt(s);
     const short = `&action=auth&usr=owner_anna&company-key=${WEB_COMPANY_KEY}`;
-    const login = await s.request<Env>(`/public/?sign=${signLogin(salt, sha1Hex('Owner_2026'), short)}&salt=${salt}${short}&source=1`);
+    const login = await s.request<Env>(
+      `/public/?sign=${signLogin(salt, sha1Hex('Owner_2026'), short)}&salt=${salt}${short}&source=1`,
+    );
     expect(login.body.err).toBe(4);
   });
 
@@ -232,14 +263,23 @@ describe.each(engines)('sign scope, strict policy ($name)', (engine) => {
     const now = s.clock.now();
     const window = s.config.saltWindowMs;
     expect(window).toBe(900000);
-    for (const salt of ['12345678', 'abc', String(now - window - 5000), String(now + window + 5000), '1700000000000', '']) {
+    for (const salt of [
+      '12345678',
+      'abc',
+      String(now - window - 5000),
+      String(now + window + 5000),
+      '1700000000000',
+      '',
+    ]) {
       expect((await s.request<Env>(signedUrl(anna, tail, { salt }))).body.err, salt).toBe(5);
     }
     expect((await s.request<Env>(signedUrl(anna, tail, { salt: String(now - window + 60000) }))).body.err).toBe(0);
     expect((await s.request<Env>(signedUrl(anna, tail, { salt: String(Math.floor(now / 1000)) }))).body.err).toBe(0);
     // sign-ins too
     const lt = `&action=authSource&usr=owner_anna&company-key=${WEB_COMPANY_KEY}`;
-    const old = await s.request<Env>(`/public/?sign=${signLogin('12345678', sha1Hex('Owner_2026'), lt)}&salt=12345678${lt}`);
+    const old = await s.request<Env>(
+      `/public/?sign=${signLogin('12345678', sha1Hex('Owner_2026'), lt)}&salt=12345678${lt}`,
+    );
     expect(old.body.err).toBe(5);
   });
 
@@ -262,15 +302,14 @@ describe.each(engines)('sign scope, strict policy ($name)', (engine) => {
   });
 
   it('serves the protocol client (every parameter signed, fresh ms salts), also for identical calls', async () => {
+    const held: { session?: Session } = {};
     const client = createApiClient({
       baseUrl: `${s.url}/public/`,
       companyKey: WEB_COMPANY_KEY,
-      getSession: () => session,
+      getSession: () => held.session,
       getLocale: () => 'en_US',
     });
-    let session: Session | undefined;
-    const dat = await client.login('owner_anna', 'Owner_2026', { isRem: true });
-    session = dat;
+    held.session = await client.login('owner_anna', 'Owner_2026', { isRem: true });
     const both = await Promise.all([client.call('queryAccountInfo', {}), client.call('queryAccountInfo', {})]);
     expect(both.map((d) => d.usr)).toEqual(['owner_anna', 'owner_anna']);
     await client.call('focusDevice', ANNA_DEVICE);

@@ -60,7 +60,10 @@ export const echoHandler = (input: ActionInput<never>): Promise<EchoDat> => {
 };
 
 /** Installs test actions into the catalogue and the server's handler map; returns the remover. */
-export function installTestActions(defs: ActionDef[], handler: (input: ActionInput<never>) => Promise<unknown> = echoHandler): () => void {
+export function installTestActions(
+  defs: ActionDef[],
+  handler: (input: ActionInput<never>) => Promise<unknown> = echoHandler,
+): () => void {
   const cat = catalogue as unknown as Record<string, ActionDef>;
   const map = handlers as unknown as Record<string, ActionHandler<never> | undefined>;
   for (const def of defs) {

@@ -127,10 +127,16 @@ describe.each(engines)('uploads ($name)', (engine) => {
       return fd;
     };
     const post = (action: string, body: FormData) => s.request<Env>(url(s, anna, action), { method: 'POST', body });
-    expect((await post('testUploadFirmware', one('file', 'fw.exe'))).body).toMatchObject({ err: 6, desc: 'ERR_FORMAT_ERROR(file)' });
+    expect((await post('testUploadFirmware', one('file', 'fw.exe'))).body).toMatchObject({
+      err: 6,
+      desc: 'ERR_FORMAT_ERROR(file)',
+    });
     expect((await post('testUploadImage', one('file', 'a.bin'))).body.err).toBe(6);
     expect((await post('testUploadImage', one('file', 'a.PNG'))).body.err).toBe(0);
-    expect((await post('testUploadFirmware', one('other', 'fw.bin'))).body).toMatchObject({ err: 6, desc: 'ERR_FORMAT_ERROR(other)' });
+    expect((await post('testUploadFirmware', one('other', 'fw.bin'))).body).toMatchObject({
+      err: 6,
+      desc: 'ERR_FORMAT_ERROR(other)',
+    });
     expect((await post('queryAccountInfo', one('file', 'fw.bin'))).body.err).toBe(6);
     const three = new FormData();
     for (const n of ['a.png', 'b.png', 'c.png']) three.append('file', new Blob([Buffer.from('x')]), n);
@@ -163,7 +169,10 @@ describe.each(engines)('uploads ($name)', (engine) => {
     );
     expect(forged).toMatchObject({ answeredEarly: true, body: { err: 4 } });
     // an unknown action
-    expect(await partialUpload(s.url, '/public/?action=noSuchUpload', { total, sent })).toMatchObject({ answeredEarly: true, body: { err: 9 } });
+    expect(await partialUpload(s.url, '/public/?action=noSuchUpload', { total, sent })).toMatchObject({
+      answeredEarly: true,
+      body: { err: 9 },
+    });
     // signed, but the action takes no file: refused at the file part's header
     expect(await partialUpload(s.url, url(s, anna, 'queryAccountInfo'), { total, sent })).toMatchObject({
       answeredEarly: true,
@@ -171,7 +180,10 @@ describe.each(engines)('uploads ($name)', (engine) => {
     });
     // signed and declared, but announced beyond the limit: refused once the limit is passed
     expect(
-      await partialUpload(s.url, url(s, anna, 'testUploadFirmware'), { total, sent: UPLOAD_RULES.upgradeFirmware.maxBytes + 4096 }),
+      await partialUpload(s.url, url(s, anna, 'testUploadFirmware'), {
+        total,
+        sent: UPLOAD_RULES.upgradeFirmware.maxBytes + 4096,
+      }),
     ).toMatchObject({ answeredEarly: true, body: { err: 13 } });
     expect(uploadDirs().length).toBe(before);
     // nothing close to the announced 250 MB was buffered
@@ -182,10 +194,11 @@ describe.each(engines)('uploads ($name)', (engine) => {
     const total = 50 * 1024 * 1024;
     const rssBefore = process.memoryUsage().rss;
     const all = await Promise.all(
-      Array.from({ length: 10 }, () => partialUpload(s.url, '/public/?action=testUploadFirmware', { total, sent: 1024 * 1024 })),
+      Array.from({ length: 10 }, () =>
+        partialUpload(s.url, '/public/?action=testUploadFirmware', { total, sent: 1024 * 1024 }),
+      ),
     );
     expect(all.every((r) => r.answeredEarly && r.body?.err === 10)).toBe(true);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
   });
-
 });

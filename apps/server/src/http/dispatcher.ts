@@ -37,7 +37,14 @@ export interface AuthorizedCall {
  * Unsigned parameters a sign-in may carry in the `compatible` policy: client descriptions that
  * change nothing (the short login form of wire-protocol.md §4 rule 4 is sent with them).
  */
-const INERT_LOGIN_KEYS: ReadonlySet<string> = new Set(['source', '_app_client_', '_app_id_', '_app_version_', 'i18n', 'lang']);
+const INERT_LOGIN_KEYS: ReadonlySet<string> = new Set([
+  'source',
+  '_app_client_',
+  '_app_id_',
+  '_app_version_',
+  'i18n',
+  'lang',
+]);
 
 /** The epoch-ms instant of a timestamp salt (13 digits ms, 10 digits s); undefined otherwise. */
 export function saltInstant(salt: string): number | undefined {
@@ -164,11 +171,7 @@ export class Dispatcher {
   private checkScope(def: ActionDef, unsigned: readonly string[]): void {
     if (unsigned.length === 0) return;
     const login = def.access.auth === 'login';
-    const allowed = this.strict
-      ? false
-      : login
-        ? unsigned.every((k) => INERT_LOGIN_KEYS.has(k))
-        : !def.mutates;
+    const allowed = this.strict ? false : login ? unsigned.every((k) => INERT_LOGIN_KEYS.has(k)) : !def.mutates;
     if (!allowed) throw new ApiError(4, `unsigned ${printableKey(unsigned[0]!)}`);
   }
 
@@ -186,7 +189,10 @@ export class Dispatcher {
     const now = this.ctx.now();
     const { replayWindowMs, saltWindowMs } = this.ctx.config;
     // Kept at least as long as its salt stays acceptable, so no strict sign is ever accepted twice.
-    const expiresAt = Math.max(now + replayWindowMs, saltInstantMs === undefined ? 0 : saltInstantMs + saltWindowMs + 1);
+    const expiresAt = Math.max(
+      now + replayWindowMs,
+      saltInstantMs === undefined ? 0 : saltInstantMs + saltWindowMs + 1,
+    );
     if (!(await this.ctx.repos.sessions.recordSign(sign, now, expiresAt))) throw new ApiError(5);
   }
 

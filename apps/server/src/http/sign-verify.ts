@@ -55,7 +55,10 @@ export function signCandidates(raw: string, login: boolean): SignCandidate[] {
     const usr = get('usr');
     const key = get('company-key');
     if (action !== undefined && usr !== undefined && key !== undefined) {
-      out.push({ tail: `&action=${action}&usr=${usr}&company-key=${key}`, covers: new Set(['action', 'usr', 'company-key']) });
+      out.push({
+        tail: `&action=${action}&usr=${usr}&company-key=${key}`,
+        covers: new Set(['action', 'usr', 'company-key']),
+      });
     }
   }
   for (const c of [...out]) {

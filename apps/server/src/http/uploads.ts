@@ -95,7 +95,13 @@ async function readParts(
       if (uploads.files.length >= maxFiles) throw new ApiError(13, printableKey(part.fieldname));
       const ext = path.extname(part.filename).toLowerCase();
       if (!rule.extensions.includes(ext)) throw new ApiError(6, printableKey(part.fieldname));
-      const file: UploadedFile = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, path: await uploads.newPath(), size: 0 };
+      const file: UploadedFile = {
+        field: part.fieldname,
+        filename: part.filename,
+        mimetype: part.mimetype,
+        path: await uploads.newPath(),
+        size: 0,
+      };
       uploads.files.push(file);
       await pipeline(
         part.file,
