@@ -27,7 +27,7 @@ describe('createApiClient under the strict sign policy', () => {
     });
     await client.call('queryPlantInfo', { plantid: 7 });
     await client.login('anna smith', 'pw', { isRem: true });
-    const [call, login] = urls.map((u) => u.slice(u.indexOf('?') + 1));
+    const [call = '', login = ''] = urls.map((u) => u.slice(u.indexOf('?') + 1));
     const params = new URLSearchParams(call);
     const tail = rawTail(call)!;
     expect(call.startsWith(`sign=${params.get('sign')}&salt=${params.get('salt')}&token=tok&action=`)).toBe(true);
