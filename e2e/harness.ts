@@ -100,6 +100,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       MQTT_HOST: '127.0.0.1',
       MQTT_PORT: '0',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // The browser flows run the strict sign policy (wire-protocol.md §4a): the web app signs
+      // every parameter with a fresh millisecond salt, so anything else is a regression.
+      SIGN_POLICY: 'strict',
       DEMO_HISTORY_DAYS: String(options.fleet?.historyDays ?? 0),
     });
     server = await startServer(config);

@@ -47,6 +47,14 @@ describe('loadConfig', () => {
     expect(c.loginThrottle.accountAddressLimit).toBe(3);
   });
 
+  it('reads the sign policy block (SIGN_POLICY, SALT_WINDOW_MS, REPLAY_*)', () => {
+    expect(loadConfig({})).toMatchObject({ signPolicy: 'compatible', saltWindowMs: 900000, replayProtection: false, replayWindowMs: 900000 });
+    expect(
+      loadConfig({ SIGN_POLICY: ' Strict ', SALT_WINDOW_MS: '60000', REPLAY_PROTECTION: '1', REPLAY_WINDOW_MS: '120000' }),
+    ).toMatchObject({ signPolicy: 'strict', saltWindowMs: 60000, replayProtection: true, replayWindowMs: 120000 });
+    expect(() => loadConfig({ SIGN_POLICY: 'lax' })).toThrow(/SIGN_POLICY/);
+  });
+
   it('refuses a malformed master key', () => {
     expect(() => loadConfig({ MASTER_KEY: 'xyz' })).toThrow(/MASTER_KEY/);
   });

@@ -17,6 +17,14 @@ export interface LoginThrottleConfig {
   maxDelayMs: number;
 }
 
+export type SignPolicy = 'compatible' | 'strict';
+
+function signPolicy(value: string | undefined): SignPolicy {
+  const v = value?.trim().toLowerCase() || 'compatible';
+  if (v !== 'compatible' && v !== 'strict') throw new Error(`SIGN_POLICY must be compatible or strict, not ${value}`);
+  return v;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface AppConfig {
@@ -42,7 +50,16 @@ export interface AppConfig {
   /** Session token lifetime (login `expire`). */
   tokenTtlSeconds: number;
   rememberTtlSeconds: number;
-  /** Opt-in: refuse a sign seen before within replayWindowMs (err 5). Off by default (wire-protocol.md §3). */
+  /**
+   * Sign rules of the action endpoint (wire-protocol.md §3–§4a, docs/security-notes-endpoint.md):
+   * `compatible` (SIGN_POLICY default) accepts any salt and, for read actions only, unsigned
+   * parameters; `strict` requires every parameter signed, a timestamp salt within saltWindowMs
+   * (SALT_WINDOW_MS, default 15 min) and never the same sign twice. State-changing calls are
+   * refused (err 5) when their sign was seen within replayWindowMs under both policies;
+   * replayProtection (REPLAY_PROTECTION) extends that refusal to read actions.
+   */
+  signPolicy: SignPolicy;
+  saltWindowMs: number;
   replayProtection: boolean;
   replayWindowMs: number;
   /** Take the client address from X-Forwarded-For (behind a proxy). */
@@ -139,8 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: (env.LOG_LEVEL?.trim() as LogLevel | undefined) || 'info',
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, TOKEN_EXPIRE_SECONDS),
     rememberTtlSeconds: int(env.REMEMBER_TTL_SECONDS, REMEMBER_EXPIRE_SECONDS),
+    signPolicy: signPolicy(env.SIGN_POLICY),
+    saltWindowMs: Math.max(1000, int(env.SALT_WINDOW_MS, 15 * 60_000)),
     replayProtection: bool(env.REPLAY_PROTECTION, false),
-    replayWindowMs: int(env.REPLAY_WINDOW_MS, 15 * 60_000),
+    replayWindowMs: Math.max(1000, int(env.REPLAY_WINDOW_MS, 15 * 60_000)),
     trustProxy: bool(env.TRUST_PROXY, false),
     telemetry: {
       mqttEnabled: bool(env.MQTT_ENABLED, true),

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { sha1Hex, signCall, signLogin, WEB_COMPANY_KEY, type AuthDat, type Envelope } from '@sunwatch/protocol';
+import { sha1Hex, signCall, signLogin, timestampSalts, WEB_COMPANY_KEY, type AuthDat, type Envelope } from '@sunwatch/protocol';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { seedDemo } from '../src/demo/seed-demo.js';
 import { startServer, type RunningServer } from '../src/server.js';
@@ -172,6 +172,10 @@ export async function startTestServer(engine: Engine, options: StartOptions = {}
   }
   if (options.seed !== false) await seedDemo(server.app);
 
+  // Strictly increasing ms salts: two identical calls in one millisecond must not share a sign
+  // (state-changing calls and the strict policy refuse a sign seen before, err 5).
+  const nextSalt = timestampSalts(clock.now);
+
   async function request<T>(pathAndQuery: string, init: RequestInit & { ip?: string } = {}): Promise<WireResponse<T>> {
     const { ip, ...rest } = init;
     const headers = new Headers(rest.headers);
@@ -195,7 +199,7 @@ export async function startTestServer(engine: Engine, options: StartOptions = {}
     dataDir,
     request,
     async login(usr, password, opts = {}) {
-      const salt = String(clock.now());
+      const salt = nextSalt();
       const tail =
         `&action=authSource` +
         encodePairs({ usr, 'company-key': opts.companyKey ?? WEB_COMPANY_KEY, source: 1, ...(opts.isRem ? { isRem: 1 } : {}) });
@@ -208,7 +212,7 @@ export async function startTestServer(engine: Engine, options: StartOptions = {}
       params: Record<string, string | number> = {},
       opts: { ip?: string; salt?: string } = {},
     ): Promise<Envelope<T>> {
-      const salt = opts.salt ?? String(clock.now());
+      const salt = opts.salt ?? nextSalt();
       const tail = `&action=${action}` + encodePairs({ source: 1, ...params });
       const sign = signCall(salt, session.secret, session.token, tail);
       return (await request<Envelope<T>>(`/public/?sign=${sign}&salt=${salt}&token=${session.token}${tail}`, { ip: opts.ip }))

@@ -158,12 +158,20 @@ describe.each(engines)('wire protocol ($name)', (engine) => {
     const sign = signCall(salt, anna.secret, anna.token, tail);
     const form = new FormData();
     form.set('note', 'hello');
-    form.set('file', new Blob([Buffer.from('firmware-bytes')]), 'fw.bin');
     const res = await s.request<Env>(`/public/?sign=${sign}&salt=${salt}&token=${anna.token}${tail}`, {
       method: 'POST',
       body: form,
     });
     expect(res.body).toMatchObject({ err: 0, dat: { usr: 'owner_anna' } });
+    // A file for an action that declares no upload is refused (apps/server/test/uploads.test.ts).
+    const withFile = new FormData();
+    withFile.set('file', new Blob([Buffer.from('firmware-bytes')]), 'fw.bin');
+    const salt2 = String(Date.now() + 1);
+    const res2 = await s.request<Env>(
+      `/public/?sign=${signCall(salt2, anna.secret, anna.token, tail)}&salt=${salt2}&token=${anna.token}${tail}`,
+      { method: 'POST', body: withFile },
+    );
+    expect(res2.body).toMatchObject({ err: 6, desc: 'ERR_FORMAT_ERROR(file)' });
   });
 
   it('answers err 4 for a bad sign', async () => {

@@ -17,7 +17,11 @@ export interface ClientOptions {
   /** Locale sent as `i18n` (e.g. `en_US`). */
   getLocale?: () => string | undefined;
   fetch?: typeof fetch;
-  /** Salt generator; epoch milliseconds by default. */
+  /**
+   * Salt generator; by default epoch milliseconds, strictly increasing per client so that two
+   * identical calls in the same millisecond never carry the same sign (SIGN_POLICY=strict
+   * refuses a sign seen twice, wire-protocol.md §4a).
+   */
   salt?: () => string;
 }
 
@@ -43,9 +47,18 @@ export function encodePairs(params: Record<string, Value>): string {
     .join('');
 }
 
+/** Epoch-millisecond salts, strictly increasing: a fresh timestamp each call (strict sign policy). */
+export function timestampSalts(now: () => number = Date.now): () => string {
+  let last = 0;
+  return () => {
+    last = Math.max(now(), last + 1);
+    return String(last);
+  };
+}
+
 export function createApiClient(options: ClientOptions) {
   const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
-  const salt = options.salt ?? (() => String(Date.now()));
+  const salt = options.salt ?? timestampSalts();
 
   async function send<T>(query: string, method: 'GET' | 'POST' = 'GET', body?: BodyInit): Promise<T> {
     const sep = options.baseUrl.includes('?') ? '&' : '?';

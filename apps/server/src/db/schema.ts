@@ -117,6 +117,8 @@ export interface CompanyKeysTable {
 export interface SeenSignsTable {
   sign: string;
   seen_at: number;
+  /** Epoch ms after which the row may be pruned (migration 0004). */
+  expires_at: number;
 }
 
 export type { TelemetryTables } from './schema-telemetry.js';

@@ -18,6 +18,7 @@ const actions: Record<string, ActionDef> = {
     summary: 'test',
     params: actionParams({ n: z.coerce.number().int() }),
     access: { auth: 'signed', roles: [1, 2] },
+    mutates: false,
     result: result<string>(),
   }),
   needsAccounts: defineAction({
@@ -25,6 +26,7 @@ const actions: Record<string, ActionDef> = {
     summary: 'test',
     params: actionParams({}),
     access: { auth: 'signed', roles: [1, 2, 3], permission: 'account_manag' },
+    mutates: false,
     result: result<string>(),
   }),
 };

@@ -9,15 +9,18 @@ export interface CallInfo {
   locale: string;
   /** Checks a login sign against sha1(pwd) over the raw tail candidates (wire-protocol.md §4). */
   verifyLoginSign(pwdSha1: string): boolean;
-  /** Multipart uploads, when the call was multipart. */
+  /** Multipart uploads (only for actions that declare `upload`), on disk for the call's duration. */
   files: UploadedFile[];
 }
 
+/** A file of a multipart call, streamed to a temporary file that is deleted after the call. */
 export interface UploadedFile {
   field: string;
   filename: string;
   mimetype: string;
-  data: Buffer;
+  /** Path of the temporary file holding the bytes. */
+  path: string;
+  size: number;
 }
 
 export interface ActionInput<N extends ActionName> {

@@ -30,6 +30,7 @@ export const auth = defineAction({
   summary: 'Sign in with username and password digest; returns token and secret.',
   params: loginParams,
   access: { auth: 'login' },
+  mutates: true,
   result: result<AuthDat>(),
 });
 
@@ -38,6 +39,7 @@ export const authSource = defineAction({
   summary: 'Sign in (energy-storage clients); same as auth.',
   params: loginParams,
   access: { auth: 'login' },
+  mutates: true,
   result: result<AuthDat>(),
 });
 
@@ -46,6 +48,7 @@ export const authByRememberToken = defineAction({
   summary: 'Sign in again with a remember-me token; the token is rotated.',
   params: actionParams({ rem: z.string().regex(/^[0-9a-f]{64}$/), 'company-key': z.string().min(1) }),
   access: { auth: 'public' },
+  mutates: true,
   result: result<AuthDat>(),
 });
 
@@ -54,6 +57,7 @@ export const updateToken = defineAction({
   summary: 'Issue a fresh token and secret for the calling session; the old token stops working.',
   params: actionParams({}),
   access: { auth: 'signed' },
+  mutates: true,
   result: result<{ token: string; secret: string; expire: number }>(),
 });
 
@@ -62,6 +66,7 @@ export const logout = defineAction({
   summary: 'Revoke the calling token (and the given remember-me token).',
   params: actionParams({ rem: z.string().optional() }),
   access: { auth: 'signed' },
+  mutates: true,
   result: result<undefined>(),
 });
 
@@ -95,6 +100,7 @@ export const queryAccountInfo = defineAction({
   summary: 'The calling account, or one of its subordinate accounts by uid.',
   params: actionParams({ uid: wireInt().optional() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<AccountInfoDat>(),
 });
 
@@ -103,6 +109,7 @@ export const logoutVerifiction = defineAction({
   summary: 'err 0 when the account is being logged off (cancellation pending), else err 12.',
   params: actionParams({}),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<undefined>(),
 });
 
@@ -111,5 +118,6 @@ export const updatePassword = defineAction({
   summary: 'Change password: newpwd = hex(RC4(key sha1(old), sha1(new))).',
   params: actionParams({ newpwd: z.string().regex(/^[0-9a-fA-F]{80}$/) }),
   access: { auth: 'signed' },
+  mutates: true,
   result: result<undefined>(),
 });

@@ -65,6 +65,7 @@ export const webQueryCollectorsEs = defineAction({
     pn: z.string().max(64).optional(),
   }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ total: number; page: number; pagesize: number; collector: WebCollectorRow[] }>(),
 });
 
@@ -79,6 +80,7 @@ export const queryCollectors = defineAction({
     pagesize: pageSize(),
   }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{
     total: number;
     page: number;
@@ -92,6 +94,7 @@ export const queryCollectorInfo = defineAction({
   summary: 'Datalogger records for up to 256 comma-separated PNs (fails fast).',
   params: actionParams({ pn: pnList() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ collector: CollectorRow[] }>(),
 });
 
@@ -100,6 +103,7 @@ export const queryCollectorStatus = defineAction({
   summary: 'Status of up to 256 comma-separated PNs (fails fast).',
   params: actionParams({ pn: pnList() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ collector: Array<{ pn: string; status: number }> }>(),
 });
 
@@ -108,6 +112,7 @@ export const queryCollectorDevices = defineAction({
   summary: 'Devices behind one datalogger; err 258 when it has none.',
   params: actionParams({ pn: z.string().min(1).max(64) }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{
     pn: string;
     dev: Array<{ sn: string; devcode: number; devaddr: number; alias: string; devtype: number; status: number }>;

@@ -17,10 +17,48 @@ export interface AccessRule {
   permission?: string;
 }
 
+/**
+ * Files an action accepts in a multipart call (spec §5 "Uploads and files", §9). Without this
+ * declaration the server refuses any file part (err 6) and never reads one.
+ */
+export interface UploadRule {
+  /** Name of the multipart file field (the vendor apps use `file`). */
+  field: string;
+  /** Largest accepted file in bytes, enforced while streaming (err 13 beyond it). */
+  maxBytes: number;
+  /** Accepted file-name extensions, lower case with the dot (`.bin`). */
+  extensions: readonly string[];
+  /** Most files per call (default 1). */
+  maxFiles?: number;
+}
+
+const MB = 1024 * 1024;
+/** The upload limits of the product spec (§5, §9), for actions that take files. */
+export const UPLOAD_RULES = {
+  /** Firmware manager: .bin/.hex/.s19, 8M. */
+  firmware: { field: 'file', maxBytes: 8 * MB, extensions: ['.bin', '.hex', '.s19'] },
+  /** Upgrade management: firmware up to 1MB. */
+  upgradeFirmware: { field: 'file', maxBytes: 1 * MB, extensions: ['.bin', '.hex', '.s19'] },
+  /** Images: jpg or png, 8M. */
+  image: { field: 'file', maxBytes: 8 * MB, extensions: ['.jpg', '.jpeg', '.png'] },
+  /** Project (plant) image: jpg or png, 1M. */
+  projectImage: { field: 'file', maxBytes: 1 * MB, extensions: ['.jpg', '.jpeg', '.png'] },
+  /** Batch datalogger / account assignment sheets. */
+  sheet: { field: 'file', maxBytes: 8 * MB, extensions: ['.xlsx', '.xls'] },
+} as const satisfies Record<string, UploadRule>;
+
 export interface ActionDef<Name extends string = string, P extends z.ZodType = z.ZodType, R = unknown> {
   name: Name;
   params: P;
   access: AccessRule;
+  /**
+   * True when the action changes state (creates, updates, deletes, issues or revokes anything,
+   * sign-ins included). Such calls must be signed over every parameter and are refused when
+   * their sign was seen before (wire-protocol.md §4a); mutating handlers run in a transaction.
+   */
+  mutates: boolean;
+  /** Present only on actions that accept multipart files. */
+  upload?: UploadRule;
   /** Phantom: the type of `dat` on success. */
   readonly _result?: R;
   /** One line of what it does, for docs and the operator's API page. */
@@ -31,10 +69,20 @@ export function defineAction<Name extends string, P extends z.ZodType, R>(def: {
   name: Name;
   params: P;
   access: AccessRule;
+  /** Required: does the action change state? (See ActionDef.mutates.) */
+  mutates: boolean;
+  upload?: UploadRule;
   summary: string;
   result: ResultMarker<R>;
 }): ActionDef<Name, P, R> {
-  return { name: def.name, params: def.params, access: def.access, summary: def.summary };
+  return {
+    name: def.name,
+    params: def.params,
+    access: def.access,
+    mutates: def.mutates,
+    ...(def.upload ? { upload: def.upload } : {}),
+    summary: def.summary,
+  };
 }
 
 /** Marker to carry the result type: `result: result<MyDat>()`. */

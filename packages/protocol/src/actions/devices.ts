@@ -75,6 +75,7 @@ export const webQueryDeviceEs = defineAction({
     focus: wireInt().optional(),
   }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ total: number; page: number; pagesize: number; device: WebDeviceRow[] }>(),
 });
 
@@ -95,6 +96,7 @@ export const queryDeviceInfo = defineAction({
   summary: 'Device records by tuple, `device=pn,devcode,devaddr,sn;…` (≤ 256, fails fast) or sn.',
   params: batchDeviceParams,
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ device: DeviceInfoRow[] }>(),
 });
 
@@ -103,6 +105,7 @@ export const queryDeviceStatus = defineAction({
   summary: 'Device status by tuple, `device=…;…` (≤ 256, fails fast) or sn.',
   params: batchDeviceParams,
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ device: Array<DeviceTuple & { status: number }> }>(),
 });
 
@@ -118,6 +121,7 @@ export const queryDeviceLastData = defineAction({
   summary: 'Latest values as a flat list: dat[0] the id, dat[1] the timestamp; err 12 before any data.',
   params: tupleParams(),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<Array<{ title: string; val: string; unit?: string }>>(),
 });
 
@@ -126,6 +130,7 @@ export const querySPDeviceLastData = defineAction({
   summary: 'Latest values in the gd_/sy_/pv_/bt_/bc_ panels; err 12 before any data.',
   params: tupleParams(),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<SPLastData>(),
 });
 
@@ -134,6 +139,7 @@ export const webQueryDeviceEnergyFlowEs = defineAction({
   summary: 'Energy-flow diagram of the latest values (powers in kW, status −1/0/1).',
   params: tupleParams(),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<EnergyFlow>(),
 });
 
@@ -142,6 +148,7 @@ export const queryDeviceParsEs = defineAction({
   summary: 'Latest values of the visible chart fields, 4 decimals in the chart unit.',
   params: tupleParams(),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ parameter: Array<{ par: string; name: string; val: string; unit: string }> }>(),
 });
 
@@ -150,6 +157,7 @@ export const queryDeviceChartsFieldsEs = defineAction({
   summary: 'Chartable fields of the device (vendor spellings uint/visable).',
   params: tupleParams(),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<ChartFieldWire[]>(),
 });
 
@@ -158,6 +166,7 @@ export const querySPKeyParameters = defineAction({
   summary: 'Key parameters the device supports (PV_OUTPUT_POWER, …).',
   params: tupleParams(),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ keys: string[] }>(),
 });
 
@@ -166,6 +175,7 @@ export const queryDeviceRealLastData = defineAction({
   summary: 'Latest value of each chart field, keyed by field id ({val, ts}); err 12 when offline.',
   params: tupleParams({ date: z.string().optional() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<Record<string, ValTs>>(),
 });
 
@@ -183,6 +193,7 @@ export const queryDeviceChartFieldDetailData = defineAction({
     edate: z.string().min(10).optional(),
   }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<Array<{ key: string; val: string }>>(),
 });
 
@@ -191,6 +202,7 @@ export const querySPDeviceKeyParameterOneDay = defineAction({
   summary: 'One key parameter (GRID/PV/LOAD/BATTERY_ACTIVE_POWER, BATTERY_VOLTAGE, BATTERY_SOC) over a day.',
   params: tupleParams({ parameter: z.string().min(1).max(64), date: wireDay() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ detail: ValTs[] }>(),
 });
 
@@ -204,6 +216,7 @@ export const queryDeviceDataOneDay = defineAction({
   summary: 'Every sample of a local day as rows; field[0] id, field[1] time; err 12 when none.',
   params: tupleParams({ date: wireDay() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<DeviceDayTable>(),
 });
 
@@ -212,6 +225,7 @@ export const queryDeviceDataOneDayPaging = defineAction({
   summary: 'queryDeviceDataOneDay paged (pagesize ≤ 50), newest first, with title[].isDisplay.',
   params: tupleParams({ date: wireDay(), page: page(), pagesize: pageSize() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{
     total: number;
     page: number;
@@ -231,6 +245,7 @@ export const queryPlantDeviceChartsFieldsByType = defineAction({
     type: wireInt().optional(),
   }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<Array<{ optional: string; name: string; uint: string; order: number }>>(),
 });
 
@@ -239,6 +254,7 @@ export const queryDeviceActiveOuputPowerOneDay24Hour = defineAction({
   summary: 'Device output power (kW) over a local day at upload cadence.',
   params: tupleParams({ date: wireDay() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<ValTs[]>(),
 });
 
@@ -271,6 +287,7 @@ export const webQueryDeviceStatistic = defineAction({
   summary: 'Device statistical overview: today/month/year/total of each energy kind and income.',
   params: tupleParams(),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<DeviceStatisticDat>(),
 });
 
@@ -294,6 +311,7 @@ export const webQueryDeviceEnergyChart = defineAction({
     date: z.string().max(19).optional(),
   }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<DeviceEnergyChartDat>(),
 });
 
@@ -323,6 +341,7 @@ export const webQueryDeviceParamCurves = defineAction({
     mode: z.enum(['display', 'compare']).default('display'),
   }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ curves: ParamCurve[] }>(),
 });
 
@@ -331,6 +350,7 @@ export const focusDevice = defineAction({
   summary: 'Follow a device (shown with focus=true in webQueryDeviceEs).',
   params: tupleParams(),
   access: { auth: 'signed' },
+  mutates: true,
   result: result<undefined>(),
 });
 
@@ -339,5 +359,6 @@ export const unfocusDevice = defineAction({
   summary: 'Stop following a device.',
   params: tupleParams(),
   access: { auth: 'signed' },
+  mutates: true,
   result: result<undefined>(),
 });

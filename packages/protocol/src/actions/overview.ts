@@ -48,5 +48,6 @@ export const webQueryFleetOverview = defineAction({
       .default(0),
   }),
   access: { auth: 'signed', permission: 'overview' },
+  mutates: false,
   result: result<FleetOverviewDat>(),
 });

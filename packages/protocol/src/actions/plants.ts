@@ -91,6 +91,7 @@ export const queryPlants = defineAction({
     plantName: z.string().max(64).optional(),
   }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<PlantListDat>(),
 });
 
@@ -99,6 +100,7 @@ export const queryPlantsInfo = defineAction({
   summary: 'Every plant the caller may see: owner uid/usr, pid, name and status.',
   params: actionParams({}),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ info: Array<{ uid: number; usr: string; pid: number; pname: string; status: number }> }>(),
 });
 
@@ -148,6 +150,7 @@ export const webQueryPlants = defineAction({
     uid: wireInt().optional(),
   }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ total: number; page: number; pagesize: number; plant: WebPlantRow[] }>(),
 });
 
@@ -156,6 +159,7 @@ export const queryPlantInfo = defineAction({
   summary: 'One plant by plantid.',
   params: actionParams({ plantid: plantId() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<PlantWire>(),
 });
 
@@ -182,6 +186,7 @@ export const queryPlantDeviceStatus = defineAction({
   summary: 'Plant status with its dataloggers and their devices (comStatus 1 = fresh data).',
   params: actionParams({ plantid: plantId() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<PlantDeviceStatusDat>(),
 });
 
@@ -202,6 +207,7 @@ export const queryPlantCurrentData = defineAction({
       .pipe(z.array(z.enum(PLANT_CURRENT_KEYS)).min(1)),
   }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<Array<{ key: PlantCurrentKey; val: string }>>(),
 });
 
@@ -233,6 +239,7 @@ export const queryPlantDeviceDesignatedInformation = defineAction({
       ),
   }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ device: DesignatedDeviceRow[] }>(),
 });
 
@@ -246,6 +253,7 @@ export const queryPlantActiveOuputPowerOneDay = defineAction({
   summary: 'Plant output power (kW) over one local day, at upload cadence; err 12 when no data.',
   params: actionParams({ plantid: plantId(), date: wireDay() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ outputPower: ValTs[] }>(),
 });
 
@@ -254,6 +262,7 @@ export const queryPlantEnergyMonthPerDay = defineAction({
   summary: 'Plant energy (kWh) per day of a month, the whole month ("0.0000" for gaps).',
   params: actionParams({ plantid: plantId(), date: wireMonth() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ perday: ValTs[] }>(),
 });
 
@@ -262,6 +271,7 @@ export const queryPlantEnergyYearPerMonth = defineAction({
   summary: 'Plant energy (kWh) per month of a year, 12 values.',
   params: actionParams({ plantid: plantId(), date: wireYear() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ permonth: ValTs[] }>(),
 });
 
@@ -270,6 +280,7 @@ export const queryPlantEnergyTotalPerYear = defineAction({
   summary: 'Plant energy (kWh) per year from the install year to this year.',
   params: actionParams({ plantid: plantId() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ peryear: ValTs[] }>(),
 });
 
@@ -278,6 +289,7 @@ export const queryPlantEnergyDay = defineAction({
   summary: 'Plant energy (kWh) of one day (default today).',
   params: actionParams({ plantid: plantId(), date: wireDay().optional() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ energy: string }>(),
 });
 
@@ -286,6 +298,7 @@ export const queryPlantEnergyMonth = defineAction({
   summary: 'Plant energy (kWh) of one month (default this month).',
   params: actionParams({ plantid: plantId(), date: wireMonth().optional() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ energy: string }>(),
 });
 
@@ -294,6 +307,7 @@ export const queryPlantEnergyYear = defineAction({
   summary: 'Plant energy (kWh) of one year (default this year).',
   params: actionParams({ plantid: plantId(), date: wireYear().optional() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ energy: string }>(),
 });
 
@@ -302,6 +316,7 @@ export const queryPlantEnergyTotal = defineAction({
   summary: 'Plant energy (kWh) since commissioning, plus the energy offset.',
   params: actionParams({ plantid: plantId(), date: z.string().optional() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ energy: string }>(),
 });
 
@@ -310,6 +325,7 @@ export const queryPlantActiveOuputPowerCurrent = defineAction({
   summary: 'Plant output power now (kW), from the latest values of its devices.',
   params: actionParams({ plantid: plantId(), date: z.string().optional() }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ outputPower: string }>(),
 });
 
@@ -338,5 +354,6 @@ export const webQueryPlantsMap = defineAction({
     plantName: z.string().max(64).optional(),
   }),
   access: { auth: 'signed' },
+  mutates: false,
   result: result<{ total: number; plant: PlantMapPin[] }>(),
 });

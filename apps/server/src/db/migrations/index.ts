@@ -3,6 +3,7 @@ import type { SqlDialect } from '../dialect.js';
 import { foundation } from './0001-foundation.js';
 import { telemetry } from './0002-telemetry.js';
 import { ingest } from './0003-ingest.js';
+import { signReplay } from './0004-sign-replay.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -10,6 +11,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0001-foundation': foundation(dialect),
     '0002-telemetry': telemetry(dialect),
     '0003-ingest': ingest(dialect),
+    '0004-sign-replay': signReplay(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -91,15 +91,17 @@ export class SessionsRepository {
       .execute();
   }
 
-  /** Replay protection (opt-in): records a sign; false when it was seen within the window. */
-  async recordSign(sign: string, now: number, windowMs: number): Promise<boolean> {
-    await this.db
-      .deleteFrom('seen_signs')
-      .where('seen_at', '<', now - windowMs)
-      .execute();
+  /**
+   * Replay refusal (wire-protocol.md §4a): records a sign until `expiresAt`; false when it is
+   * already recorded and unexpired. The insert-if-absent is one statement on the sign's primary
+   * key, so of two instances racing with the same sign exactly one gets true. Expired rows are
+   * pruned first (an expired row therefore never blocks a sign).
+   */
+  async recordSign(sign: string, now: number, expiresAt: number): Promise<boolean> {
+    await this.db.deleteFrom('seen_signs').where('expires_at', '<=', now).execute();
     const res = await this.db
       .insertInto('seen_signs')
-      .values({ sign: sign.toLowerCase(), seen_at: now })
+      .values({ sign: sign.toLowerCase(), seen_at: now, expires_at: expiresAt })
       .onConflict((oc) => oc.column('sign').doNothing())
       .executeTakeFirst();
     return Number(res.numInsertedOrUpdatedRows ?? 0n) === 1;
