@@ -1,5 +1,6 @@
 import { ApiError, findAction, type ActionDef, type ActionName } from '@sunwatch/protocol';
 import type { AppContext, Caller } from '../context.js';
+import { callerHasPermission } from '../modules/auth/caller-permissions.js';
 import { zodField } from './envelope.js';
 import type { ActionHandler, CallInfo, HandlerMap, UploadedFile } from './registry.js';
 import { verifySign } from './sign-verify.js';
@@ -46,7 +47,8 @@ export class Dispatcher {
       if (def.access.roles && !(def.access.roles as readonly number[]).includes(caller.role)) {
         throw new ApiError(11);
       }
-      if (def.access.permission && caller.permissions && !caller.permissions.has(def.access.permission)) {
+      // Fails closed: a sub-administrator without a permission list holds no permission.
+      if (def.access.permission && !callerHasPermission(caller, def.access.permission)) {
         throw new ApiError(11);
       }
     } else if (typeof req.params.usr === 'string') {

@@ -5,11 +5,7 @@ import { callerOf } from '../../http/registry.js';
 /** Self-service account actions (vendor-actions.md §3). */
 export const accountHandlers = {
   queryAccountInfo: async (input, ctx) => {
-    const caller = callerOf(input);
-    const row = await ctx.services.accounts.accountInScope(
-      { id: caller.accountId, role: caller.role, path: caller.path, adminOf: caller.adminOf },
-      input.params.uid,
-    );
+    const row = await ctx.services.accounts.accountForReading(callerOf(input), input.params.uid);
     return ctx.services.accounts.accountInfo(row);
   },
   logoutVerifiction: (input) => {
