@@ -1,6 +1,6 @@
 import { ApiError } from '@sunwatch/protocol';
 import type { LoginThrottleConfig } from '../../config.js';
-import type { ThrottleRepository, ThrottleRow } from './throttle.repository.js';
+import type { ThrottleRepository } from './throttle.repository.js';
 
 const pairKey = (accountId: number, ip: string) => `pair:${accountId}:${ip}`;
 const addrKey = (ip: string) => `addr:${ip}`;
@@ -65,27 +65,22 @@ export class LoginThrottle {
     await this.repo.rememberAddress(accountId, ip, this.now());
   }
 
+  /**
+   * Counts a failure atomically; every `limit` failures (within the window) become one block
+   * whose length doubles with each block. Parallel failures all count and each full `limit`
+   * of them blocks once, exactly as if they had come one after another.
+   */
   private async bump(key: string, limit: number | undefined): Promise<void> {
     const now = this.now();
     const c = this.config;
-    const prev = (await this.repo.get([key])).get(key);
-    const row: ThrottleRow = prev
-      ? { ...prev }
-      : { key, failures: 0, window_start: now, blocked_until: 0, blocks: 0, updated_at: now };
-    if (row.window_start + c.windowMs <= now) {
-      row.failures = 0;
-      row.window_start = now;
-      // A long quiet spell forgets earlier blocks.
-      if (row.updated_at + 4 * c.windowMs <= now) row.blocks = 0;
+    let row = await this.repo.increment(key, now, c.windowMs, 4 * c.windowMs);
+    if (limit === undefined || limit <= 0) return;
+    for (let attempt = 0; attempt < 20 && row.failures >= limit; attempt++) {
+      const until = now + Math.min(c.baseDelayMs * 2 ** row.blocks, c.maxDelayMs);
+      await this.repo.block(key, limit, row.blocks, until, now);
+      const fresh = (await this.repo.get([key])).get(key);
+      if (!fresh) return;
+      row = fresh;
     }
-    row.failures += 1;
-    row.updated_at = now;
-    if (limit !== undefined && row.failures >= limit) {
-      row.blocked_until = now + Math.min(c.baseDelayMs * 2 ** row.blocks, c.maxDelayMs);
-      row.blocks += 1;
-      row.failures = 0;
-      row.window_start = now;
-    }
-    await this.repo.put(row);
   }
 }
