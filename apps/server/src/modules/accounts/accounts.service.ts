@@ -110,7 +110,7 @@ export class AccountsService {
   }
 
   /** sha1hex(password), decrypted from its envelope. */
-  passwordSha1(row: AccountRow): string {
+  passwordSha1(row: Pick<AccountRow, 'pwd_cipher' | 'data_key'>): string {
     return this.keyring.openPassword({ pwdCipher: row.pwd_cipher, dataKey: row.data_key });
   }
 

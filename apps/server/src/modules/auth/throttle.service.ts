@@ -1,10 +1,20 @@
+import crypto from 'node:crypto';
 import { ApiError } from '@sunwatch/protocol';
 import type { LoginThrottleConfig } from '../../config.js';
 import type { ThrottleRepository } from './throttle.repository.js';
 
-const pairKey = (accountId: number, ip: string) => `pair:${accountId}:${ip}`;
+/**
+ * Whose sign-in failed: an account id, or, for a username that does not exist, that name.
+ * Unknown names are throttled exactly like accounts (same queries, same writes), so neither
+ * the answer time nor the throttle reveals whether an account exists.
+ */
+export type ThrottleSubject = number | { unknownUsr: string };
+
+const subjectId = (s: ThrottleSubject) =>
+  typeof s === 'number' ? String(s) : `?${crypto.createHash('sha256').update(s.unknownUsr).digest('hex').slice(0, 32)}`;
+const pairKey = (s: ThrottleSubject, ip: string) => `pair:${subjectId(s)}:${ip}`;
 const addrKey = (ip: string) => `addr:${ip}`;
-const acctKey = (accountId: number) => `acct:${accountId}`;
+const acctKey = (s: ThrottleSubject) => `acct:${subjectId(s)}`;
 
 export function throttled(ms: number): ApiError {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
@@ -34,28 +44,27 @@ export class LoginThrottle {
   }
 
   /** Throws err 13 when this address may not try this account now. */
-  async checkAccount(accountId: number, ip: string): Promise<void> {
+  async checkAccount(subject: ThrottleSubject, ip: string): Promise<void> {
     const now = this.now();
-    const rows = await this.repo.get([pairKey(accountId, ip), acctKey(accountId)]);
-    const pair = rows.get(pairKey(accountId, ip));
+    const rows = await this.repo.get([pairKey(subject, ip), acctKey(subject)]);
+    const pair = rows.get(pairKey(subject, ip));
     if (pair && pair.blocked_until > now) throw throttled(pair.blocked_until - now);
-    const acct = rows.get(acctKey(accountId));
+    const acct = rows.get(acctKey(subject));
     if (
       acct &&
       acct.window_start + this.config.windowMs > now &&
       acct.failures >= this.config.accountLimit &&
-      !(await this.repo.isKnownAddress(accountId, ip))
+      !(await this.repo.isKnownAddress(typeof subject === 'number' ? subject : -1, ip))
     ) {
       throw throttled(acct.window_start + this.config.windowMs - now);
     }
   }
 
-  async recordFailure(accountId: number | undefined, ip: string): Promise<void> {
+  /** Counts a failed sign-in (or a wrong old password) against the subject, the pair and the address. */
+  async recordFailure(subject: ThrottleSubject, ip: string): Promise<void> {
     const c = this.config;
-    if (accountId !== undefined) {
-      await this.bump(pairKey(accountId, ip), c.accountAddressLimit);
-      await this.bump(acctKey(accountId), undefined);
-    }
+    await this.bump(pairKey(subject, ip), c.accountAddressLimit);
+    await this.bump(acctKey(subject), undefined);
     await this.bump(addrKey(ip), c.addressLimit);
   }
 
