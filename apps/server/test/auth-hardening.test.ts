@@ -54,15 +54,27 @@ describe.each(engines)('auth hardening ($name)', (engine) => {
   }
 
   /** The web client's login URL with a chosen salt (so its value can be searched for in the logs). */
-  async function loginWithSalt(usr: string, password: string, salt: string, opts: { ip?: string; isRem?: boolean } = {}) {
-    const tail = `&action=authSource` + encodePairs({ usr, 'company-key': WEB_COMPANY_KEY, source: 1, ...(opts.isRem ? { isRem: 1 } : {}) });
+  async function loginWithSalt(
+    usr: string,
+    password: string,
+    salt: string,
+    opts: { ip?: string; isRem?: boolean } = {},
+  ) {
+    const tail =
+      `&action=authSource` +
+      encodePairs({ usr, 'company-key': WEB_COMPANY_KEY, source: 1, ...(opts.isRem ? { isRem: 1 } : {}) });
     const sign = signLogin(salt, sha1Hex(password), tail);
-    const res = await s.request<Envelope<AuthDat>>(`/public/?sign=${sign}&salt=${salt}${tail}`, { ip: opts.ip ?? freshIp() });
+    const res = await s.request<Envelope<AuthDat>>(`/public/?sign=${sign}&salt=${salt}${tail}`, {
+      ip: opts.ip ?? freshIp(),
+    });
     return { sign, res: res.body };
   }
 
   beforeAll(async () => {
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>');
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+    );
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'assets', 'app.js'), 'console.log(1)');
     s = await startTestServer(engine, {
@@ -104,7 +116,10 @@ describe.each(engines)('auth hardening ($name)', (engine) => {
       await s.request('/nope.js?secret=sec-zyxwvu987654&sign=sgn-qwerty55555');
       // Any other place that logs: objects with password-like keys, errors quoting a URL, messages.
       s.app.log.error(
-        { err: new Error('failed GET /public/?sign=errsign111111&token=errtoken22222'), params: { pwd: 'objpwd33333', userPassword: 'objpass44444', nested: { salt: 'objsalt55555' } } },
+        {
+          err: new Error('failed GET /public/?sign=errsign111111&token=errtoken22222'),
+          params: { pwd: 'objpwd33333', userPassword: 'objpass44444', nested: { salt: 'objsalt55555' } },
+        },
         'boom token=msgtoken66666 "secret":"msgsecret77777"',
       );
       await s.ctx.services.actionLog.flush();
@@ -189,7 +204,10 @@ describe.each(engines)('auth hardening ($name)', (engine) => {
       const digestOnly = { newpwd: rc4EncryptHex(sha1Hex('Old_pass_1'), sha1Hex('a')) };
       expect((await s.call(me, 'updatePassword', digestOnly)).err).toBe(17);
       // newpwdtext must be the password whose digest newpwd carries.
-      const mixed = { ...encodePasswordChange('Old_pass_1', 'Good_pass_2'), newpwdtext: encodePasswordChange('Old_pass_1', 'Other_pass_3').newpwdtext };
+      const mixed = {
+        ...encodePasswordChange('Old_pass_1', 'Good_pass_2'),
+        newpwdtext: encodePasswordChange('Old_pass_1', 'Other_pass_3').newpwdtext,
+      };
       expect((await s.call(me, 'updatePassword', mixed)).err).toBe(17);
       expect((await s.login(u.usr, 'Old_pass_1', { ip: freshIp() })).err).toBe(0);
       expect((await s.call(me, 'updatePassword', encodePasswordChange('Old_pass_1', 'Good_pass_2'))).err).toBe(0);
@@ -215,7 +233,9 @@ describe.each(engines)('auth hardening ($name)', (engine) => {
       const ip = freshIp();
       const me = (await s.login(u.usr, u.password, { ip })).dat!;
       for (let i = 0; i < 5; i++) {
-        expect((await s.call(me, 'updatePassword', encodePasswordChange(`Guess_${i}_x`, 'New_pass_9'), { ip })).err).toBe(16);
+        expect(
+          (await s.call(me, 'updatePassword', encodePasswordChange(`Guess_${i}_x`, 'New_pass_9'), { ip })).err,
+        ).toBe(16);
       }
       const res = await s.call(me, 'updatePassword', encodePasswordChange('Old_pass_1', 'New_pass_9'), { ip });
       expect(res).toMatchObject({ err: 13, desc: 'ERR_OVER_LIMITED' });
@@ -334,7 +354,11 @@ describe.each(engines)('auth hardening ($name)', (engine) => {
       const results = await Promise.all(Array.from({ length: 50 }, () => s.login(u.usr, 'Wrong_pass_1', { ip })));
       const failures = results.filter((r) => r.err === 16).length;
       expect(failures + results.filter((r) => r.err === 13).length).toBe(50);
-      const rows = await s.ctx.db.selectFrom('login_throttle').selectAll().where('key', 'in', [`acct:${u.id}`, `pair:${u.id}:${ip}`, `addr:${ip}`]).execute();
+      const rows = await s.ctx.db
+        .selectFrom('login_throttle')
+        .selectAll()
+        .where('key', 'in', [`acct:${u.id}`, `pair:${u.id}:${ip}`, `addr:${ip}`])
+        .execute();
       const byKey = new Map(rows.map((r) => [r.key.split(':')[0]!, r]));
       // Every answered 16 was counted: nothing lost to a read-modify-write race.
       expect(byKey.get('acct')!.failures).toBe(failures);
@@ -350,7 +374,11 @@ describe.each(engines)('auth hardening ($name)', (engine) => {
       const u = await newOwner('Race_pass_2');
       const ip = freshIp();
       await Promise.all(Array.from({ length: 50 }, () => s.ctx.services.throttle.recordFailure(u.id, ip)));
-      const rows = await s.ctx.db.selectFrom('login_throttle').selectAll().where('key', 'in', [`acct:${u.id}`, `pair:${u.id}:${ip}`]).execute();
+      const rows = await s.ctx.db
+        .selectFrom('login_throttle')
+        .selectAll()
+        .where('key', 'in', [`acct:${u.id}`, `pair:${u.id}:${ip}`])
+        .execute();
       const byKey = new Map(rows.map((r) => [r.key.split(':')[0]!, r]));
       expect(byKey.get('acct')!.failures).toBe(50);
       expect(byKey.get('pair')).toMatchObject({ blocks: 10, failures: 0 });

@@ -11,7 +11,8 @@ export function tileSource(template: string | undefined): string | undefined {
   if (!m) return undefined;
   const host = m[2]!.replace(/\{[^}]*\}/g, '*');
   if (!/^[\w*.-]+(:\d+)?$/.test(host)) return undefined;
-  return `${m[1] ?? 'https:'}//${host}`.toLowerCase();
+  // Protocol-relative: a scheme-less source follows the page's scheme, as the template does.
+  return (m[1] ? `${m[1]}//${host}` : host).toLowerCase();
 }
 
 /** The Content-Security-Policy directives of the SPA and the API (helmet's camelCase names). */

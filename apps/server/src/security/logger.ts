@@ -29,7 +29,8 @@ export function loggerOptions(config: AppConfig): NonNullable<FastifyServerOptio
         remoteAddress: req.ip,
         remotePort: req.socket?.remotePort,
       }),
-      err: (err: Error) => serializeError(err) as { type: string; message: string; stack: string; [key: string]: unknown },
+      err: (err: Error) =>
+        serializeError(err) as { type: string; message: string; stack: string; [key: string]: unknown },
     },
     formatters: {
       log: (obj: Record<string, unknown>) => redactDeep(obj) as Record<string, unknown>,

@@ -152,7 +152,12 @@ export class AccountsService {
    */
   async accountForReading(caller: Caller, uid: number | undefined): Promise<AccountRow> {
     const id = uid ?? caller.accountId;
-    const subject: ScopeSubject = { id: caller.accountId, role: caller.role, path: caller.path, adminOf: caller.adminOf };
+    const subject: ScopeSubject = {
+      id: caller.accountId,
+      role: caller.role,
+      path: caller.path,
+      adminOf: caller.adminOf,
+    };
     if (id !== caller.accountId && !callerHasPermission(caller, ACCOUNT_MANAGEMENT_PERMISSION)) throw new ApiError(11);
     return this.accountInScope(subject, id);
   }
