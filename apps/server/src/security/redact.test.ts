@@ -22,7 +22,18 @@ describe('redaction of secrets', () => {
     ]) {
       expect(isSecretKey(k), k).toBe(true);
     }
-    for (const k of ['action', 'usr', 'uid', 'source', 'i18n', 'company-key', 'pn', 'devcode'])
+    for (const k of [
+      'action',
+      'usr',
+      'uid',
+      'source',
+      'i18n',
+      'company-key',
+      'pn',
+      'devcode',
+      'designCompany',
+      'signal',
+    ])
       expect(isSecretKey(k), k).toBe(false);
   });
 

@@ -11,7 +11,7 @@ export const SECRET_KEY_PATTERN = /pass|pwd|secret|token|sign|salt|auth|cookie/i
 /** Names that do not match the pattern but hold secrets all the same (remember-me token). */
 const SECRET_KEYS = new Set(['rem', 'rememberme', 'smscode', 'pprauth']);
 /** Names that match the pattern but hold no secret. */
-const PUBLIC_KEYS = new Set(['authsource', 'signature_version']);
+const PUBLIC_KEYS = new Set(['authsource', 'designcompany', 'signal']);
 
 export const REDACTED = '***';
 
