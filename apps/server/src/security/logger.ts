@@ -37,10 +37,12 @@ export function loggerOptions(config: AppConfig): NonNullable<FastifyServerOptio
     },
     hooks: {
       logMethod(args: unknown[], method: (...a: unknown[]) => void) {
-        method.apply(
-          this,
-          args.map((a) => (typeof a === 'string' ? redactText(a) : a)),
-        );
+        const out = args.map((a) => (typeof a === 'string' ? redactText(a) : a));
+        // Without a message pino takes the error's own message as is: give it the redacted one.
+        const first = out[0];
+        const err = first instanceof Error ? first : (first as { err?: unknown } | null)?.err;
+        if (err instanceof Error && typeof out[1] !== 'string') out.splice(1, 0, redactText(err.message));
+        method.apply(this, out);
       },
     },
   };

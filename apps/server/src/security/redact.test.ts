@@ -81,3 +81,28 @@ describe('content security policy', () => {
     expect(cspDirectives({}).scriptSrc).toEqual(["'self'"]);
   });
 });
+
+describe('the server logger', () => {
+  it('redacts an error logged without a message (pino would use its raw message)', async () => {
+    const { Writable } = await import('node:stream');
+    const Fastify = (await import('fastify')).default;
+    const { loadConfig } = await import('../config.js');
+    const { loggerOptions } = await import('./logger.js');
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const app = Fastify({ logger: loggerOptions({ ...loadConfig({}), logLevel: 'info', logStream }) });
+    app.log.error(new Error('GET /public/?token=leak1111&usr=anna'));
+    app.log.warn({ err: new Error('salt=leak2222') });
+    app.log.info({ rem: 'leak3333', req: { url: '/x?sign=leak4444' } }, 'pwd=leak5555 done');
+    await app.close();
+    const text = lines.join('');
+    expect(text).toContain('usr=anna');
+    expect(text).toContain('done');
+    for (const v of ['leak1111', 'leak2222', 'leak3333', 'leak4444', 'leak5555']) expect(text, v).not.toContain(v);
+  });
+});
