@@ -10,6 +10,8 @@ import { errorEnvelope, pickLocale, toApiError } from './http/envelope.js';
 import { registerSpa } from './http/spa.js';
 import { registerIngestRoutes } from './ingest/http-ingest.js';
 import { handlers } from './modules/index.js';
+import { registerSecurityHeaders } from './security/headers.js';
+import { loggerOptions } from './security/logger.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,12 +20,12 @@ declare module 'fastify' {
 }
 
 /**
- * Builds the server: external plugins (form bodies, multipart, cookies), then the app context
+ * Builds the server: external plugins (form bodies, multipart, cookies, security headers), then the app context
  * (database, services), then routes. Migrates the database; does not listen.
  */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
   });
@@ -31,6 +33,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(formbody, { parser: formBodyParser });
   await app.register(multipart);
   await app.register(cookie);
+  await registerSecurityHeaders(app, config);
 
   const ctx = await createContext(config, app.log);
   app.decorate('ctx', ctx);

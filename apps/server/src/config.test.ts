@@ -55,6 +55,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIGN_POLICY: 'lax' })).toThrow(/SIGN_POLICY/);
   });
 
+  it('keeps demo data on by default, off under NODE_ENV=production unless DEMO_DATA=1 (security finding 8)', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
+    const prod = loadConfig({ NODE_ENV: 'production' });
+    expect(prod.seedDemo).toBe(false);
+    expect(prod.demoDataSkipped).toMatch(/NODE_ENV=production.*DEMO_DATA/);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: '' }).seedDemo).toBe(false);
+    const explicit = loadConfig({ NODE_ENV: 'production', DEMO_DATA: '1' });
+    expect(explicit.seedDemo).toBe(true);
+    expect(explicit.demoDataSkipped).toBeUndefined();
+    const off = loadConfig({ NODE_ENV: 'production', DEMO_DATA: '0' });
+    expect(off.seedDemo).toBe(false);
+    expect(off.demoDataSkipped).toBeUndefined();
+    expect(loadConfig({ DEMO_DATA: '0' }).demoDataSkipped).toBeUndefined();
+  });
+
+  it('reads the security settings', () => {
+    expect(loadConfig({}).tileUrl).toBeUndefined();
+    expect(loadConfig({}).passwordChangeCompat).toBe(false);
+    expect(loadConfig({ VITE_TILE_URL: 'https://t.example/{z}/{x}/{y}.png' }).tileUrl).toBe('https://t.example/{z}/{x}/{y}.png');
+    expect(loadConfig({ TILE_URL: 'https://a/{z}/{x}/{y}', VITE_TILE_URL: 'https://b/{z}/{x}/{y}' }).tileUrl).toBe('https://a/{z}/{x}/{y}');
+    expect(loadConfig({ PASSWORD_CHANGE_COMPAT: '1' }).passwordChangeCompat).toBe(true);
+  });
+
   it('refuses a malformed master key', () => {
     expect(() => loadConfig({ MASTER_KEY: 'xyz' })).toThrow(/MASTER_KEY/);
   });

@@ -68,6 +68,28 @@ export interface AppConfig {
   telemetry: TelemetryConfig;
   /** Clock in epoch ms; injectable for tests. */
   now: () => number;
+  // --- Security hardening (issue 6; docs/security-notes-auth.md) ---
+  /** Why demo data is off although DEMO_DATA was not set (NODE_ENV=production); logged once at start. */
+  demoDataSkipped?: string;
+  /** Map tile template of the SPA (TILE_URL, else VITE_TILE_URL): its origin joins the CSP img-src. */
+  tileUrl?: string;
+  /** updatePassword also takes the vendor's digest-only form, whose rules the server cannot check (PASSWORD_CHANGE_COMPAT). */
+  passwordChangeCompat: boolean;
+  /** Where log lines go (tests capture them); default stdout. Not read from the environment. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** DEMO_DATA when set; else on, except under NODE_ENV=production (no published passwords there). */
+function demoData(env: NodeJS.ProcessEnv): { seedDemo: boolean; demoDataSkipped?: string } {
+  if (env.DEMO_DATA !== undefined && env.DEMO_DATA.trim() !== '') return { seedDemo: bool(env.DEMO_DATA, true) };
+  if (env.NODE_ENV?.trim() === 'production') {
+    return {
+      seedDemo: false,
+      demoDataSkipped:
+        'Demo data skipped: NODE_ENV=production and DEMO_DATA is not set (the demo accounts have published passwords; set DEMO_DATA=1 to seed them anyway)',
+    };
+  }
+  return { seedDemo: true };
 }
 
 export interface TelemetryConfig {
@@ -141,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sqlitePath: sqlite === ':memory:' ? sqlite : sqlite ? path.resolve(base, sqlite) : path.join(dataDir, 'sunwatch.db'),
     webRoot: fromEnv(env.WEB_ROOT, 'apps/web/dist'),
     companyKeys: keys.length > 0 ? keys : [...DEFAULT_COMPANY_KEYS],
-    seedDemo: bool(env.DEMO_DATA, true),
+    ...demoData(env),
     demoFleet: bool(env.DEMO_FLEET, true),
     demoHistoryDays: Math.max(0, int(env.DEMO_HISTORY_DAYS, 7)),
     masterKey,
@@ -174,5 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       offlineCheckMs: int(env.OFFLINE_CHECK_MS, 30_000),
     },
     now: () => Date.now(),
+    tileUrl: env.TILE_URL?.trim() || env.VITE_TILE_URL?.trim() || undefined,
+    passwordChangeCompat: bool(env.PASSWORD_CHANGE_COMPAT, false),
   };
 }

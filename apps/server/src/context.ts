@@ -21,7 +21,7 @@ export interface Caller {
   path: string;
   status: number;
   adminOf: number | null;
-  /** Role-2 function permissions; null = unrestricted. */
+  /** Role-2 function permissions; null = unrestricted, never for a sub-administrator (fails closed: `callerHasPermission`). */
   permissions: ReadonlySet<string> | null;
   sessionId: number;
 }

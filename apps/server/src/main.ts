@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
+  if (config.demoDataSkipped) server.app.log.warn(config.demoDataSkipped);
   if (config.seedDemo) {
     const created = await seedDemo(server.app);
     if (created > 0) server.app.log.info(`Demo data: created ${created} accounts`);

@@ -101,9 +101,12 @@ describe.each(engines)('accounts and the tenant tree ($name)', (engine) => {
     ['group_east', 'dealer_north', 0],
     ['group_east', 'owner_ben', 11],
     ['group_east', 'dealer_south', 11],
-    ['north_ops', 'owner_anna', 0],
-    ['north_ops', 'viewer_cara', 0],
+    // north_ops has no account-management permission: only its own record (security finding 2).
+    ['north_ops', 'owner_anna', 11],
+    ['north_ops', 'viewer_cara', 11],
+    ['north_ops', 'dealer_north', 11],
     ['north_ops', 'owner_ben', 11],
+    ['north_ops', 'north_ops', 0],
   ];
   it.each(cases)('queryAccountInfo: %s asking for %s → err %i', async (caller, target, err) => {
     const res = await info(caller, target);

@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUS, rc4EncryptHex, sha1Hex, signLogin, type AuthDat, type Envelope } from '@sunwatch/protocol';
+import { ACCOUNT_STATUS, encodePasswordChange, rc4EncryptHex, sha1Hex, signLogin, type AuthDat, type Envelope } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from './harness.js';
 
@@ -147,13 +147,14 @@ describe.each(engines)('sign-in and sessions ($name)', (engine) => {
   });
 
   describe('updatePassword', () => {
+    /** The vendor's digest-only form (no `newpwdtext`). */
     const newpwd = (oldPwd: string, next: string) => rc4EncryptHex(sha1Hex(oldPwd), sha1Hex(next));
 
     it('changes the password and revokes the other tokens and remember tokens', async () => {
       const u = await newOwner('Old_pass_1');
       const mine = await s.login(u.usr, u.password);
       const other = await s.login(u.usr, u.password, { isRem: true });
-      const res = await s.call(mine.dat!, 'updatePassword', { newpwd: newpwd('Old_pass_1', 'New_pass_2') });
+      const res = await s.call(mine.dat!, 'updatePassword', encodePasswordChange('Old_pass_1', 'New_pass_2'));
       expect(res).toEqual({ err: 0, desc: 'ERR_NONE' });
       expect((await s.call(mine.dat!, 'queryAccountInfo')).err).toBe(0);
       expect((await s.call(other.dat!, 'queryAccountInfo')).err).toBe(10);
@@ -174,7 +175,7 @@ describe.each(engines)('sign-in and sessions ($name)', (engine) => {
       const u = await newOwner('Old_pass_1');
       const me = await s.login(u.usr, u.password);
       for (const simple of ['123456', '12345678', 'Old_pass_1']) {
-        const res = await s.call(me.dat!, 'updatePassword', { newpwd: newpwd('Old_pass_1', simple) });
+        const res = await s.call(me.dat!, 'updatePassword', encodePasswordChange('Old_pass_1', simple));
         expect(res).toMatchObject({ err: 17, desc: 'ERR_PASSWORD_FORMAT_ERROR' });
       }
       expect((await s.login(u.usr, 'Old_pass_1')).err).toBe(0);

@@ -10,3 +10,4 @@ export * from './config.js';
 export * from './i18n/index.js';
 export * from './devices/index.js';
 export * from './random.js';
+export * from './csp.js';

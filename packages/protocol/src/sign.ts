@@ -93,3 +93,13 @@ export function rc4DecryptHex(keyText: string, hex: string): string | undefined 
   for (const b of plain) s += String.fromCharCode(b);
   return s;
 }
+
+/**
+ * The parameters of updatePassword (docs/security-notes-auth.md): the vendor's `newpwd` =
+ * hex RC4(key = sha1(old), sha1(new)) and `newpwdtext` = hex RC4(key = sha1(old), new password),
+ * which lets the server apply the password rules of spec §5 to the new password itself.
+ */
+export function encodePasswordChange(oldPassword: string, newPassword: string): { newpwd: string; newpwdtext: string } {
+  const key = sha1Hex(oldPassword);
+  return { newpwd: rc4EncryptHex(key, sha1Hex(newPassword)), newpwdtext: rc4EncryptHex(key, newPassword) };
+}

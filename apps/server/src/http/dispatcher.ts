@@ -1,5 +1,6 @@
 import { ApiError, findAction, type ActionDef, type ActionName, type AuthDat } from '@sunwatch/protocol';
 import type { AppContext, Caller } from '../context.js';
+import { callerHasPermission } from '../modules/auth/caller-permissions.js';
 import { hashToken } from '../security/keyring.js';
 import { zodField } from './envelope.js';
 import { printableKey } from './params.js';
@@ -89,7 +90,8 @@ export class Dispatcher {
       if (def.access.roles && !(def.access.roles as readonly number[]).includes(caller.role)) {
         throw new ApiError(11);
       }
-      if (def.access.permission && caller.permissions && !caller.permissions.has(def.access.permission)) {
+      // Fails closed: a sub-administrator without a permission list holds no permission.
+      if (def.access.permission && !callerHasPermission(caller, def.access.permission)) {
         throw new ApiError(11);
       }
     } else {

@@ -5,11 +5,7 @@ import { callerOf } from '../../http/registry.js';
 /** Self-service account actions (vendor-actions.md §3). */
 export const accountHandlers = {
   queryAccountInfo: async (input, ctx) => {
-    const caller = callerOf(input);
-    const row = await ctx.services.accounts.accountInScope(
-      { id: caller.accountId, role: caller.role, path: caller.path, adminOf: caller.adminOf },
-      input.params.uid,
-    );
+    const row = await ctx.services.accounts.accountForReading(callerOf(input), input.params.uid);
     return ctx.services.accounts.accountInfo(row);
   },
   logoutVerifiction: (input) => {
@@ -17,7 +13,16 @@ export const accountHandlers = {
     return Promise.resolve(undefined);
   },
   updatePassword: async (input, ctx) => {
-    await ctx.services.auth.updatePassword(callerOf(input), input.params.newpwd);
+    // `newpwdtext` is not in the vendor catalogue entry; it passes the loose params schema.
+    const text = (input.params as { newpwdtext?: unknown }).newpwdtext;
+    if (text !== undefined && (typeof text !== 'string' || !/^(?:[0-9a-fA-F]{2}){1,128}$/.test(text))) {
+      throw new ApiError(6, 'newpwdtext');
+    }
+    await ctx.services.auth.updatePassword(
+      callerOf(input),
+      { newpwd: input.params.newpwd, newpwdtext: text },
+      input.call,
+    );
     return undefined;
   },
 } satisfies HandlerMap;

@@ -6,9 +6,12 @@ import {
   permissionEntries,
   sha1Hex,
   type AccountInfoDat,
+  type PermissionModule,
   type Role,
 } from '@sunwatch/protocol';
+import type { Caller } from '../../context.js';
 import type { Keyring } from '../../security/keyring.js';
+import { callerHasPermission } from '../auth/caller-permissions.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
 import type { AccountRow, AccountsRepository, Scope, ScopeSubject } from './accounts.repository.js';
 
@@ -31,16 +34,29 @@ export interface NewAccount {
   createdBy?: number | null;
 }
 
+/** The module permission that reading (and managing) other accounts needs (permissions.ts). */
+export const ACCOUNT_MANAGEMENT_PERMISSION: PermissionModule = 'account_manag';
+
 /** `YYYY-MM-DD HH:MM:SS` in UTC (vendor `gts`, `lastAtuhTs`). */
 export function formatUtc(ms: number | null): string {
   if (ms == null) return '';
   return new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 }
 
-/** The function permissions of an account: a set for restricted role-2 accounts, else null. */
-export function permissionSet(row: Pick<AccountRow, 'role' | 'permissions'>): ReadonlySet<string> | null {
-  if (row.role !== ROLE.DISTRIBUTOR || row.permissions == null) return null;
-  const names = JSON.parse(row.permissions) as unknown;
+/**
+ * The function permissions of an account: a set for restricted role-2 accounts, else null
+ * (unrestricted). Fails closed: a sub-administrator (role 2 with `admin_of`) without a list, or
+ * with an unreadable one, gets the empty set, never null.
+ */
+export function permissionSet(row: Pick<AccountRow, 'role' | 'permissions' | 'admin_of'>): ReadonlySet<string> | null {
+  if (row.role !== ROLE.DISTRIBUTOR) return null;
+  if (row.permissions == null) return row.admin_of != null ? new Set() : null;
+  let names: unknown;
+  try {
+    names = JSON.parse(row.permissions);
+  } catch {
+    names = [];
+  }
   return new Set(Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : []);
 }
 
@@ -94,7 +110,7 @@ export class AccountsService {
   }
 
   /** sha1hex(password), decrypted from its envelope. */
-  passwordSha1(row: AccountRow): string {
+  passwordSha1(row: Pick<AccountRow, 'pwd_cipher' | 'data_key'>): string {
     return this.keyring.openPassword({ pwdCipher: row.pwd_cipher, dataKey: row.data_key });
   }
 
@@ -127,6 +143,23 @@ export class AccountsService {
 
   scopeOf(subject: ScopeSubject): Promise<Scope> {
     return this.accounts.scopeOf(subject);
+  }
+
+  /**
+   * The account whose record queryAccountInfo returns: the caller itself, or (with the
+   * account-management permission) an account in the caller's part of the tenant tree.
+   * No permission, another tenant's id and a missing id all answer err 11 alike.
+   */
+  async accountForReading(caller: Caller, uid: number | undefined): Promise<AccountRow> {
+    const id = uid ?? caller.accountId;
+    const subject: ScopeSubject = {
+      id: caller.accountId,
+      role: caller.role,
+      path: caller.path,
+      adminOf: caller.adminOf,
+    };
+    if (id !== caller.accountId && !callerHasPermission(caller, ACCOUNT_MANAGEMENT_PERMISSION)) throw new ApiError(11);
+    return this.accountInScope(subject, id);
   }
 
   /**

@@ -2,27 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/db.js';
 import type { ActionLogTable } from '../../db/schema.js';
+import { redactParams } from '../../security/redact.js';
 
 export type ActionLogEntry = Omit<Insertable<ActionLogTable>, 'id' | 'params'> & { params: Record<string, unknown> };
 
-/** Parameters whose values never reach the log. */
-export const REDACTED_PARAMS = new Set([
-  'sign',
-  'salt',
-  'token',
-  'pwd',
-  'newpwd',
-  'oldpwd',
-  'password',
-  'rem',
-  'secret',
-]);
 const MAX_PARAMS_CHARS = 4000;
 
-export function redactParams(params: Record<string, unknown>): string {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(params)) out[k] = REDACTED_PARAMS.has(k.toLowerCase()) ? '***' : v;
-  const json = JSON.stringify(out);
+/**
+ * The stored form of a call's parameters: every secret value (sign, salt, token, passwords,
+ * RC4 password fields, remember tokens; `isSecretKey`) replaced, JSON, capped in length.
+ */
+export function storedParams(params: Record<string, unknown>): string {
+  const json = JSON.stringify(redactParams(params));
   return json.length > MAX_PARAMS_CHARS ? json.slice(0, MAX_PARAMS_CHARS) : json;
 }
 
@@ -44,7 +35,7 @@ export class ActionLog {
   ) {}
 
   record(entry: ActionLogEntry): void {
-    this.queue.push({ ...entry, params: redactParams(entry.params) });
+    this.queue.push({ ...entry, params: storedParams(entry.params) });
     if (this.queue.length >= this.maxBatch) this.startWrite();
     else this.timer ??= setTimeout(() => this.startWrite(), this.batchDelayMs);
   }

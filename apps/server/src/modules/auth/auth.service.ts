@@ -1,4 +1,13 @@
-import { ACCOUNT_STATUS, ApiError, rc4DecryptHex, sha1Hex, type AuthDat, type Role } from '@sunwatch/protocol';
+import {
+  ACCOUNT_STATUS,
+  ApiError,
+  TOO_SIMPLE_PASSWORDS,
+  passwordSchema,
+  rc4DecryptHex,
+  sha1Hex,
+  type AuthDat,
+  type Role,
+} from '@sunwatch/protocol';
 import crypto from 'node:crypto';
 import type { AppConfig } from '../../config.js';
 import type { Caller } from '../../context.js';
@@ -7,7 +16,7 @@ import type { AccountRow, AccountsRepository } from '../accounts/accounts.reposi
 import { permissionSet, type AccountsService } from '../accounts/accounts.service.js';
 import type { CompanyKeysService } from '../company-keys/company-keys.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
-import type { LoginThrottle } from './throttle.service.js';
+import type { LoginThrottle, ThrottleSubject } from './throttle.service.js';
 
 /** What the service needs to know about the HTTP call. */
 export interface ClientInfo {
@@ -24,10 +33,19 @@ export interface LoginInput {
   verifySign: (pwdSha1: string) => boolean;
 }
 
-/** Passwords that updatePassword refuses as too simple (their SHA-1 digests). */
-const TOO_SIMPLE = new Set(['123456', '12345678'].map(sha1Hex));
+/** Passwords that updatePassword refuses as too simple (their SHA-1 digests; spec §5 via rules.ts). */
+const TOO_SIMPLE = new Set(TOO_SIMPLE_PASSWORDS.map(sha1Hex));
+
+/** The wire parameters of updatePassword (`encodePasswordChange` in the protocol package). */
+export interface PasswordChange {
+  newpwd: string;
+  newpwdtext?: string;
+}
 
 export class AuthService {
+  /** A sealed record with a random password: unknown users are checked against it (equal timing). */
+  private readonly dummyAccount: Pick<AccountRow, 'pwd_cipher' | 'data_key'>;
+
   constructor(
     private readonly config: AppConfig,
     private readonly accounts: AccountsRepository,
@@ -37,7 +55,10 @@ export class AuthService {
     private readonly companyKeys: CompanyKeysService,
     private readonly keyring: Keyring,
     private readonly now: () => number,
-  ) {}
+  ) {
+    const sealed = keyring.sealPassword(randomHex(20));
+    this.dummyAccount = { pwd_cipher: sealed.pwdCipher, data_key: sealed.dataKey };
+  }
 
   async requireCompanyKey(key: string): Promise<void> {
     if (!(await this.companyKeys.isValid(key))) throw new ApiError(15);
@@ -49,14 +70,15 @@ export class AuthService {
     await this.requireCompanyKey(input.companyKey);
     await this.throttle.checkAddress(ip);
     const account = await this.accounts.findByUsr(input.usr);
-    if (!account) {
-      await this.throttle.recordFailure(undefined, ip);
-      throw new ApiError(261);
-    }
-    await this.throttle.checkAccount(account.id, ip);
-    if (!input.verifySign(this.accountsService.passwordSha1(account))) {
-      await this.throttle.recordFailure(account.id, ip);
-      throw new ApiError(16);
+    // An unknown user does the same work as a wrong password (throttle reads, decrypting a
+    // record, checking the sign, counting the failure), so the answer time does not tell them
+    // apart; only the code differs (261 stays: the web client's node retry needs it, spec §8).
+    const subject: ThrottleSubject = account ? account.id : { unknownUsr: input.usr };
+    await this.throttle.checkAccount(subject, ip);
+    const signOk = input.verifySign(this.accountsService.passwordSha1(account ?? this.dummyAccount));
+    if (!account || !signOk) {
+      await this.throttle.recordFailure(subject, ip);
+      throw new ApiError(account ? 16 : 261);
     }
     this.requireUsable(account);
     await this.throttle.recordSuccess(account.id, ip);
@@ -125,16 +147,33 @@ export class AuthService {
 
   /**
    * updatePassword: newpwd = hex RC4(key = sha1hex(old), sha1hex(new)). Decrypting with the
-   * stored digest yields a 40-hex digest only when the caller knew the old password.
+   * stored digest yields a 40-hex digest only when the caller knew the old password; a wrong
+   * old password counts as a failed sign-in (same throttle, err 13 with the wait).
+   * `newpwdtext` = hex RC4(key = sha1hex(old), new password) carries the new password so that
+   * the rules of spec §5 (`passwordSchema`) apply; without it only PASSWORD_CHANGE_COMPAT
+   * accepts the change (vendor clients), checking what a digest allows (too simple, unchanged).
    */
-  async updatePassword(caller: Caller, newpwd: string): Promise<void> {
+  async updatePassword(caller: Caller, change: PasswordChange, client: ClientInfo): Promise<void> {
     const account = await this.accounts.findById(caller.accountId);
     if (!account) throw new ApiError(10);
+    await this.throttle.checkAccount(account.id, client.ip);
     const oldSha1 = this.accountsService.passwordSha1(account);
-    const plain = rc4DecryptHex(oldSha1, newpwd);
-    if (plain === undefined || !/^[0-9a-fA-F]{40}$/.test(plain)) throw new ApiError(16);
+    const plain = rc4DecryptHex(oldSha1, change.newpwd);
+    if (plain === undefined || !/^[0-9a-fA-F]{40}$/.test(plain)) {
+      await this.throttle.recordFailure(account.id, client.ip);
+      throw new ApiError(16);
+    }
     const newSha1 = plain.toLowerCase();
+    if (change.newpwdtext !== undefined) {
+      const text = rc4DecryptHex(oldSha1, change.newpwdtext);
+      if (text === undefined || sha1Hex(text) !== newSha1 || !passwordSchema.safeParse(text).success) {
+        throw new ApiError(17);
+      }
+    } else if (!this.config.passwordChangeCompat) {
+      throw new ApiError(17, 'newpwdtext');
+    }
     if (newSha1 === oldSha1 || TOO_SIMPLE.has(newSha1)) throw new ApiError(17);
+    await this.throttle.recordSuccess(account.id, client.ip);
     await this.accountsService.setPasswordSha1(account.id, newSha1);
     const now = this.now();
     await this.sessions.revokeAccountSessions(account.id, now, caller.sessionId);

@@ -1,10 +1,20 @@
+import crypto from 'node:crypto';
 import { ApiError } from '@sunwatch/protocol';
 import type { LoginThrottleConfig } from '../../config.js';
-import type { ThrottleRepository, ThrottleRow } from './throttle.repository.js';
+import type { ThrottleRepository } from './throttle.repository.js';
 
-const pairKey = (accountId: number, ip: string) => `pair:${accountId}:${ip}`;
+/**
+ * Whose sign-in failed: an account id, or, for a username that does not exist, that name.
+ * Unknown names are throttled exactly like accounts (same queries, same writes), so neither
+ * the answer time nor the throttle reveals whether an account exists.
+ */
+export type ThrottleSubject = number | { unknownUsr: string };
+
+const subjectId = (s: ThrottleSubject) =>
+  typeof s === 'number' ? String(s) : `?${crypto.createHash('sha256').update(s.unknownUsr).digest('hex').slice(0, 32)}`;
+const pairKey = (s: ThrottleSubject, ip: string) => `pair:${subjectId(s)}:${ip}`;
 const addrKey = (ip: string) => `addr:${ip}`;
-const acctKey = (accountId: number) => `acct:${accountId}`;
+const acctKey = (s: ThrottleSubject) => `acct:${subjectId(s)}`;
 
 export function throttled(ms: number): ApiError {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
@@ -34,28 +44,27 @@ export class LoginThrottle {
   }
 
   /** Throws err 13 when this address may not try this account now. */
-  async checkAccount(accountId: number, ip: string): Promise<void> {
+  async checkAccount(subject: ThrottleSubject, ip: string): Promise<void> {
     const now = this.now();
-    const rows = await this.repo.get([pairKey(accountId, ip), acctKey(accountId)]);
-    const pair = rows.get(pairKey(accountId, ip));
+    const rows = await this.repo.get([pairKey(subject, ip), acctKey(subject)]);
+    const pair = rows.get(pairKey(subject, ip));
     if (pair && pair.blocked_until > now) throw throttled(pair.blocked_until - now);
-    const acct = rows.get(acctKey(accountId));
+    const acct = rows.get(acctKey(subject));
     if (
       acct &&
       acct.window_start + this.config.windowMs > now &&
       acct.failures >= this.config.accountLimit &&
-      !(await this.repo.isKnownAddress(accountId, ip))
+      !(await this.repo.isKnownAddress(typeof subject === 'number' ? subject : -1, ip))
     ) {
       throw throttled(acct.window_start + this.config.windowMs - now);
     }
   }
 
-  async recordFailure(accountId: number | undefined, ip: string): Promise<void> {
+  /** Counts a failed sign-in (or a wrong old password) against the subject, the pair and the address. */
+  async recordFailure(subject: ThrottleSubject, ip: string): Promise<void> {
     const c = this.config;
-    if (accountId !== undefined) {
-      await this.bump(pairKey(accountId, ip), c.accountAddressLimit);
-      await this.bump(acctKey(accountId), undefined);
-    }
+    await this.bump(pairKey(subject, ip), c.accountAddressLimit);
+    await this.bump(acctKey(subject), undefined);
     await this.bump(addrKey(ip), c.addressLimit);
   }
 
@@ -65,27 +74,22 @@ export class LoginThrottle {
     await this.repo.rememberAddress(accountId, ip, this.now());
   }
 
+  /**
+   * Counts a failure atomically; every `limit` failures (within the window) become one block
+   * whose length doubles with each block. Parallel failures all count and each full `limit`
+   * of them blocks once, exactly as if they had come one after another.
+   */
   private async bump(key: string, limit: number | undefined): Promise<void> {
     const now = this.now();
     const c = this.config;
-    const prev = (await this.repo.get([key])).get(key);
-    const row: ThrottleRow = prev
-      ? { ...prev }
-      : { key, failures: 0, window_start: now, blocked_until: 0, blocks: 0, updated_at: now };
-    if (row.window_start + c.windowMs <= now) {
-      row.failures = 0;
-      row.window_start = now;
-      // A long quiet spell forgets earlier blocks.
-      if (row.updated_at + 4 * c.windowMs <= now) row.blocks = 0;
+    let row = await this.repo.increment(key, now, c.windowMs, 4 * c.windowMs);
+    if (limit === undefined || limit <= 0) return;
+    for (let attempt = 0; attempt < 20 && row.failures >= limit; attempt++) {
+      const until = now + Math.min(c.baseDelayMs * 2 ** row.blocks, c.maxDelayMs);
+      await this.repo.block(key, limit, row.blocks, until, now);
+      const fresh = (await this.repo.get([key])).get(key);
+      if (!fresh) return;
+      row = fresh;
     }
-    row.failures += 1;
-    row.updated_at = now;
-    if (limit !== undefined && row.failures >= limit) {
-      row.blocked_until = now + Math.min(c.baseDelayMs * 2 ** row.blocks, c.maxDelayMs);
-      row.blocks += 1;
-      row.failures = 0;
-      row.window_start = now;
-    }
-    await this.repo.put(row);
   }
 }

@@ -1,0 +1,62 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.js';
+
+/**
+ * The origin a tile template loads from, as a CSP source: `https://{s}.tile.example/{z}/{x}/{y}.png`
+ * → `https://*.tile.example`. Undefined when it is not an http(s) template.
+ */
+export function tileSource(template: string | undefined): string | undefined {
+  const m = template?.trim().match(/^(https?:)?\/\/([^/?#]+)/i);
+  if (!m) return undefined;
+  const host = m[2]!.replace(/\{[^}]*\}/g, '*');
+  if (!/^[\w*.-]+(:\d+)?$/.test(host)) return undefined;
+  // Protocol-relative: a scheme-less source follows the page's scheme, as the template does.
+  return (m[1] ? `${m[1]}//${host}` : host).toLowerCase();
+}
+
+/** The Content-Security-Policy directives of the SPA and the API (helmet's camelCase names). */
+export function cspDirectives(config: Pick<AppConfig, 'tileUrl'>): Record<string, string[]> {
+  const tiles = tileSource(config.tileUrl);
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    // Vite emits module scripts only; no inline script, no eval.
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    // antd's css-in-js injects <style> elements at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+    mediaSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers on every answer (SPA, static files, /public/, ingest): CSP, X-Frame-Options
+ * DENY, nosniff, Referrer-Policy no-referrer. HSTS only when a trusted proxy (TRUST_PROXY) says
+ * the request came over TLS (X-Forwarded-Proto https): the server itself speaks plain HTTP.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const directives = cspDirectives(config);
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (config.trustProxy && request.protocol === 'https') void reply.header('strict-transport-security', HSTS_VALUE);
+  });
+}
