@@ -16,7 +16,12 @@ describe('loadConfig', () => {
     expect(c.seedDemo).toBe(true);
     expect(c.replayProtection).toBe(false);
     expect(c.tokenTtlSeconds).toBe(604800);
-    expect(c.loginThrottle).toMatchObject({ accountAddressLimit: 5, addressLimit: 30, accountLimit: 20, windowMs: 900000 });
+    expect(c.loginThrottle).toMatchObject({
+      accountAddressLimit: 5,
+      addressLimit: 30,
+      accountLimit: 20,
+      windowMs: 900000,
+    });
   });
 
   it('reads the environment', () => {
@@ -48,9 +53,19 @@ describe('loadConfig', () => {
   });
 
   it('reads the sign policy block (SIGN_POLICY, SALT_WINDOW_MS, REPLAY_*)', () => {
-    expect(loadConfig({})).toMatchObject({ signPolicy: 'compatible', saltWindowMs: 900000, replayProtection: false, replayWindowMs: 900000 });
+    expect(loadConfig({})).toMatchObject({
+      signPolicy: 'compatible',
+      saltWindowMs: 900000,
+      replayProtection: false,
+      replayWindowMs: 900000,
+    });
     expect(
-      loadConfig({ SIGN_POLICY: ' Strict ', SALT_WINDOW_MS: '60000', REPLAY_PROTECTION: '1', REPLAY_WINDOW_MS: '120000' }),
+      loadConfig({
+        SIGN_POLICY: ' Strict ',
+        SALT_WINDOW_MS: '60000',
+        REPLAY_PROTECTION: '1',
+        REPLAY_WINDOW_MS: '120000',
+      }),
     ).toMatchObject({ signPolicy: 'strict', saltWindowMs: 60000, replayProtection: true, replayWindowMs: 120000 });
     expect(() => loadConfig({ SIGN_POLICY: 'lax' })).toThrow(/SIGN_POLICY/);
   });
@@ -73,9 +88,16 @@ describe('loadConfig', () => {
 
   it('reads the security settings', () => {
     expect(loadConfig({}).tileUrl).toBeUndefined();
-    expect(loadConfig({}).passwordChangeCompat).toBe(false);
-    expect(loadConfig({ VITE_TILE_URL: 'https://t.example/{z}/{x}/{y}.png' }).tileUrl).toBe('https://t.example/{z}/{x}/{y}.png');
-    expect(loadConfig({ TILE_URL: 'https://a/{z}/{x}/{y}', VITE_TILE_URL: 'https://b/{z}/{x}/{y}' }).tileUrl).toBe('https://a/{z}/{x}/{y}');
+    expect(loadConfig({}).passwordChangeCompat).toBe(true);
+    expect(loadConfig({ SIGN_POLICY: 'strict' }).passwordChangeCompat).toBe(false);
+    expect(loadConfig({ SIGN_POLICY: 'strict', PASSWORD_CHANGE_COMPAT: '1' }).passwordChangeCompat).toBe(true);
+    expect(loadConfig({ PASSWORD_CHANGE_COMPAT: '0' }).passwordChangeCompat).toBe(false);
+    expect(loadConfig({ VITE_TILE_URL: 'https://t.example/{z}/{x}/{y}.png' }).tileUrl).toBe(
+      'https://t.example/{z}/{x}/{y}.png',
+    );
+    expect(loadConfig({ TILE_URL: 'https://a/{z}/{x}/{y}', VITE_TILE_URL: 'https://b/{z}/{x}/{y}' }).tileUrl).toBe(
+      'https://a/{z}/{x}/{y}',
+    );
     expect(loadConfig({ PASSWORD_CHANGE_COMPAT: '1' }).passwordChangeCompat).toBe(true);
   });
 

@@ -73,7 +73,7 @@ export interface AppConfig {
   demoDataSkipped?: string;
   /** Map tile template of the SPA (TILE_URL, else VITE_TILE_URL): its origin joins the CSP img-src. */
   tileUrl?: string;
-  /** updatePassword also takes the vendor's digest-only form, whose rules the server cannot check (PASSWORD_CHANGE_COMPAT). */
+  /** updatePassword also takes the vendor's digest-only form, whose rules the server cannot check (PASSWORD_CHANGE_COMPAT; default on in the compatible sign policy, off in strict). */
   passwordChangeCompat: boolean;
   /** Where log lines go (tests capture them); default stdout. Not read from the environment. */
   logStream?: NodeJS.WritableStream;
@@ -160,7 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
-    sqlitePath: sqlite === ':memory:' ? sqlite : sqlite ? path.resolve(base, sqlite) : path.join(dataDir, 'sunwatch.db'),
+    sqlitePath:
+      sqlite === ':memory:' ? sqlite : sqlite ? path.resolve(base, sqlite) : path.join(dataDir, 'sunwatch.db'),
     webRoot: fromEnv(env.WEB_ROOT, 'apps/web/dist'),
     companyKeys: keys.length > 0 ? keys : [...DEFAULT_COMPANY_KEYS],
     ...demoData(env),
@@ -197,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     now: () => Date.now(),
     tileUrl: env.TILE_URL?.trim() || env.VITE_TILE_URL?.trim() || undefined,
-    passwordChangeCompat: bool(env.PASSWORD_CHANGE_COMPAT, false),
+    // Vendor clients keep working by default; the strict policy (our own clients) requires newpwdtext.
+    passwordChangeCompat: bool(env.PASSWORD_CHANGE_COMPAT, signPolicy(env.SIGN_POLICY) !== 'strict'),
   };
 }

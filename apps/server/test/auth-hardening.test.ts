@@ -200,9 +200,16 @@ describe.each(engines)('auth hardening ($name)', (engine) => {
         const res = await s.call(me, 'updatePassword', encodePasswordChange('Old_pass_1', bad));
         expect(res, bad).toMatchObject({ err: 17, desc: 'ERR_PASSWORD_FORMAT_ERROR' });
       }
-      // The digest-only vendor form cannot be checked: refused unless PASSWORD_CHANGE_COMPAT.
+      // The digest-only vendor form cannot be checked: refused unless PASSWORD_CHANGE_COMPAT
+      // (on by default in the compatible sign policy, off in strict).
       const digestOnly = { newpwd: rc4EncryptHex(sha1Hex('Old_pass_1'), sha1Hex('a')) };
-      expect((await s.call(me, 'updatePassword', digestOnly)).err).toBe(17);
+      const compat = s.ctx.config.passwordChangeCompat;
+      s.ctx.config.passwordChangeCompat = false;
+      try {
+        expect((await s.call(me, 'updatePassword', digestOnly)).err).toBe(17);
+      } finally {
+        s.ctx.config.passwordChangeCompat = compat;
+      }
       // newpwdtext must be the password whose digest newpwd carries.
       const mixed = {
         ...encodePasswordChange('Old_pass_1', 'Good_pass_2'),
@@ -217,6 +224,7 @@ describe.each(engines)('auth hardening ($name)', (engine) => {
     it('PASSWORD_CHANGE_COMPAT accepts the digest-only form (too simple still refused)', async () => {
       const u = await newOwner('Old_pass_1');
       const me = (await s.login(u.usr, u.password, { ip: freshIp() })).dat!;
+      const compat = s.ctx.config.passwordChangeCompat;
       s.ctx.config.passwordChangeCompat = true;
       try {
         const simple = { newpwd: rc4EncryptHex(sha1Hex('Old_pass_1'), sha1Hex('123456')) };
@@ -224,7 +232,7 @@ describe.each(engines)('auth hardening ($name)', (engine) => {
         const ok = { newpwd: rc4EncryptHex(sha1Hex('Old_pass_1'), sha1Hex('Vendor_app_2')) };
         expect((await s.call(me, 'updatePassword', ok)).err).toBe(0);
       } finally {
-        s.ctx.config.passwordChangeCompat = false;
+        s.ctx.config.passwordChangeCompat = compat;
       }
     });
 

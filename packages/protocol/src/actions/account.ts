@@ -116,7 +116,14 @@ export const logoutVerifiction = defineAction({
 export const updatePassword = defineAction({
   name: 'updatePassword',
   summary: 'Change password: newpwd = hex(RC4(key sha1(old), sha1(new))).',
-  params: actionParams({ newpwd: z.string().regex(/^[0-9a-fA-F]{80}$/) }),
+  params: actionParams({
+    newpwd: z.string().regex(/^[0-9a-fA-F]{80}$/),
+    /** Sunwatch extension: hex RC4(key sha1(old), new password), so the server checks the §5 rules. */
+    newpwdtext: z
+      .string()
+      .regex(/^(?:[0-9a-fA-F]{2}){1,128}$/)
+      .optional(),
+  }),
   access: { auth: 'signed' },
   mutates: true,
   result: result<undefined>(),

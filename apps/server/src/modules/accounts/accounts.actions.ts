@@ -13,16 +13,8 @@ export const accountHandlers = {
     return Promise.resolve(undefined);
   },
   updatePassword: async (input, ctx) => {
-    // `newpwdtext` is not in the vendor catalogue entry; it passes the loose params schema.
-    const text = (input.params as { newpwdtext?: unknown }).newpwdtext;
-    if (text !== undefined && (typeof text !== 'string' || !/^(?:[0-9a-fA-F]{2}){1,128}$/.test(text))) {
-      throw new ApiError(6, 'newpwdtext');
-    }
-    await ctx.services.auth.updatePassword(
-      callerOf(input),
-      { newpwd: input.params.newpwd, newpwdtext: text },
-      input.call,
-    );
+    const { newpwd, newpwdtext } = input.params;
+    await ctx.services.auth.updatePassword(callerOf(input), { newpwd, newpwdtext }, input.call);
     return undefined;
   },
 } satisfies HandlerMap;
