@@ -19,6 +19,25 @@ export default tseslint.config(
     },
   },
   {
+    // A committed `.only` silently skips every other test of its file: never allowed (vitest
+    // also refuses it when CI is set, allowOnly in both vitest configs).
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name=/^(it|test|describe|suite|bench)$/][property.name='only']",
+          message: '`.only` skips the other tests: remove it before committing.',
+        },
+        {
+          selector:
+            "MemberExpression[object.type='MemberExpression'][object.object.name=/^(it|test|describe|suite)$/][property.name='only']",
+          message: '`.only` skips the other tests: remove it before committing.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

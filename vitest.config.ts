@@ -1,10 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+// `.only` fails the run on CI instead of silently skipping the other tests (eslint forbids it
+// everywhere, see eslint.config.js). allowOnly is a per-project option: every project sets it.
+const allowOnly = !process.env.CI;
+
 // Unit and integration tests of every workspace except the browser flows (e2e/ has its own config).
 export default defineConfig({
   test: {
+    allowOnly,
     projects: [
-      { test: { name: 'protocol', root: 'packages/protocol', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'protocol', root: 'packages/protocol', include: ['src/**/*.test.ts'], allowOnly } },
       {
         test: {
           name: 'server',
@@ -12,9 +17,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
+          allowOnly,
         },
       },
-      { test: { name: 'simulator', root: 'apps/simulator', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'simulator', root: 'apps/simulator', include: ['src/**/*.test.ts'], allowOnly } },
       'apps/web/vitest.config.ts',
     ],
   },

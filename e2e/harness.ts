@@ -4,13 +4,17 @@
  *
  *   const h = useHarness();            // registers beforeAll/afterAll in a spec file
  *   const page = await h().newPage();  // fresh context (cookies, storage) per page
+ *
+ * Every page of a harness context (and of any context passed to newPage) is watched: an uncaught
+ * page error or a `console.error` fails the running test (useHarness asserts none in afterEach,
+ * and in afterAll for what happened outside a test). There is no allow-list: fix the source.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig, seedDemo, startServer, startServerDemoFleet } from '@sunwatch/server';
 
@@ -49,6 +53,14 @@ export interface HarnessOptions {
   fleet?: { historyDays: number };
 }
 
+/** An uncaught error or a console error in a watched page. */
+export interface BrowserProblem {
+  kind: 'pageerror' | 'console.error';
+  /** The page's URL when it happened. */
+  url: string;
+  text: string;
+}
+
 export interface Harness {
   /** http://127.0.0.1:<port> */
   baseUrl: string;
@@ -57,6 +69,8 @@ export interface Harness {
   /** The running demo fleet (only with `fleet` in the options). */
   fleet: HarnessFleet | undefined;
   newContext(locale?: string): Promise<BrowserContext>;
+  /** Page errors and console errors of watched pages since the last call (clears the list). */
+  takeBrowserProblems(): BrowserProblem[];
   newPage(options?: PageOptions): Promise<Page>;
   /** Absolute URL for a path of the SPA. */
   url(p: string): string;
@@ -123,6 +137,26 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const baseUrl = server.url.replace(/\/$/, '');
   const srv = server;
   const br = browser;
+  const problems: BrowserProblem[] = [];
+  const watched = new WeakSet<BrowserContext>();
+  /** Collects page errors and console errors of every page of the context. */
+  const watch = (context: BrowserContext) => {
+    if (watched.has(context)) return;
+    watched.add(context);
+    context.on('weberror', (e) => {
+      const err = e.error();
+      problems.push({ kind: 'pageerror', url: e.page()?.url() ?? '', text: err.stack ?? err.message });
+    });
+    context.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const at = msg.location();
+      problems.push({
+        kind: 'console.error',
+        url: msg.page()?.url() ?? '',
+        text: at.url ? `${msg.text()} (at ${at.url}:${at.lineNumber}:${at.columnNumber})` : msg.text(),
+      });
+    });
+  };
 
   const harness: Harness = {
     baseUrl,
@@ -136,6 +170,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         viewport: { width: 1440, height: 900 },
         timezoneId: 'Europe/Berlin',
       });
+      watch(context);
       context.setDefaultTimeout(15_000);
       context.setDefaultNavigationTimeout(30_000);
       contexts.add(context);
@@ -144,11 +179,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async newPage(options = {}) {
       const context = options.context ?? (await harness.newContext(options.locale));
-      const page = await context.newPage();
-      page.on('pageerror', (err) => {
-        console.warn(`[browser pageerror] ${err.message}`);
-      });
-      return page;
+      watch(context);
+      return context.newPage();
+    },
+    takeBrowserProblems() {
+      return problems.splice(0);
     },
     url(p) {
       return baseUrl + (p.startsWith('/') ? p : `/${p}`);
@@ -190,14 +225,34 @@ export async function settle(page: Page, timeout = 20_000): Promise<void> {
   await page.waitForTimeout(400);
 }
 
-/** Starts one harness for the spec file; returns a getter usable inside tests. */
+/** Throws when watched pages had page errors or console errors (and clears the list). */
+export function assertNoBrowserProblems(harness: Harness | undefined, when: string): void {
+  const found = harness?.takeBrowserProblems() ?? [];
+  if (found.length === 0) return;
+  throw new Error(
+    `${found.length} browser error(s) ${when}:\n` + found.map((p) => `  [${p.kind}] ${p.url}\n    ${p.text}`).join('\n'),
+  );
+}
+
+/**
+ * Starts one harness for the spec file; returns a getter usable inside tests. A page error or
+ * console error during a test fails that test (afterEach); one outside any test (beforeAll,
+ * afterAll of the spec) fails the file.
+ */
 export function useHarness(options: HarnessOptions = {}): () => Harness {
   let harness: Harness | undefined;
   beforeAll(async () => {
     harness = await startHarness(options);
   });
+  afterEach(() => {
+    assertNoBrowserProblems(harness, 'during this test');
+  });
   afterAll(async () => {
-    await harness?.close();
+    try {
+      assertNoBrowserProblems(harness, 'outside the tests (beforeAll/afterAll)');
+    } finally {
+      await harness?.close();
+    }
   });
   return () => {
     if (!harness) throw new Error('harness not started (beforeAll failed?)');

@@ -19,6 +19,11 @@ describe('routing', () => {
     await page.waitForURL(/\/404$/);
     await page.getByText('404').first().waitFor({ state: 'visible' });
     await h().screenshot(page, 'page-404');
+    // spec §8: a /404 is logged as an error — exactly that one, naming the path (the harness
+    // fails a test on any other browser error)
+    expect(h().takeBrowserProblems().map((p) => `${p.kind} ${p.text.replace(/ \(at .*\)$/, '')}`)).toEqual([
+      'console.error 404 page not found /no/such/page',
+    ]);
     await page.context().close();
   });
 

@@ -251,7 +251,8 @@ describe('owner_anna: devices with live telemetry', () => {
   });
 
   it("the chart tab draws today's energy with non-empty series (history exists)", async () => {
-    const today = await api.call('webQueryDeviceEnergyChart', { ...HYBRID, view: 'day', date: localDay() });
+    const tz = (await api.call('queryDeviceInfo', HYBRID)).device[0]!.timezone;
+    const today = await api.call('webQueryDeviceEnergyChart', { ...HYBRID, view: 'day', date: plantDay(tz) });
     expect(today.series.length).toBeGreaterThan(0);
     expect(today.series.some((s) => s.val.some((v) => Number(v) > 0))).toBe(true);
 
@@ -472,7 +473,7 @@ describe('dealer_north: overview and device scope in the browser', () => {
   });
 });
 
-/** Today in the plant's and the browser's zone (Europe/Berlin). */
-function localDay(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+/** Today in the plant's zone (`tz` seconds east of UTC; the web app's pickers start from it). */
+function plantDay(tz: number): string {
+  return new Date(Date.now() + tz * 1000).toISOString().slice(0, 10);
 }

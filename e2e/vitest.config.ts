@@ -16,5 +16,7 @@ export default defineConfig({
     teardownTimeout: 30_000,
     // Network flakiness is not expected on loopback; one retry absorbs a slow CI tick.
     retry: 0,
+    // `.only` fails the run on CI instead of silently skipping the other tests (eslint forbids it too).
+    allowOnly: !process.env.CI,
   },
 });

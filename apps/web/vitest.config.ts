@@ -11,5 +11,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 20000,
+    // `.only` fails the run on CI (see the root vitest.config.ts)
+    allowOnly: !process.env.CI,
   },
 });

@@ -84,10 +84,21 @@ async function detectEngines(): Promise<Engine[]> {
 /** The engines every integration test runs on: SQLite always, PostgreSQL when reachable. */
 export const engines: Engine[] = await detectEngines();
 
-/** A controllable clock: real time plus an offset the test can advance. */
+/**
+ * A fixed instant for tests whose results depend on "today" (local days, day/month/year
+ * energies): 04:00 UTC on a mid-month Monday — far from midnight in every timezone the tests
+ * use (UTC, +1, +2, +8: 12:00), and from month and year ends.
+ */
+export const FIXED_NOW = Date.UTC(2026, 5, 15, 4, 0, 0);
+
+/**
+ * A controllable clock. Pinned (`new TestClock(FIXED_NOW)`): that instant, moving only by
+ * advance(); else real time plus the advanced offset.
+ */
 export class TestClock {
   offset = 0;
-  now = (): number => Date.now() + this.offset;
+  constructor(readonly pinned?: number) {}
+  now = (): number => (this.pinned ?? Date.now()) + this.offset;
   advance(ms: number): void {
     this.offset += ms;
   }
@@ -124,6 +135,11 @@ export interface StartOptions {
   config?: Partial<AppConfig>;
   /** Another instance on the same database and master key (as behind a load balancer). */
   shareWith?: TestServer;
+  /**
+   * Pins the server's clock (config.now) and the harness's to this instant (e.g. FIXED_NOW):
+   * required for every test whose result depends on the wall clock's day.
+   */
+  now?: number;
 }
 
 let ipCounter = 0;
@@ -145,7 +161,7 @@ export async function startTestServer(engine: Engine, options: StartOptions = {}
   const database = shared
     ? { databaseUrl: shared.config.databaseUrl, sqlitePath: shared.config.sqlitePath, drop: () => Promise.resolve() }
     : await engine.createDatabase(dataDir);
-  const clock = shared ? shared.clock : new TestClock();
+  const clock = shared ? shared.clock : new TestClock(options.now);
   const config: AppConfig = {
     ...loadConfig({}),
     port: 0,

@@ -1,5 +1,5 @@
 import { DEVCODE_2341, DEVCODE_5121, ROLE, type AuthDat } from '@sunwatch/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   insertDatalogger,
   insertDevice,
@@ -7,7 +7,7 @@ import {
   insertSamples,
 } from '../src/modules/plants/telemetry-fixtures.js';
 import { localDay } from '../src/modules/plants/telemetry-time.js';
-import { engines, startTestServer, type TestServer } from './harness.js';
+import { engines, FIXED_NOW, startTestServer, type TestServer } from './harness.js';
 
 const PASSWORDS: Record<string, string> = {
   operator: 'Operator_2026',
@@ -24,6 +24,16 @@ const PASSWORDS: Record<string, string> = {
 const TZ = 28800;
 const TS_RE = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 
+// The wall clock sits inside the window where this file used to fail every day (16:00–16:56
+// UTC: the first hour of the UTC+8 plant's day): with the server's clock pinned (FIXED_NOW),
+// nothing may depend on it. Only Date is faked (timers stay real) and it keeps moving.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 24, 16, 20), shouldAdvanceTime: true });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+
 describe.each(engines)('telemetry actions ($name)', (engine) => {
   let s: TestServer;
   const sessions = new Map<string, AuthDat>();
@@ -39,7 +49,9 @@ describe.each(engines)('telemetry actions ($name)', (engine) => {
   const tuple = (d: typeof A) => ({ pn: d.pn, devcode: d.devcode, devaddr: d.devaddr, sn: d.sn });
 
   beforeAll(async () => {
-    s = await startTestServer(engine);
+    // "today" is the UTC+8 plant's: a pinned clock (the samples of today end at `now`; with the
+    // wall clock, 16:00–16:56 UTC left fewer than 12 of them after the plant's midnight)
+    s = await startTestServer(engine, { now: FIXED_NOW });
     const db = s.ctx.db;
     now = s.clock.now();
     for (const [usr, pwd] of Object.entries(PASSWORDS)) {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDay } from '../src/modules/plants/telemetry-time.js';
 import { deviceLifetime, energyTotals } from '../src/modules/telemetry/rollups.js';
 import { syntheticValues } from '../src/modules/telemetry/synthetic.js';
-import { engines, startTestServer, type TestServer } from './harness.js';
+import { engines, FIXED_NOW, startTestServer, type TestServer } from './harness.js';
 import { createDatalogger } from './telemetry-fixtures.js';
 
 /** One device entry with the given counter totals (values form). */
@@ -33,7 +33,7 @@ describe.each(engines)('plant and fleet aggregates ($name)', (engine) => {
   const DAY = 86_400_000;
 
   beforeAll(async () => {
-    s = await startTestServer(engine, { seed: true });
+    s = await startTestServer(engine, { seed: true, now: FIXED_NOW });
     const r = await s.login('operator', 'Operator_2026');
     expect(r.err).toBe(0);
     session = r.dat!;

@@ -7,7 +7,7 @@ import {
   insertSamples,
 } from '../src/modules/plants/telemetry-fixtures.js';
 import { fmtTs } from '../src/modules/plants/telemetry-time.js';
-import { engines, startTestServer, type TestServer } from './harness.js';
+import { engines, FIXED_NOW, startTestServer, type TestServer } from './harness.js';
 
 const TZ = 28800;
 
@@ -25,7 +25,7 @@ describe.each(engines)('device texts follow the call locale ($name)', (engine) =
   const call = <T = unknown>(action: string, params: Params) => s.call<T>(anna, action, params);
 
   beforeAll(async () => {
-    s = await startTestServer(engine);
+    s = await startTestServer(engine, { now: FIXED_NOW });
     const db = s.ctx.db;
     const now = s.clock.now();
     const login = await s.login('owner_anna', 'Owner_2026');

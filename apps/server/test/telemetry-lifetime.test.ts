@@ -31,11 +31,9 @@ describe.each(engines)('lifetime energy totals ($name)', (engine) => {
   let midnight: number;
 
   beforeAll(async () => {
-    s = await startTestServer(engine, { seed: true });
-    // Noon UTC on the 15th of the current month: yesterday and the day before are in the same month.
-    const d = new Date(s.clock.now());
-    s.clock.offset += Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 15, 12) - s.clock.now();
-    midnight = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 15);
+    // Noon UTC on a 15th (a pinned clock): yesterday and the day before are in the same month.
+    midnight = Date.UTC(2026, 5, 15);
+    s = await startTestServer(engine, { seed: true, now: midnight + 12 * 3600_000 });
     const r = await s.login('operator', 'Operator_2026');
     expect(r.err).toBe(0);
     session = r.dat!;

@@ -4,8 +4,10 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiCallError } from '@sunwatch/protocol';
+import dayjs, { type Dayjs } from 'dayjs';
 import { api } from '../../../app/api';
 import { showApiError } from '../../../app/notify';
+import { plantTodayDayjs } from '../../../app/plant-day';
 import type { DeviceTupleLike } from '../paths';
 import { deviceKeys } from './keys';
 import type { DeviceListParams } from './list-params';
@@ -82,10 +84,12 @@ export function useDeviceStatistic(d: DeviceTupleLike) {
 
 export type EnergyView = 'day' | 'month' | 'year' | 'total';
 
-export function useEnergyChart(d: DeviceTupleLike, view: EnergyView, date: string | undefined) {
+/** `date` undefined: the total view (no date); `enabled` false while the plant's today is unknown. */
+export function useEnergyChart(d: DeviceTupleLike, view: EnergyView, date: string | undefined, enabled = true) {
   return useQuery({
     queryKey: deviceKeys.part(d, 'energyChart', { view, date }),
     queryFn: () => orEmpty(api.call('webQueryDeviceEnergyChart', { ...tupleOf(d), view, ...(date ? { date } : {}) })),
+    enabled,
     placeholderData: keepPreviousData,
   });
 }
@@ -115,10 +119,26 @@ export function useParamCurves(
   });
 }
 
-export function useDayData(d: DeviceTupleLike, date: string, page: number, pagesize: number) {
+/** One day's samples, paged; `date` (the plant's "YYYY-MM-DD") undefined: not yet known, no call. */
+export function useDayData(d: DeviceTupleLike, date: string | undefined, page: number, pagesize: number) {
   return useQuery({
     queryKey: deviceKeys.part(d, 'dayData', { date, page, pagesize }),
-    queryFn: () => orEmpty(api.call('queryDeviceDataOneDayPaging', { ...tupleOf(d), date, page, pagesize })),
+    queryFn: () => orEmpty(api.call('queryDeviceDataOneDayPaging', { ...tupleOf(d), date: date ?? '', page, pagesize })),
+    enabled: date !== undefined,
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The device's plant's today as a picker value (see app/plant-day.ts), from queryDeviceInfo's
+ * `timezone`; undefined until the info has loaded. Re-evaluated on every render, so a page
+ * left open across the plant's midnight moves on to the new day.
+ */
+export function usePlantToday(d: DeviceTupleLike): Dayjs | undefined {
+  const info = useDeviceInfo(d);
+  if (info.data) return plantTodayDayjs(info.data.timezone);
+  // no device answer (error, or not found): no plant timezone is known; the tab's own query
+  // (which fails the same way) shows the error
+  if (info.isError || info.data === null) return dayjs().startOf('day');
+  return undefined;
 }

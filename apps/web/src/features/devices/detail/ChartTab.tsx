@@ -1,13 +1,14 @@
 /** Energy chart: day (per hour), month (per day), year (per month), total (per year). */
 import { useState } from 'react';
 import { DatePicker, Empty, Flex, Segmented, Skeleton, Alert } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { currentLocale } from '../../../i18n';
 import { EChart } from '../../charts/EChart';
 import { energyOption } from '../../charts/options';
-import { useEnergyChart, type EnergyView } from '../api/queries';
+import { isAfterPlantToday } from '../../../app/plant-day';
+import { useEnergyChart, usePlantToday, type EnergyView } from '../api/queries';
 import type { DeviceTupleLike } from '../paths';
 
 const VIEWS: EnergyView[] = ['day', 'month', 'year', 'total'];
@@ -30,9 +31,12 @@ export function bucketLabel(ts: string, view: EnergyView): string {
 export function ChartTab({ device }: { device: DeviceTupleLike }) {
   const { t } = useTranslation();
   const [view, setView] = useState<EnergyView>('day');
-  const [date, setDate] = useState<Dayjs>(() => dayjs());
-  const wireDate = view === 'total' ? undefined : date.format(WIRE_FORMAT[view]);
-  const q = useEnergyChart(device, view, wireDate);
+  // the plant's day/month/year (default: the plant's today), as the server reads the date
+  const today = usePlantToday(device);
+  const [picked, setPicked] = useState<Dayjs | undefined>(undefined);
+  const date = picked ?? today;
+  const wireDate = view === 'total' ? undefined : date?.format(WIRE_FORMAT[view]);
+  const q = useEnergyChart(device, view, wireDate, view === 'total' || !!date);
   const locale = currentLocale();
   const data = q.data;
   const empty = data === null || (data !== undefined && data.series.every((s) => s.val.every((v) => !Number(v))));
@@ -49,9 +53,10 @@ export function ChartTab({ device }: { device: DeviceTupleLike }) {
           <DatePicker
             picker={view === 'day' ? 'date' : view}
             value={date}
+            disabled={!date}
             allowClear={false}
-            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-            onChange={(d) => d && setDate(d)}
+            disabledDate={(d) => !!today && isAfterPlantToday(d, today)}
+            onChange={(d) => d && setPicked(d)}
           />
         )}
       </Flex>

@@ -1,17 +1,23 @@
-/** Data details: every sample of a day (queryDeviceDataOneDayPaging), paged on the server. */
+/**
+ * Data details: every sample of a day (queryDeviceDataOneDayPaging), paged on the server. The
+ * day is the plant's (default: the plant's today), as the server reads it.
+ */
 import { useState } from 'react';
 import { Alert, DatePicker, Empty, Flex, Table, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
-import { useDayData } from '../api/queries';
+import { isAfterPlantToday } from '../../../app/plant-day';
+import { useDayData, usePlantToday } from '../api/queries';
 import type { DeviceTupleLike } from '../paths';
 
 export function DataTab({ device }: { device: DeviceTupleLike }) {
   const { t } = useTranslation();
-  const [date, setDate] = useState<Dayjs>(() => dayjs());
+  const today = usePlantToday(device);
+  const [picked, setPicked] = useState<Dayjs | undefined>(undefined);
+  const date = picked ?? today;
   const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
-  const q = useDayData(device, date.format('YYYY-MM-DD'), paging.current - 1, paging.pageSize);
+  const q = useDayData(device, date?.format('YYYY-MM-DD'), paging.current - 1, paging.pageSize);
   const data = q.data;
   // field[0] is the record id, field[1] the time; the rest follow title[] from index 2.
   const titles = data?.title ?? [];
@@ -37,11 +43,12 @@ export function DataTab({ device }: { device: DeviceTupleLike }) {
       <Flex gap={12} align="center">
         <DatePicker
           value={date}
+          disabled={!date}
           allowClear={false}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          disabledDate={(d) => !!today && isAfterPlantToday(d, today)}
           onChange={(d) => {
             if (!d) return;
-            setDate(d);
+            setPicked(d);
             setPaging((p) => ({ ...p, current: 1 }));
           }}
         />
@@ -51,7 +58,7 @@ export function DataTab({ device }: { device: DeviceTupleLike }) {
       ) : (
         <Table
           size="small"
-          loading={q.isFetching}
+          loading={!date || q.isFetching}
           rowKey={(r) => r.field[0] ?? r.field[1] ?? ''}
           dataSource={data?.row ?? []}
           columns={columns}

@@ -5,14 +5,15 @@
  */
 import { useMemo, useState } from 'react';
 import { Alert, Button, DatePicker, Empty, Flex, Segmented, Select, Skeleton, Tooltip, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { LIMITS } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, notice } from '../../../app/notify';
 import { currentLocale } from '../../../i18n';
 import { EChart } from '../../charts/EChart';
 import { curvesOption } from '../../charts/options';
-import { useChartFields, useParamCurves } from '../api/queries';
+import { isAfterPlantToday } from '../../../app/plant-day';
+import { useChartFields, useParamCurves, usePlantToday } from '../api/queries';
 import type { DeviceTupleLike } from '../paths';
 import { addBlockedMessage, selectionMessage, unitsOf, type ChartField } from './param-selection';
 
@@ -30,7 +31,10 @@ export function ParamsTab({ device }: { device: DeviceTupleLike }) {
   );
   const [mode, setMode] = useState<Mode>('display');
   const [picked, setPicked] = useState<string[] | undefined>(undefined);
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs(), dayjs()]);
+  // the plant's days (default: the plant's today), as the server reads sdate/edate
+  const today = usePlantToday(device);
+  const [pickedRange, setRange] = useState<[Dayjs, Dayjs] | undefined>(undefined);
+  const range: [Dayjs, Dayjs] | undefined = pickedRange ?? (today ? [today, today] : undefined);
   // Default selection: the first visible field.
   const defaultPick = useMemo(() => {
     const first = (fieldsQ.data ?? []).find((f) => f.visable) ?? fieldsQ.data?.[0];
@@ -40,7 +44,8 @@ export function ParamsTab({ device }: { device: DeviceTupleLike }) {
   const selected = selectedIds.map((id) => fields.find((f) => f.id === id)).filter((f): f is ChartField => !!f);
   const error = selectionMessage(selected, mode);
   const [applied, setApplied] = useState<{ ids: string[]; mode: Mode; range: [string, string] } | undefined>(undefined);
-  const effective = applied ?? (defaultPick.length ? { ids: defaultPick, mode: 'display' as Mode, range: [dayjs().format('YYYY-MM-DD'), dayjs().format('YYYY-MM-DD')] as [string, string] } : undefined);
+  const todayWire = today?.format('YYYY-MM-DD');
+  const effective = applied ?? (defaultPick.length && todayWire ? { ids: defaultPick, mode: 'display' as Mode, range: [todayWire, todayWire] as [string, string] } : undefined);
   const curves = useParamCurves(device, effective?.ids ?? [], effective?.range[0] ?? '', effective?.range[1] ?? '', effective?.mode ?? 'display', !!effective && effective.ids.length > 0);
 
   const onChange = (ids: string[]) => {
@@ -99,8 +104,9 @@ export function ParamsTab({ device }: { device: DeviceTupleLike }) {
         />
         <DatePicker.RangePicker
           value={range}
+          disabled={!range}
           allowClear={false}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          disabledDate={(d) => !!today && isAfterPlantToday(d, today)}
           onChange={(v) => {
             if (!v?.[0] || !v[1]) return;
             const [a, b] = v as [Dayjs, Dayjs];
@@ -114,9 +120,9 @@ export function ParamsTab({ device }: { device: DeviceTupleLike }) {
         <Tooltip title={error}>
           <Button
             type="primary"
-            disabled={!!error}
+            disabled={!!error || !range}
             onClick={() =>
-              setApplied({ ids: selectedIds, mode, range: [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')] })
+              range && setApplied({ ids: selectedIds, mode, range: [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')] })
             }
           >
             {t('devices:params.apply')}
