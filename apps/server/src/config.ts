@@ -51,7 +51,7 @@ export interface AppConfig {
   tokenTtlSeconds: number;
   rememberTtlSeconds: number;
   /**
-   * Sign rules of the action endpoint (wire-protocol.md §3–§4a, docs/security-notes-endpoint.md):
+   * Sign rules of the action endpoint (wire-protocol.md §3–§4a, docs/security/endpoint.md):
    * `compatible` (SIGN_POLICY default) accepts any salt and, for read actions only, unsigned
    * parameters; `strict` requires every parameter signed, a timestamp salt within saltWindowMs
    * (SALT_WINDOW_MS, default 15 min) and never the same sign twice. State-changing calls are
@@ -68,7 +68,7 @@ export interface AppConfig {
   telemetry: TelemetryConfig;
   /** Clock in epoch ms; injectable for tests. */
   now: () => number;
-  // --- Security hardening (issue 6; docs/security-notes-auth.md) ---
+  // --- Security hardening (issue 6; docs/security/accounts-auth-logs.md) ---
   /** Why demo data is off although DEMO_DATA was not set (NODE_ENV=production); logged once at start. */
   demoDataSkipped?: string;
   /** Map tile template of the SPA (TILE_URL, else VITE_TILE_URL): its origin joins the CSP img-src. */

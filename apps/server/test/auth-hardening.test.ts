@@ -1,6 +1,6 @@
 /**
  * Regression tests of the attacker's report on accounts, auth and logging (issue 6;
- * docs/security-notes-auth.md). Each block names its finding; all run on SQLite and PostgreSQL.
+ * docs/security/accounts-auth-logs.md). Each block names its finding; all run on SQLite and PostgreSQL.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -95,7 +95,7 @@ export function rc4DecryptHex(keyText: string, hex: string): string | undefined 
 }
 
 /**
- * The parameters of updatePassword (docs/security-notes-auth.md): the vendor's `newpwd` =
+ * The parameters of updatePassword (docs/security/accounts-auth-logs.md): the vendor's `newpwd` =
  * hex RC4(key = sha1(old), sha1(new)) and `newpwdtext` = hex RC4(key = sha1(old), new password),
  * which lets the server apply the password rules of spec §5 to the new password itself.
  */

@@ -12,7 +12,7 @@ interface LoggedRequest {
 }
 
 /**
- * The Fastify logger: pino with every line redacted (docs/security-notes-auth.md):
+ * The Fastify logger: pino with every line redacted (docs/security/accounts-auth-logs.md):
  * - `req`: Fastify's request shape with the URL's secret query values replaced;
  * - `err`: pino's error shape with secrets removed from message, stack and fields;
  * - every logged object (formatters.log) and every message string (hooks.logMethod).
