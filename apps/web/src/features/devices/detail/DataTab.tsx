@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { isAfterPlantToday } from '../../../app/plant-day';
 import { useDayData, usePlantToday } from '../api/queries';
-import type { DeviceTupleLike } from '../paths';
+import type { DeviceTupleLike } from '../../shared/devices/paths';
 
 export function DataTab({ device }: { device: DeviceTupleLike }) {
   const { t } = useTranslation();
