@@ -14,15 +14,17 @@
  * Works with the catalogue's `access.permission` optional (mostly absent) and required
  * (a PermissionModule or null on every action).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ACTION_NAMES, findAction } from '@sunwatch/protocol';
+import { importSpecifiers, resolveSpecifier } from '../test/source-paths';
 import { AREAS, type AreaDef, type PageLoader, type RouteNode } from './routes';
 
-const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SCANNED = ['features', 'components'].map((d) => join(SRC, d));
+/** The scanned sources (features/ and components/), by path relative to this folder. */
+const SOURCES = import.meta.glob<string>(
+  ['../features/**/*.{ts,tsx}', '../components/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'],
+  { query: '?raw', import: 'default', eager: true },
+);
+const SOURCE_FILES = new Set(Object.keys(SOURCES));
 const ACTIONS = new Set<string>(ACTION_NAMES);
 
 /** The permission an action needs: undefined or null for none. */
@@ -61,14 +63,6 @@ export function actionCalls(source: string): { actions: string[]; unresolved: st
   return { actions, unresolved };
 }
 
-function resolveImport(from: string, spec: string): string | undefined {
-  const base = resolve(dirname(from), spec);
-  for (const c of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
-    if (/\.(ts|tsx)$/.test(c) && existsSync(c)) return c;
-  }
-  return undefined;
-}
-
 /** The page file and every file under features/ and components/ it imports, transitively. */
 function closure(entry: string): string[] {
   const seen = new Set<string>();
@@ -77,27 +71,21 @@ function closure(entry: string): string[] {
     const file = todo.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    const src = readFileSync(file, 'utf8');
-    const specs = [
-      ...src.matchAll(/\b(?:import|export)\s[^'"]*?\bfrom\s*['"](\.[^'"]+)['"]/g),
-      ...src.matchAll(/\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g),
-    ].map((m) => m[1]!);
-    for (const spec of specs) {
-      const target = resolveImport(file, spec);
-      if (target && SCANNED.some((d) => target.startsWith(d + '/'))) todo.push(target);
+    for (const spec of importSpecifiers(SOURCES[file] ?? '')) {
+      const target = spec.startsWith('.') ? resolveSpecifier(file, spec, SOURCE_FILES) : undefined;
+      if (target) todo.push(target);
     }
   }
   return [...seen];
 }
 
 /** The page modules by file, so a route's loader is matched to its file by module identity. */
-const PAGE_FILES = import.meta.glob(['../features/**/*.tsx', '!../features/**/*.test.tsx']);
+const PAGE_FILES = import.meta.glob(['../features/**/pages/*.tsx', '!**/*.test.tsx']);
 
 async function pageFiles(): Promise<Map<unknown, string>> {
   const byModule = new Map<unknown, string>();
   for (const [path, load] of Object.entries(PAGE_FILES)) {
-    if (!/\/pages\//.test(path)) continue;
-    byModule.set(await load(), resolve(SRC, 'app', path));
+    byModule.set(await load(), path);
   }
   return byModule;
 }
@@ -139,8 +127,8 @@ describe('route ↔ action permissions', () => {
       }
       const actions = new Set<string>();
       for (const f of closure(file)) {
-        const found = actionCalls(readFileSync(f, 'utf8'));
-        for (const u of found.unresolved) problems.push(`${relative(SRC, f)}: no literal action name in ${u}`);
+        const found = actionCalls(SOURCES[f]!);
+        for (const u of found.unresolved) problems.push(`${f}: no literal action name in ${u}`);
         for (const a of found.actions) actions.add(a);
       }
       for (const a of actions) seenActions.add(a);

@@ -3,62 +3,40 @@
  * its own feature and from features/shared/, never from features/<b>/. What two features share
  * moves to features/shared/ or components/. features/shared/ itself imports no feature.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importSpecifiers, normalizePath } from '../test/source-paths';
 
-const FEATURES_DIR = dirname(fileURLToPath(import.meta.url));
+/** Every source file under features/, by path relative to this folder (`./devices/…`). */
+const SOURCES = import.meta.glob<string>(['./**/*.ts', './**/*.tsx'], { query: '?raw', import: 'default', eager: true });
 
-/** Module specifiers of static imports, re-exports, side-effect imports and dynamic imports. */
-export function importSpecifiers(source: string): string[] {
-  const out: string[] = [];
-  const patterns = [
-    /\b(?:import|export)\s[^'"]*?\bfrom\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*['"]([^'"]+)['"]/g,
-    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  for (const re of patterns) for (const m of source.matchAll(re)) out.push(m[1]!);
-  return out;
+/** The feature folder of a path relative to features/ (undefined outside features/). */
+function featureOf(path: string): string | undefined {
+  const segs = normalizePath(path).split('/');
+  if (segs[0] !== '.' || segs.length < 3) return undefined;
+  return segs[1];
 }
 
-/** The feature folder a path under features/ belongs to (undefined outside features/). */
-function featureOf(absPath: string): string | undefined {
-  const rel = relative(FEATURES_DIR, absPath);
-  if (rel.startsWith('..') || rel === '') return undefined;
-  return rel.split(sep)[0];
-}
-
-/** The imports of `file` (absolute) that cross into another feature. */
+/** The imports of `file` (`./<feature>/…`) that cross into another feature. */
 export function crossFeatureImports(file: string, source: string): string[] {
   const own = featureOf(file);
+  const dir = file.slice(0, file.lastIndexOf('/'));
   return importSpecifiers(source).filter((spec) => {
     if (!spec.startsWith('.')) return false;
-    const target = featureOf(resolve(dirname(file), spec));
+    const target = featureOf(`${dir}/${spec}`);
     return target !== undefined && target !== own && target !== 'shared';
-  });
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(p);
-    return /\.(ts|tsx)$/.test(e.name) ? [p] : [];
   });
 }
 
 describe('feature boundaries', () => {
   it('no feature imports another feature (only features/shared)', () => {
-    const files = sourceFiles(FEATURES_DIR);
+    const files = Object.entries(SOURCES);
     expect(files.length).toBeGreaterThan(20);
-    const violations = files.flatMap((f) =>
-      crossFeatureImports(f, readFileSync(f, 'utf8')).map((spec) => `${relative(FEATURES_DIR, f)} → ${spec}`),
-    );
+    const violations = files.flatMap(([f, src]) => crossFeatureImports(f, src).map((spec) => `${f} → ${spec}`));
     expect(violations).toEqual([]);
   });
 
   it('catches a cross-feature import in any import form', () => {
-    const file = join(FEATURES_DIR, 'projects', 'pages', 'ProjectsPage.tsx');
+    const file = './projects/pages/ProjectsPage.tsx';
     const src = [
       "import { StatusTag } from '../../devices/components/StatusTag';",
       "import type { X } from '../../overview/api/queries';",
@@ -82,7 +60,7 @@ describe('feature boundaries', () => {
   });
 
   it('features/shared imports no feature', () => {
-    const file = join(FEATURES_DIR, 'shared', 'devices', 'components', 'DeviceBrowser.tsx');
+    const file = './shared/devices/components/DeviceBrowser.tsx';
     expect(crossFeatureImports(file, "import { X } from '../../../projects/api/list-params';")).toEqual([
       '../../../projects/api/list-params',
     ]);
