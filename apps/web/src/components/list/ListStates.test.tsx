@@ -22,7 +22,7 @@ const SPEC: ListSpec<S> = {
   },
 };
 
-function harness(initial: string) {
+function harness(initial: string, keep?: readonly string[]) {
   const where = { current: '' };
   function Where({ children }: { children: ReactNode }) {
     const loc = useLocation();
@@ -34,7 +34,7 @@ function harness(initial: string) {
       <Where>{children}</Where>
     </MemoryRouter>
   );
-  return { where, ...renderHook(() => useListState(SPEC), { wrapper }) };
+  return { where, ...renderHook(() => useListState(SPEC, { keep }), { wrapper }) };
 }
 
 const q = (over: Partial<ListQueryLike>): ListQueryLike => ({
@@ -67,6 +67,16 @@ describe('useListState', () => {
     act(() => result.current[1]({ current: 2 }));
     act(() => result.current[1]({ search: ' inverter ' }));
     expect(where.current).toBe('/list?q=inverter&status=4');
+  });
+
+  it('drops foreign parameters unless the page keeps them (a detail tab)', () => {
+    const dropped = harness('/d?tab=data&x=1&page=2');
+    act(() => dropped.result.current[1]({ current: 3 }));
+    expect(dropped.where.current).toBe('/d?page=3');
+    cleanup();
+    const kept = harness('/d?tab=data&x=1&page=2', ['tab']);
+    act(() => kept.result.current[1]({ status: 1 }));
+    expect(kept.where.current).toBe('/d?tab=data&status=1');
   });
 
   it('pager: a new page size goes back to page 1', () => {

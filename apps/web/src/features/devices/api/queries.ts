@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiCallError } from '@sunwatch/protocol';
 import dayjs, { type Dayjs } from 'dayjs';
 import { api } from '../../../app/api';
+import { usePagedQuery } from '../../../components/list';
 import { plantTodayDayjs } from '../../../app/plant-day';
 import { deviceKeys } from '../../shared/devices/api/keys';
 import { tupleOf } from '../../shared/devices/api/queries';
@@ -98,12 +99,11 @@ export function useParamCurves(
 
 /** One day's samples, paged; `date` (the plant's "YYYY-MM-DD") undefined: not yet known, no call. */
 export function useDayData(d: DeviceTupleLike, date: string | undefined, page: number, pagesize: number) {
-  return useQuery({
-    queryKey: deviceKeys.part(d, 'dayData', { date, page, pagesize }),
-    queryFn: () => orEmpty(api.call('queryDeviceDataOneDayPaging', { ...tupleOf(d), date: date ?? '', page, pagesize })),
-    enabled: date !== undefined,
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery(
+    deviceKeys.part(d, 'dayData', { date, page, pagesize }),
+    () => orEmpty(api.call('queryDeviceDataOneDayPaging', { ...tupleOf(d), date: date ?? '', page, pagesize })),
+    date !== undefined,
+  );
 }
 
 /**
