@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Flex, Spin } from 'antd';
 import { Navigate, Outlet, createBrowserRouter, redirect, useNavigate, type RouteObject } from 'react-router';
 import { AreaLayout } from '../layouts/AreaLayout';
@@ -10,22 +10,29 @@ import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { baseClient, setNavigator } from './api';
 import { resolveNavigation, type GuardDeps } from './guard';
 import { rememberNotFound } from './not-found';
-import { AREAS, type AreaDef, type FeatureId, type RouteNode } from './routes';
+import { AREAS, type AreaDef, type PageLoader, type RouteNode } from './routes';
 
 const EntryPage = lazy(() => import('../features/entry/EntryPage'));
-const PersonalBasicPage = lazy(() => import('../features/account/pages/PersonalBasicPage'));
-const OverviewPage = lazy(() => import('../features/overview/pages/OverviewPage'));
-const DeviceListPage = lazy(() => import('../features/devices/pages/DeviceListPage'));
-const DeviceDetailPage = lazy(() => import('../features/devices/pages/DeviceDetailPage'));
-const ProjectsPage = lazy(() => import('../features/projects/pages/ProjectsPage'));
 
-const FEATURES: Record<FeatureId, () => ReactNode> = {
-  personalBasic: () => <PersonalBasicPage />,
-  overview: () => <OverviewPage />,
-  deviceList: () => <DeviceListPage />,
-  deviceDetail: () => <DeviceDetailPage />,
-  projects: () => <ProjectsPage />,
-};
+/** One lazy component per page loader of the route table (a loader shared by nodes is one chunk, one component). */
+const lazyPages = new Map<PageLoader, LazyExoticComponent<ComponentType>>();
+function lazyPage(load: PageLoader): LazyExoticComponent<ComponentType> {
+  let Page = lazyPages.get(load);
+  if (!Page) {
+    Page = lazy(load);
+    lazyPages.set(load, Page);
+  }
+  return Page;
+}
+
+function pageElement(load: PageLoader): ReactNode {
+  const Page = lazyPage(load);
+  return (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 function Loading() {
   return (
@@ -35,9 +42,9 @@ function Loading() {
   );
 }
 
+/** The node's page, or "not available yet" for a node without one. */
 function page(node: RouteNode): ReactNode {
-  const content = node.feature ? FEATURES[node.feature]() : <PlaceholderPage titleKey={node.titleKey} />;
-  return <Suspense fallback={<Loading />}>{content}</Suspense>;
+  return node.page ? pageElement(node.page) : <PlaceholderPage titleKey={node.titleKey} />;
 }
 
 function nodeRoute(node: RouteNode, parentPath: string): RouteObject {
@@ -65,7 +72,7 @@ function nodeRoute(node: RouteNode, parentPath: string): RouteObject {
       path: node.path,
       children: [
         { index: true, element: page(node) },
-        { path: sub.pattern, element: <Suspense fallback={<Loading />}>{FEATURES[sub.feature]()}</Suspense> },
+        { path: sub.pattern, element: pageElement(sub.page) },
       ],
     };
   }

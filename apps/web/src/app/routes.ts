@@ -78,8 +78,12 @@ export interface AccessRule {
   module?: PermissionModule;
 }
 
-/** Pages that exist as real features; every other page renders "not available yet". */
-export type FeatureId = 'personalBasic' | 'overview' | 'deviceList' | 'deviceDetail' | 'projects';
+/**
+ * The page of a route: a loader of its module (a dynamic `import()`, so every page stays in
+ * its own chunk). The router turns it into a lazy component; a node without one renders
+ * "not available yet".
+ */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
 
 /**
  * A page under a node reached by parameters (the device detail under a device list). It is
@@ -89,7 +93,7 @@ export interface SubPage {
   /** Relative pattern, `:name` segments match any one segment. */
   pattern: string;
   titleKey: string;
-  feature: FeatureId;
+  page: PageLoader;
 }
 
 export interface RouteNode {
@@ -99,7 +103,8 @@ export interface RouteNode {
   icon?: ComponentType;
   group?: MenuGroup;
   access?: AccessRule;
-  feature?: FeatureId;
+  /** The page shown at this node; absent: the placeholder page. */
+  page?: PageLoader;
   /** Parameterised page under this node (not in the menu). */
   subPage?: SubPage;
   layout?: 'settings';
@@ -123,7 +128,7 @@ export interface AreaDef {
 }
 
 const t = (k: string) => `menu:items.${k}`;
-const page = (path: string, icon: ComponentType, extra: Partial<RouteNode> = {}): RouteNode => ({
+const item = (path: string, icon: ComponentType, extra: Partial<RouteNode> = {}): RouteNode => ({
   path,
   titleKey: t(path),
   icon,
@@ -136,13 +141,25 @@ const ACCOUNTS: AccessRule = { module: 'account_manag' };
 const ALARMS: AccessRule = { module: 'alarm_manag' };
 const SETTINGS: AccessRule = { module: 'system_settings' };
 
+/*
+ * The pages. A new screen is one entry below: its node with `page: () => import(…)`.
+ * Loaders used by several nodes are named here once.
+ */
+const overviewPage: PageLoader = () => import('../features/overview/pages/OverviewPage');
+const generalHomePage: PageLoader = () => import('../features/overview/pages/GeneralHomePage');
+const personalBasicPage: PageLoader = () => import('../features/account/pages/PersonalBasicPage');
+const projectsPage: PageLoader = () => import('../features/projects/pages/ProjectsPage');
+
 /** The device detail page under every device list (same access as the list). */
-const DEVICE_DETAIL: SubPage = {
+export const DEVICE_DETAIL: SubPage = {
   pattern: ':pn/:devcode/:devaddr/:sn',
   titleKey: 'devices:detail.title',
-  feature: 'deviceDetail',
+  page: () => import('../features/devices/pages/DeviceDetailPage'),
 };
-const DEVICE_LIST: Partial<RouteNode> = { feature: 'deviceList', subPage: DEVICE_DETAIL };
+const DEVICE_LIST: Partial<RouteNode> = {
+  page: () => import('../features/devices/pages/DeviceListPage'),
+  subPage: DEVICE_DETAIL,
+};
 
 export const AREAS: readonly AreaDef[] = [
   {
@@ -153,26 +170,26 @@ export const AREAS: readonly AreaDef[] = [
     edition: 'new',
     defaultChild: 'home',
     children: [
-      page('home', HomeOutlined, {
+      item('home', HomeOutlined, {
         layout: 'settings',
         indexTitleKey: 'menu:items.operatorHome',
         children: [
-          page('account', TeamOutlined, { group: 'accountManagement' }),
-          page('device', HddOutlined, { group: 'accountManagement' }),
-          page('datalogger', ClusterOutlined, { group: 'accountManagement' }),
-          page('log', FileTextOutlined, { group: 'accountManagement' }),
-          page('protocolBinding', NodeIndexOutlined, { group: 'accountManagement' }),
-          page('typeCode', TagsOutlined, { group: 'accountManagement' }),
-          page('protocolChange', SwapOutlined, { group: 'accountManagement' }),
-          page('actionLog', HistoryOutlined, { group: 'accountManagement' }),
-          page('factoryAccount', ShopOutlined, { group: 'manufacturerManagement' }),
-          page('factoryCode', NumberOutlined, { group: 'manufacturerManagement' }),
-          page('KEYList', KeyOutlined, { group: 'apiInterface' }),
-          page('protocolInstruction', CodeOutlined, { group: 'protocolTools' }),
-          page('rawDataParsing', FileSearchOutlined, { group: 'protocolTools' }),
-          page('rechargeRemedy', WalletOutlined, { group: 'rechargeManagement' }),
-          page('deviceFunction', ControlOutlined, { group: 'deviceManagement' }),
-          page('passwordMaintenance', LockOutlined, { group: 'deviceManagement' }),
+          item('account', TeamOutlined, { group: 'accountManagement' }),
+          item('device', HddOutlined, { group: 'accountManagement' }),
+          item('datalogger', ClusterOutlined, { group: 'accountManagement' }),
+          item('log', FileTextOutlined, { group: 'accountManagement' }),
+          item('protocolBinding', NodeIndexOutlined, { group: 'accountManagement' }),
+          item('typeCode', TagsOutlined, { group: 'accountManagement' }),
+          item('protocolChange', SwapOutlined, { group: 'accountManagement' }),
+          item('actionLog', HistoryOutlined, { group: 'accountManagement' }),
+          item('factoryAccount', ShopOutlined, { group: 'manufacturerManagement' }),
+          item('factoryCode', NumberOutlined, { group: 'manufacturerManagement' }),
+          item('KEYList', KeyOutlined, { group: 'apiInterface' }),
+          item('protocolInstruction', CodeOutlined, { group: 'protocolTools' }),
+          item('rawDataParsing', FileSearchOutlined, { group: 'protocolTools' }),
+          item('rechargeRemedy', WalletOutlined, { group: 'rechargeManagement' }),
+          item('deviceFunction', ControlOutlined, { group: 'deviceManagement' }),
+          item('passwordMaintenance', LockOutlined, { group: 'deviceManagement' }),
         ],
       }),
     ],
@@ -186,27 +203,27 @@ export const AREAS: readonly AreaDef[] = [
     otherEdition: 'admin',
     defaultChild: 'home',
     children: [
-      page('home', DashboardOutlined, { titleKey: t('overview'), access: OVERVIEW, feature: 'overview' }),
-      page('device', HddOutlined, { access: DEVICES, ...DEVICE_LIST }),
-      page('account', TeamOutlined, { access: ACCOUNTS }),
-      page('alarm', AlertOutlined, { access: ALARMS }),
-      page('project', ProjectOutlined, { access: DEVICES, feature: 'projects' }),
-      page('personalBasic', UserOutlined, { feature: 'personalBasic' }),
-      page('setting', SettingOutlined, {
+      item('home', DashboardOutlined, { titleKey: t('overview'), access: OVERVIEW, page: overviewPage }),
+      item('device', HddOutlined, { access: DEVICES, ...DEVICE_LIST }),
+      item('account', TeamOutlined, { access: ACCOUNTS }),
+      item('alarm', AlertOutlined, { access: ALARMS }),
+      item('project', ProjectOutlined, { access: DEVICES, page: projectsPage }),
+      item('personalBasic', UserOutlined, { page: personalBasicPage }),
+      item('setting', SettingOutlined, {
         access: SETTINGS,
         layout: 'settings',
         defaultChild: 'firmware',
         children: [
-          page('firmware', CloudServerOutlined, { titleKey: t('defaultFirmware'), group: 'personal' }),
-          page('rate', DollarOutlined, { group: 'personal' }),
-          page('datalogger', ClusterOutlined, { group: 'recharge' }),
-          page('rechargePay', WalletOutlined, { group: 'recharge' }),
-          page('rechargeRecord', HistoryOutlined, { group: 'recharge' }),
-          page('collectionFrequencyRecord', ThunderboltOutlined, { group: 'recharge' }),
-          page('helpform', AppstoreOutlined, { group: 'auxiliary' }),
-          page('UpgFirmware', CloudUploadOutlined, { group: 'strategy' }),
-          page('strategy', ToolOutlined, { group: 'strategy' }),
-          page('upgrade', RocketOutlined, { group: 'strategy' }),
+          item('firmware', CloudServerOutlined, { titleKey: t('defaultFirmware'), group: 'personal' }),
+          item('rate', DollarOutlined, { group: 'personal' }),
+          item('datalogger', ClusterOutlined, { group: 'recharge' }),
+          item('rechargePay', WalletOutlined, { group: 'recharge' }),
+          item('rechargeRecord', HistoryOutlined, { group: 'recharge' }),
+          item('collectionFrequencyRecord', ThunderboltOutlined, { group: 'recharge' }),
+          item('helpform', AppstoreOutlined, { group: 'auxiliary' }),
+          item('UpgFirmware', CloudUploadOutlined, { group: 'strategy' }),
+          item('strategy', ToolOutlined, { group: 'strategy' }),
+          item('upgrade', RocketOutlined, { group: 'strategy' }),
         ],
       }),
     ],
@@ -220,18 +237,18 @@ export const AREAS: readonly AreaDef[] = [
     otherEdition: 'adminNew',
     defaultChild: 'home',
     children: [
-      page('home', HomeOutlined, { access: OVERVIEW, feature: 'overview' }),
-      page('account', TeamOutlined, { access: ACCOUNTS }),
-      page('device', HddOutlined, { access: DEVICES, ...DEVICE_LIST }),
-      page('alarm', AlertOutlined, { access: ALARMS }),
-      page('setting', SettingOutlined, {
+      item('home', HomeOutlined, { access: OVERVIEW, page: overviewPage }),
+      item('account', TeamOutlined, { access: ACCOUNTS }),
+      item('device', HddOutlined, { access: DEVICES, ...DEVICE_LIST }),
+      item('alarm', AlertOutlined, { access: ALARMS }),
+      item('setting', SettingOutlined, {
         layout: 'settings',
         defaultChild: 'personalBasic',
         children: [
-          page('personalBasic', UserOutlined, { feature: 'personalBasic' }),
-          page('rechargePay', WalletOutlined, { access: SETTINGS }),
-          page('firmware', CloudServerOutlined, { access: SETTINGS }),
-          page('customize', BgColorsOutlined, { access: SETTINGS }),
+          item('personalBasic', UserOutlined, { page: personalBasicPage }),
+          item('rechargePay', WalletOutlined, { access: SETTINGS }),
+          item('firmware', CloudServerOutlined, { access: SETTINGS }),
+          item('customize', BgColorsOutlined, { access: SETTINGS }),
         ],
       }),
     ],
@@ -245,27 +262,27 @@ export const AREAS: readonly AreaDef[] = [
     otherEdition: 'general',
     defaultChild: 'home',
     children: [
-      page('home', HomeOutlined, { titleKey: t('myDevices'), feature: 'overview' }),
-      page('alarm', AlertOutlined),
-      page('deviceno', DatabaseOutlined, DEVICE_LIST),
-      page('generalintro', ReadOutlined),
-      page('project', ProjectOutlined, { feature: 'projects' }),
-      page('personalBasic', UserOutlined, { feature: 'personalBasic' }),
-      page('setting', SettingOutlined, {
+      item('home', HomeOutlined, { titleKey: t('myDevices'), page: generalHomePage }),
+      item('alarm', AlertOutlined),
+      item('deviceno', DatabaseOutlined, DEVICE_LIST),
+      item('generalintro', ReadOutlined),
+      item('project', ProjectOutlined, { page: projectsPage }),
+      item('personalBasic', UserOutlined, { page: personalBasicPage }),
+      item('setting', SettingOutlined, {
         layout: 'settings',
         defaultChild: 'datalogger',
         children: [
-          page('datalogger', ClusterOutlined, { group: 'datalogger' }),
-          page('firmware', CloudServerOutlined, { titleKey: t('defaultFirmware'), group: 'personal' }),
-          page('rate', DollarOutlined, { group: 'personal' }),
-          page('helpform', AppstoreOutlined, { group: 'personal' }),
-          page('browseAccount', UsergroupAddOutlined, { group: 'personal' }),
-          page('alarmform', MailOutlined, { group: 'alarmSettings' }),
-          page('rechargePay', WalletOutlined, { group: 'recharge' }),
-          page('rechargeRecord', HistoryOutlined, { group: 'recharge' }),
-          page('collectionFrequencyRecord', ThunderboltOutlined, { group: 'recharge' }),
-          page('reportexport', ExportOutlined, { group: 'report' }),
-          page('reportsubscribe', AuditOutlined, { group: 'report' }),
+          item('datalogger', ClusterOutlined, { group: 'datalogger' }),
+          item('firmware', CloudServerOutlined, { titleKey: t('defaultFirmware'), group: 'personal' }),
+          item('rate', DollarOutlined, { group: 'personal' }),
+          item('helpform', AppstoreOutlined, { group: 'personal' }),
+          item('browseAccount', UsergroupAddOutlined, { group: 'personal' }),
+          item('alarmform', MailOutlined, { group: 'alarmSettings' }),
+          item('rechargePay', WalletOutlined, { group: 'recharge' }),
+          item('rechargeRecord', HistoryOutlined, { group: 'recharge' }),
+          item('collectionFrequencyRecord', ThunderboltOutlined, { group: 'recharge' }),
+          item('reportexport', ExportOutlined, { group: 'report' }),
+          item('reportsubscribe', AuditOutlined, { group: 'report' }),
         ],
       }),
     ],
@@ -280,16 +297,16 @@ export const AREAS: readonly AreaDef[] = [
     defaultChild: 'home',
     children: [
       // The classic general area has no device page: its home lists the devices too.
-      page('home', HomeOutlined, { feature: 'overview', subPage: DEVICE_DETAIL }),
-      page('alarm', AlertOutlined),
-      page('setting', SettingOutlined, {
+      item('home', HomeOutlined, { page: generalHomePage, subPage: DEVICE_DETAIL }),
+      item('alarm', AlertOutlined),
+      item('setting', SettingOutlined, {
         layout: 'settings',
         defaultChild: 'personalBasic',
         children: [
-          page('personalBasic', UserOutlined, { feature: 'personalBasic' }),
-          page('rechargePay', WalletOutlined),
-          page('rate', DollarOutlined),
-          page('firmware', CloudServerOutlined),
+          item('personalBasic', UserOutlined, { page: personalBasicPage }),
+          item('rechargePay', WalletOutlined),
+          item('rate', DollarOutlined),
+          item('firmware', CloudServerOutlined),
         ],
       }),
     ],

@@ -1,23 +1,19 @@
 /**
- * Query hooks of the device screens (TanStack Query over the typed action client). Every
+ * Query hooks of the device detail screens (TanStack Query over the typed action client). Every
  * device call names the device by its tuple.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiCallError } from '@sunwatch/protocol';
 import dayjs, { type Dayjs } from 'dayjs';
 import { api } from '../../../app/api';
-import { showApiError } from '../../../app/notify';
+import { usePagedQuery } from '../../../components/list';
 import { plantTodayDayjs } from '../../../app/plant-day';
-import type { DeviceTupleLike } from '../paths';
-import { deviceKeys } from './keys';
-import type { DeviceListParams } from './list-params';
+import { deviceKeys } from '../../shared/devices/api/keys';
+import { tupleOf } from '../../shared/devices/api/queries';
+import type { DeviceTupleLike } from '../../shared/devices/paths';
 
 /** Live panels refresh every 45 s (spec: 30–60 s; uploads come every few minutes). */
 export const LIVE_REFRESH_MS = 45_000;
-
-export function tupleOf(d: DeviceTupleLike) {
-  return { pn: d.pn, devcode: Number(d.devcode), devaddr: Number(d.devaddr), sn: d.sn };
-}
 
 /** err 12 (no record) is "no data yet": an empty state, never an error notice. */
 export function isNoRecord(e: unknown): boolean {
@@ -31,24 +27,6 @@ async function orEmpty<T>(p: Promise<T>): Promise<T | null> {
     if (isNoRecord(e)) return null;
     throw e;
   }
-}
-
-export function useDeviceList(params: DeviceListParams) {
-  return useQuery({
-    queryKey: deviceKeys.list(params),
-    queryFn: () => api.call('webQueryDeviceEs', { ...params }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useFollowMutation() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ device, follow }: { device: DeviceTupleLike; follow: boolean }) =>
-      api.call(follow ? 'focusDevice' : 'unfocusDevice', tupleOf(device)),
-    onSuccess: () => qc.invalidateQueries({ queryKey: [...deviceKeys.all, 'list'] }),
-    onError: (e) => showApiError(e),
-  });
 }
 
 export function useDeviceInfo(d: DeviceTupleLike) {
@@ -121,12 +99,11 @@ export function useParamCurves(
 
 /** One day's samples, paged; `date` (the plant's "YYYY-MM-DD") undefined: not yet known, no call. */
 export function useDayData(d: DeviceTupleLike, date: string | undefined, page: number, pagesize: number) {
-  return useQuery({
-    queryKey: deviceKeys.part(d, 'dayData', { date, page, pagesize }),
-    queryFn: () => orEmpty(api.call('queryDeviceDataOneDayPaging', { ...tupleOf(d), date: date ?? '', page, pagesize })),
-    enabled: date !== undefined,
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery(
+    deviceKeys.part(d, 'dayData', { date, page, pagesize }),
+    () => orEmpty(api.call('queryDeviceDataOneDayPaging', { ...tupleOf(d), date: date ?? '', page, pagesize })),
+    date !== undefined,
+  );
 }
 
 /**

@@ -5,11 +5,11 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { currentLocale } from '../../../i18n';
-import { EChart } from '../../charts/EChart';
-import { energyOption } from '../../charts/options';
+import { EChart } from '../../shared/charts/EChart';
+import { energyOption } from '../../shared/charts/options';
 import { isAfterPlantToday } from '../../../app/plant-day';
 import { useEnergyChart, usePlantToday, type EnergyView } from '../api/queries';
-import type { DeviceTupleLike } from '../paths';
+import type { DeviceTupleLike } from '../../shared/devices/paths';
 
 const VIEWS: EnergyView[] = ['day', 'month', 'year', 'total'];
 const WIRE_FORMAT: Record<EnergyView, string> = { day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY', total: '' };

@@ -2,22 +2,43 @@
  * Data details: every sample of a day (queryDeviceDataOneDayPaging), paged on the server. The
  * day is the plant's (default: the plant's today), as the server reads it.
  */
-import { useState } from 'react';
-import { Alert, DatePicker, Empty, Flex, Table, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { DatePicker, Flex, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../../app/notify';
 import { isAfterPlantToday } from '../../../app/plant-day';
+import { ListStates, emptyLocale, listPagination, useListState, type ListSpec } from '../../../components/list';
 import { useDayData, usePlantToday } from '../api/queries';
-import type { DeviceTupleLike } from '../paths';
+import type { DeviceTupleLike } from '../../shared/devices/paths';
+
+interface DayDataState {
+  current: number;
+  pageSize: number;
+  search: string;
+  /** The picked plant day ("YYYY-MM-DD"); empty: the plant's today. */
+  date: string;
+}
+
+const DAY_PAGE_SIZES = [10, 20, 50];
+
+/** The tab's list state in the address bar beside the page's `tab`: page, size and `date`. */
+export const DAY_DATA_SPEC: ListSpec<DayDataState> = {
+  defaultPageSize: 20,
+  pageSizes: DAY_PAGE_SIZES,
+  readFilters: (q) => {
+    const date = q.get('date') ?? '';
+    return { date: /^\d{4}-\d{2}-\d{2}$/.test(date) && dayjs(date).isValid() ? date : '' };
+  },
+  writeFilters(s, q) {
+    if (s.date) q.set('date', s.date);
+  },
+};
 
 export function DataTab({ device }: { device: DeviceTupleLike }) {
   const { t } = useTranslation();
   const today = usePlantToday(device);
-  const [picked, setPicked] = useState<Dayjs | undefined>(undefined);
-  const date = picked ?? today;
-  const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
-  const q = useDayData(device, date?.format('YYYY-MM-DD'), paging.current - 1, paging.pageSize);
+  const [state, update] = useListState(DAY_DATA_SPEC, { keep: ['tab'] });
+  const date = state.date ? dayjs(state.date) : today;
+  const q = useDayData(device, date?.format('YYYY-MM-DD'), state.current - 1, state.pageSize);
   const data = q.data;
   // field[0] is the record id, field[1] the time; the rest follow title[] from index 2.
   const titles = data?.title ?? [];
@@ -47,15 +68,11 @@ export function DataTab({ device }: { device: DeviceTupleLike }) {
           allowClear={false}
           disabledDate={(d) => !!today && isAfterPlantToday(d, today)}
           onChange={(d) => {
-            if (!d) return;
-            setPicked(d);
-            setPaging((p) => ({ ...p, current: 1 }));
+            if (d) update({ date: d.format('YYYY-MM-DD') });
           }}
         />
       </Flex>
-      {q.isError ? (
-        <Alert type="error" showIcon message={t('devices:detail.loadFailed')} description={apiErrorText(q.error)} />
-      ) : (
+      <ListStates query={q} errorTitle={t('devices:detail.loadFailed')}>
         <Table
           size="small"
           loading={!date || q.isFetching}
@@ -63,18 +80,13 @@ export function DataTab({ device }: { device: DeviceTupleLike }) {
           dataSource={data?.row ?? []}
           columns={columns}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={t('devices:detail.noData')} /> }}
-          pagination={{
-            current: paging.current,
-            pageSize: paging.pageSize,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50],
+          locale={emptyLocale(t('devices:detail.noData'))}
+          pagination={listPagination(state, data?.total ?? 0, update, {
+            pageSizes: DAY_PAGE_SIZES,
             showTotal: (n) => t('devices:list.total', { n }),
-            onChange: (current, pageSize) => setPaging({ current: pageSize !== paging.pageSize ? 1 : current, pageSize }),
-          }}
+          })}
         />
-      )}
+      </ListStates>
     </Flex>
   );
 }

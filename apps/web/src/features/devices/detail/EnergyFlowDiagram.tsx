@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
-import { formatPower } from '../../charts/format';
+import { formatPower } from '../../shared/charts/format';
 import { flowSpeed, type FlowModel, type FlowNodeId } from './energy-flow';
 
 const POS: Record<FlowNodeId | 'hub', { x: number; y: number }> = {

@@ -2,7 +2,7 @@
 import { Card, Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIVE_REFRESH_MS, useEnergyFlow } from '../api/queries';
-import type { DeviceTupleLike } from '../paths';
+import type { DeviceTupleLike } from '../../shared/devices/paths';
 import { QueryState } from './common';
 import { EnergyFlowDiagram } from './EnergyFlowDiagram';
 import { flowModel } from './energy-flow';

@@ -3,10 +3,10 @@ import { Descriptions, Card, Space } from 'antd';
 import { getDefinition } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
-import { formatPower } from '../../charts/format';
+import { formatPower } from '../../shared/charts/format';
 import { useDeviceInfo } from '../api/queries';
-import type { DeviceTupleLike } from '../paths';
-import { StatusTag } from '../components/StatusTag';
+import type { DeviceTupleLike } from '../../shared/devices/paths';
+import { StatusTag } from '../../shared/devices/components/StatusTag';
 import { QueryState } from './common';
 
 /** "UTC+05:30" of a timezone in seconds east of UTC. */

@@ -10,11 +10,11 @@ import { LIMITS } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, notice } from '../../../app/notify';
 import { currentLocale } from '../../../i18n';
-import { EChart } from '../../charts/EChart';
-import { curvesOption } from '../../charts/options';
+import { EChart } from '../../shared/charts/EChart';
+import { curvesOption } from '../../shared/charts/options';
 import { isAfterPlantToday } from '../../../app/plant-day';
 import { useChartFields, useParamCurves, usePlantToday } from '../api/queries';
-import type { DeviceTupleLike } from '../paths';
+import type { DeviceTupleLike } from '../../shared/devices/paths';
 import { addBlockedMessage, selectionMessage, unitsOf, type ChartField } from './param-selection';
 
 type Mode = 'display' | 'compare';

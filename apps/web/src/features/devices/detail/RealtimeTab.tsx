@@ -3,9 +3,9 @@ import { Button, Card, Col, Descriptions, Flex, Row, Space, Typography } from 'a
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
-import { formatNumber } from '../../charts/format';
+import { formatNumber } from '../../shared/charts/format';
 import { LIVE_REFRESH_MS, useLastData } from '../api/queries';
-import type { DeviceTupleLike } from '../paths';
+import type { DeviceTupleLike } from '../../shared/devices/paths';
 import { QueryState } from './common';
 
 export const PANEL_GROUPS = ['gd_', 'sy_', 'pv_', 'bt_', 'bc_', 'ol_'] as const;

@@ -2,9 +2,9 @@
 import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
-import { formatEnergy, formatMoney, formatNumber, scaleEnergy, toNumber } from '../../charts/format';
+import { formatEnergy, formatMoney, formatNumber, scaleEnergy, toNumber } from '../../shared/charts/format';
 import { useDeviceStatistic } from '../api/queries';
-import type { DeviceTupleLike } from '../paths';
+import type { DeviceTupleLike } from '../../shared/devices/paths';
 import { QueryState } from './common';
 
 const PERIODS = ['today', 'month', 'year', 'total'] as const;

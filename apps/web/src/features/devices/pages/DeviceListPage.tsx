@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DeviceBrowser } from '../components/DeviceBrowser';
+import { DeviceBrowser } from '../../shared/devices/components/DeviceBrowser';
 
 /** Device list page (/adminNew/device, /admin/device, /generalNew/deviceno). */
 export default function DeviceListPage() {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api';
+import { overviewKeys } from './keys';
 
 /** The browser's offset east of UTC in seconds (alarm-per-day buckets follow the viewer's days). */
 export function localTimezoneSeconds(date = new Date()): number {
@@ -8,7 +9,7 @@ export function localTimezoneSeconds(date = new Date()): number {
 
 export function useFleetOverview() {
   return useQuery({
-    queryKey: ['overview', 'fleet'],
+    queryKey: overviewKeys.fleet(),
     queryFn: () => api.call('webQueryFleetOverview', { timezone: localTimezoneSeconds() }),
     refetchInterval: 60_000,
   });

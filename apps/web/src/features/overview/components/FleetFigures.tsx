@@ -9,11 +9,11 @@ import type { Catalogue, ResultOf } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { currentLocale } from '../../../i18n';
-import { EChart } from '../../charts/EChart';
-import { bcp47, formatEnergy, formatMoney, formatNumber, formatPower, scaleEnergy, scalePower, toNumber } from '../../charts/format';
-import { barOption, donutOption } from '../../charts/options';
-import { statusColor, statusLabelKey } from '../../devices/status';
-import { usePlantList } from '../../projects/api/queries';
+import { EChart } from '../../shared/charts/EChart';
+import { bcp47, formatEnergy, formatMoney, formatNumber, formatPower, scaleEnergy, scalePower, toNumber } from '../../shared/charts/format';
+import { barOption, donutOption } from '../../shared/charts/options';
+import { statusColor, statusLabelKey } from '../../shared/devices/status';
+import { usePlantList } from '../../shared/plants/api/queries';
 import { useFleetOverview } from '../api/queries';
 
 export type FleetOverview = ResultOf<Catalogue['webQueryFleetOverview']>;

@@ -2,46 +2,34 @@
  * Projects (plants): list and map views with the plant totals — today's and total energy,
  * current power, status (/adminNew/project, /generalNew/project).
  */
-import { useMemo, useState } from 'react';
-import { Alert, Card, Empty, Flex, Input, Segmented, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
+import { Alert, Card, Flex, Input, Segmented, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { EnvironmentOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { Catalogue, ResultOf } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { apiErrorText } from '../../../app/notify';
+import { ListStates, emptyLocale, listPagination, tableLoading, useListState } from '../../../components/list';
 import { currentLocale } from '../../../i18n';
-import { formatEnergy, formatNumber, formatPower } from '../../charts/format';
-import { StatusTag } from '../../devices/components/StatusTag';
-import { areaFor, deviceListPath } from '../../devices/paths';
-import { FILTER_ALL, filterToStatus, statusColor, statusFilterOptions } from '../../devices/status';
-import { toGeoPoint } from '../../maps/basemap';
-import { LazyMap, type MapMarker } from '../../maps/LazyMap';
-import { usePlantList, usePlantsMap } from '../api/queries';
+import { formatEnergy, formatNumber, formatPower } from '../../shared/charts/format';
+import { StatusTag } from '../../shared/devices/components/StatusTag';
+import { areaFor, deviceListPath } from '../../shared/devices/paths';
+import { statusColor, statusFilterOptions } from '../../shared/devices/status';
+import { toGeoPoint } from '../../shared/maps/basemap';
+import { LazyMap, type MapMarker } from '../../shared/maps/LazyMap';
+import { usePlantList, usePlantsMap } from '../../shared/plants/api/queries';
+import { PROJECTS_LIST_SPEC, PROJECTS_PAGE_SIZES, plantListParams, plantMapParams, type ProjectsView } from '../api/list-params';
 
 type PlantRow = ResultOf<Catalogue['webQueryPlants']>['plant'][number];
-type View = 'list' | 'map';
 
 export default function ProjectsPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const locale = currentLocale();
   const devicesPath = deviceListPath(areaFor(pathname));
-  const [view, setView] = useState<View>('list');
-  const [name, setName] = useState('');
-  const [statusFilter, setStatusFilter] = useState(FILTER_ALL);
-  const [paging, setPaging] = useState({ current: 1, pageSize: 10 });
-  const plantName = name.trim() || undefined;
-  const list = usePlantList(
-    {
-      page: paging.current - 1,
-      pagesize: paging.pageSize,
-      ...(plantName ? { plantName } : {}),
-      ...(statusFilter !== FILTER_ALL ? { statusFilter } : {}),
-    },
-    view === 'list',
-  );
-  const status = filterToStatus(statusFilter);
-  const map = usePlantsMap({ ...(plantName ? { plantName } : {}), ...(status !== undefined ? { status } : {}) }, view === 'map');
+  const [state, update] = useListState(PROJECTS_LIST_SPEC);
+  const { view } = state;
+  const list = usePlantList(plantListParams(state), view === 'list');
+  const map = usePlantsMap(plantMapParams(state), view === 'map');
   const devicesOf = (pid: number) => (devicesPath ? `${devicesPath}?mode=list&pid=${pid}` : undefined);
 
   const columns: TableColumnsType<PlantRow> = [
@@ -106,7 +94,6 @@ export default function ProjectsPage() {
     [map.data, t, locale, devicesPath],
   );
   const unplaced = (map.data?.plant.length ?? 0) - markers.length;
-  const error = view === 'list' ? list.error : map.error;
 
   return (
     <Card title={t('projects:title')}>
@@ -114,60 +101,53 @@ export default function ProjectsPage() {
         <Flex wrap gap={12} justify="space-between">
           <Space wrap>
             <Input.Search
+              key={state.search}
               allowClear
+              defaultValue={state.search}
               placeholder={t('projects:search')}
-              onSearch={(v) => {
-                setName(v);
-                setPaging((p) => ({ ...p, current: 1 }));
-              }}
+              onSearch={(search) => update({ search })}
               style={{ width: 240 }}
             />
             <Select
               aria-label={t('projects:field.status')}
-              value={statusFilter}
+              value={state.statusFilter}
               style={{ width: 150 }}
-              onChange={(v) => {
-                setStatusFilter(v);
-                setPaging((p) => ({ ...p, current: 1 }));
-              }}
+              onChange={(statusFilter) => update({ statusFilter })}
               options={statusFilterOptions().map((o) => ({ value: o.value, label: t(o.labelKey) }))}
             />
           </Space>
-          <Segmented<View>
+          <Segmented<ProjectsView>
             value={view}
-            onChange={setView}
+            // the view keeps the page (paging is the list view's own)
+            onChange={(v) => update({ view: v, current: state.current })}
             options={[
               { value: 'list', icon: <UnorderedListOutlined />, label: t('projects:views.list') },
               { value: 'map', icon: <EnvironmentOutlined />, label: t('projects:views.map') },
             ]}
           />
         </Flex>
-        {error ? (
-          <Alert type="error" showIcon message={t('projects:loadFailed')} description={apiErrorText(error)} />
-        ) : view === 'list' ? (
-          <Table<PlantRow>
-            rowKey="pid"
-            size="middle"
-            columns={columns}
-            dataSource={list.data?.plant ?? []}
-            loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty description={t('projects:empty')} /> }}
-            pagination={{
-              current: paging.current,
-              pageSize: paging.pageSize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (n) => t('projects:total', { n }),
-              onChange: (current, pageSize) => setPaging({ current: pageSize !== paging.pageSize ? 1 : current, pageSize }),
-            }}
-          />
-        ) : (
-          <Space direction="vertical" style={{ width: '100%' }}>
-            {unplaced > 0 && <Alert type="warning" showIcon message={t('projects:unplaced', { n: unplaced })} />}
-            <LazyMap markers={markers} height={560} />
-          </Space>
-        )}
+        <ListStates query={view === 'list' ? list : map} errorTitle={t('projects:loadFailed')}>
+          {view === 'list' ? (
+            <Table<PlantRow>
+              rowKey="pid"
+              size="middle"
+              columns={columns}
+              dataSource={list.data?.plant ?? []}
+              loading={tableLoading(list)}
+              scroll={{ x: 'max-content' }}
+              locale={emptyLocale(t('projects:empty'))}
+              pagination={listPagination(state, list.data?.total ?? 0, update, {
+                pageSizes: PROJECTS_PAGE_SIZES,
+                showTotal: (n) => t('projects:total', { n }),
+              })}
+            />
+          ) : (
+            <Space direction="vertical" style={{ width: '100%' }}>
+              {unplaced > 0 && <Alert type="warning" showIcon message={t('projects:unplaced', { n: unplaced })} />}
+              <LazyMap markers={markers} height={560} />
+            </Space>
+          )}
+        </ListStates>
       </Space>
     </Card>
   );

@@ -2,7 +2,7 @@
  * Where the device pages of an area live: the route-table node that carries the device
  * detail sub-page (adminNew/admin → device, generalNew → deviceno, classic general → home).
  */
-import { AREAS, areaOfPath, type AreaDef } from '../../app/routes';
+import { AREAS, DEVICE_DETAIL, areaOfPath, type AreaDef } from '../../../app/routes';
 
 export interface DeviceTupleLike {
   pn: string;
@@ -12,7 +12,7 @@ export interface DeviceTupleLike {
 }
 
 export function deviceListPath(area: AreaDef | undefined): string | undefined {
-  const node = area?.children.find((n) => n.subPage?.feature === 'deviceDetail');
+  const node = area?.children.find((n) => n.subPage === DEVICE_DETAIL);
   return node && area ? `${area.base}/${node.path}` : undefined;
 }
 

@@ -9,7 +9,6 @@ import {
   Card,
   Checkbox,
   Col,
-  Empty,
   Flex,
   Input,
   List,
@@ -25,24 +24,23 @@ import {
 } from 'antd';
 import { AppstoreOutlined, EnvironmentOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Catalogue, ResultOf } from '@sunwatch/protocol';
-import { apiErrorText } from '../../../app/notify';
-import { currentLocale } from '../../../i18n';
+import {
+  ListStates,
+  emptyLocale,
+  gridLoading,
+  listPagination,
+  tableLoading,
+  useListState,
+} from '../../../../components/list';
+import { currentLocale } from '../../../../i18n';
 import { formatEnergy, formatMoney, formatPower } from '../../charts/format';
 import { toGeoPoint } from '../../maps/basemap';
 import { LazyMap, type MapMarker } from '../../maps/LazyMap';
-import { usePlantsMap } from '../../projects/api/queries';
+import { usePlantsMap } from '../../plants/api/queries';
 import { useDeviceList } from '../api/queries';
-import {
-  DEFAULT_PAGE_SIZE,
-  PAGE_SIZES,
-  deviceListParams,
-  searchFromState,
-  stateFromSearch,
-  type DeviceListState,
-  type ListMode,
-} from '../api/list-params';
+import { DEVICE_LIST_SPEC, PAGE_SIZES, deviceListParams, type ListMode } from '../api/list-params';
 import { areaFor, deviceDetailPath } from '../paths';
 import { statusColor, statusFilterOptions } from '../status';
 import { FollowStar } from './FollowStar';
@@ -57,23 +55,11 @@ export interface DeviceBrowserProps {
   title?: string;
 }
 
-function useListState(): [DeviceListState, (patch: Partial<DeviceListState>) => void] {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => stateFromSearch(params), [params]);
-  const update = (patch: Partial<DeviceListState>) => {
-    // Any change but paging goes back to the first page.
-    const resetPage = !('current' in patch) && !('pageSize' in patch);
-    const next = { ...state, ...patch, ...(resetPage ? { current: 1 } : {}) };
-    setParams(searchFromState(next), { replace: true });
-  };
-  return [state, update];
-}
-
 export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: DeviceBrowserProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const area = areaFor(pathname);
-  const [rawState, update] = useListState();
+  const [rawState, update] = useListState(DEVICE_LIST_SPEC);
   const state = modes.includes(rawState.mode) ? rawState : { ...rawState, mode: modes[0]! };
   const params = deviceListParams(state);
   const list = useDeviceList(params);
@@ -137,16 +123,10 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
     </Flex>
   );
 
-  const paging = {
-    current: state.current,
-    pageSize: state.pageSize,
-    total,
-    showSizeChanger: true,
-    pageSizeOptions: PAGE_SIZES,
-    showTotal: (n: number) => t('devices:list.total', { n }),
-    onChange: (current: number, pageSize: number) =>
-      update({ current: pageSize !== state.pageSize ? 1 : current, pageSize: pageSize || DEFAULT_PAGE_SIZE }),
-  };
+  const paging = listPagination(state, total, update, {
+    pageSizes: PAGE_SIZES,
+    showTotal: (n) => t('devices:list.total', { n }),
+  });
 
   const columns: TableColumnsType<DeviceRow> = [
     {
@@ -188,19 +168,17 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
   ];
 
   let body: React.ReactNode;
-  if (list.isError) {
-    body = <Alert type="error" showIcon message={t('devices:list.loadFailed')} description={apiErrorText(list.error)} />;
-  } else if (state.mode === 'list') {
+  if (state.mode === 'list') {
     body = (
       <Table<DeviceRow>
         data-testid="device-table"
         rowKey={(d) => `${d.pn}/${d.devcode}/${d.devaddr}/${d.sn}`}
         columns={columns}
         dataSource={rows}
-        loading={list.isFetching}
+        loading={tableLoading(list)}
         pagination={paging}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={t('devices:list.empty')} /> }}
+        locale={emptyLocale(t('devices:list.empty'))}
         size="middle"
       />
     );
@@ -210,8 +188,8 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
         <List<DeviceRow>
           grid={{ gutter: 16, xs: 1, sm: 2, md: 2, lg: 3, xl: 3, xxl: 4 }}
           dataSource={rows}
-          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-          locale={{ emptyText: <Empty description={t('devices:list.empty')} /> }}
+          loading={gridLoading(list)}
+          locale={emptyLocale(t('devices:list.empty'))}
           rowKey={(d) => `${d.pn}/${d.devcode}/${d.devaddr}/${d.sn}`}
           renderItem={(d) => (
             <List.Item>
@@ -234,7 +212,9 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
     <Card title={title} data-testid="device-browser" data-mode={state.mode}>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         {toolbar}
-        {body}
+        <ListStates query={list} errorTitle={t('devices:list.loadFailed')}>
+          {body}
+        </ListStates>
       </Space>
     </Card>
   );

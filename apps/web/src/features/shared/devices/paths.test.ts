@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaById, defaultRedirect, matchRoute } from '../../app/routes';
+import { areaById, defaultRedirect, matchRoute } from '../../../app/routes';
 import { deviceDetailPath, deviceListPath } from './paths';
 
 describe('device pages in the route table', () => {

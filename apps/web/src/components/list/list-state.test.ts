@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { intParam, nextListState, readListState, wirePaging, writeListState, type ListSpec } from './list-state';
+
+interface TestState {
+  current: number;
+  pageSize: number;
+  search: string;
+  kind: 'a' | 'b';
+  level: number;
+}
+
+const SPEC: ListSpec<TestState> = {
+  defaultPageSize: 10,
+  pageSizes: [10, 20, 50],
+  readFilters: (q) => ({ kind: q.get('kind') === 'b' ? 'b' : 'a', level: intParam(q.get('level'), 0) }),
+  writeFilters(s, q) {
+    if (s.kind !== 'a') q.set('kind', s.kind);
+    if (s.level) q.set('level', String(s.level));
+  },
+};
+
+const DEFAULTS: TestState = { current: 1, pageSize: 10, search: '', kind: 'a', level: 0 };
+const read = (q: string) => readListState(SPEC, new URLSearchParams(q));
+
+describe('list kit: state in the address bar', () => {
+  it('reads defaults from an empty address bar and writes nothing for them', () => {
+    expect(read('')).toEqual(DEFAULTS);
+    expect(writeListState(SPEC, DEFAULTS).toString()).toBe('');
+  });
+
+  it('round-trips page, size, search and filters', () => {
+    const s: TestState = { current: 3, pageSize: 20, search: 'roof', kind: 'b', level: 4 };
+    const q = writeListState(SPEC, s);
+    expect(Object.fromEntries(q)).toEqual({ page: '3', size: '20', q: 'roof', kind: 'b', level: '4' });
+    expect(readListState(SPEC, q)).toEqual(s);
+  });
+
+  it('trims the search and drops invalid values', () => {
+    expect(writeListState(SPEC, { ...DEFAULTS, search: '  x ' }).get('q')).toBe('x');
+    expect(read('page=-2&size=500&level=abc&kind=zzz')).toEqual(DEFAULTS);
+    expect(read('page=1.5&size=0')).toEqual(DEFAULTS);
+    expect(read('size=50').pageSize).toBe(50);
+  });
+
+  it('keeps the address bar parameters of other lists and views apart from its own', () => {
+    expect(read('mode=list&page=2')).toEqual({ ...DEFAULTS, current: 2 });
+  });
+});
+
+describe('list kit: paging', () => {
+  const onPage4: TestState = { ...DEFAULTS, current: 4, search: 'x' };
+
+  it('goes back to page 1 when the search or a filter changes', () => {
+    expect(nextListState(onPage4, { search: 'y' }).current).toBe(1);
+    expect(nextListState(onPage4, { kind: 'b' })).toEqual({ ...onPage4, kind: 'b', current: 1 });
+    expect(nextListState(onPage4, { level: 2 }).current).toBe(1);
+  });
+
+  it('keeps the filters when paging and goes back to page 1 on a new page size', () => {
+    expect(nextListState(onPage4, { current: 5 })).toEqual({ ...onPage4, current: 5 });
+    expect(nextListState(onPage4, { current: 4, pageSize: 20 })).toEqual({ ...onPage4, current: 1, pageSize: 20 });
+    expect(nextListState(onPage4, { current: 2, pageSize: 10 }).current).toBe(2);
+  });
+
+  it('a patch that names the page keeps it (a view switch that keeps paging)', () => {
+    expect(nextListState(onPage4, { kind: 'b', current: onPage4.current }).current).toBe(4);
+  });
+
+  it('sends the wire 0-based page and a page size within 1…50', () => {
+    expect(wirePaging(DEFAULTS)).toEqual({ page: 0, pagesize: 10 });
+    expect(wirePaging({ ...DEFAULTS, current: 3, pageSize: 20 })).toEqual({ page: 2, pagesize: 20 });
+    expect(wirePaging({ ...DEFAULTS, current: 0, pageSize: 500 })).toEqual({ page: 0, pagesize: 50 });
+  });
+});
