@@ -7,7 +7,7 @@ import {
   type IngestFrame,
 } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay } from '../src/modules/plants/telemetry-time.js';
+import { localDay } from '../src/shared/local-time.js';
 import { deviceLifetime, energyTotals } from '../src/modules/telemetry/rollups.js';
 import { syntheticValues } from '../src/modules/telemetry/synthetic.js';
 import { engines, FIXED_NOW, startTestServer, type TestServer } from './harness.js';
@@ -55,7 +55,13 @@ describe.each(engines)('plant and fleet aggregates ($name)', (engine) => {
         pn: dl.pn,
         ts: now - 3 * 3600_000 + i * 600_000,
         devices: [
-          entry(DEVCODE_2341, 'HYB-1', i, { generated: 100 + i, used: 50 + i, bought: 10 + i, charged: 5 + i, discharged: 4 + i }),
+          entry(DEVCODE_2341, 'HYB-1', i, {
+            generated: 100 + i,
+            used: 50 + i,
+            bought: 10 + i,
+            charged: 5 + i,
+            discharged: 4 + i,
+          }),
           entry(DEVCODE_5123, 'BMS-1', i, { charged: 7 + 2 * i, discharged: 3 + 2 * i }),
           entry(DEVCODE_5124, 'MTR-1', i, { bought: 20 + 3 * i, sold: 30 + 4 * i }),
         ],
@@ -113,8 +119,16 @@ describe.each(engines)('plant and fleet aggregates ($name)', (engine) => {
     // second plant in another currency and timezone.
     const a = await createDatalogger(s.ctx);
     const b = await createDatalogger(s.ctx, { tz: 28800 });
-    await s.ctx.db.updateTable('projects').set({ unit_profit: 0.5, currency: 'EUR' }).where('id', '=', a.projectId!).execute();
-    await s.ctx.db.updateTable('projects').set({ unit_profit: 2, currency: 'EUR' }).where('id', '=', b.projectId!).execute();
+    await s.ctx.db
+      .updateTable('projects')
+      .set({ unit_profit: 0.5, currency: 'EUR' })
+      .where('id', '=', a.projectId!)
+      .execute();
+    await s.ctx.db
+      .updateTable('projects')
+      .set({ unit_profit: 2, currency: 'EUR' })
+      .where('id', '=', b.projectId!)
+      .execute();
     const gen = (pn: string, sn: string, ts: number, g: number): IngestFrame => ({
       pn,
       ts,

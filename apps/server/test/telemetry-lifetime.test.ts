@@ -1,6 +1,6 @@
 import { DEVCODE_5121, type IngestFrame } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay } from '../src/modules/plants/telemetry-time.js';
+import { localDay } from '../src/shared/local-time.js';
 import { syntheticValues } from '../src/modules/telemetry/synthetic.js';
 import { engines, startTestServer, type TestServer } from './harness.js';
 import { createDatalogger, type TestDatalogger } from './telemetry-fixtures.js';
@@ -47,7 +47,12 @@ describe.each(engines)('lifetime energy totals ($name)', (engine) => {
         pn: dl.pn,
         ts: midnight + dayOff * DAY + hour * HOUR,
         devices: [
-          { devcode: DEVCODE_5121.devcode, devaddr: 1, sn, values: syntheticValues(DEVCODE_5121, { phase: i, energy: { generated: kwh } }) },
+          {
+            devcode: DEVCODE_5121.devcode,
+            devaddr: 1,
+            sn,
+            values: syntheticValues(DEVCODE_5121, { phase: i, energy: { generated: kwh } }),
+          },
         ],
       };
       const r = await s.ctx.services.telemetry.ingest.submitData(f.pn, f);
@@ -61,11 +66,9 @@ describe.each(engines)('lifetime energy totals ($name)', (engine) => {
     return o.dat!;
   };
   const deviceEs = async (sn: string) => {
-    const r = await s.call<{ device: Array<{ sn: string; energyToday: string; energyYear: string; energyTotal: string }> }>(
-      session,
-      'webQueryDeviceEs',
-      { sn, pagesize: 10 },
-    );
+    const r = await s.call<{
+      device: Array<{ sn: string; energyToday: string; energyYear: string; energyTotal: string }>;
+    }>(session, 'webQueryDeviceEs', { sn, pagesize: 10 });
     expect(r.err).toBe(0);
     return r.dat!.device.find((d) => d.sn === sn)!;
   };
@@ -81,7 +84,14 @@ describe.each(engines)('lifetime energy totals ($name)', (engine) => {
   const plantRow = async (dl: TestDatalogger) => {
     const pid = dl.projectId!;
     const r = await s.call<{
-      plant: Array<{ pid: number; energy: string; energyMonth: string; energyYear: string; energyTotal: string; profitTotal: string }>;
+      plant: Array<{
+        pid: number;
+        energy: string;
+        energyMonth: string;
+        energyYear: string;
+        energyTotal: string;
+        profitTotal: string;
+      }>;
     }>(session, 'webQueryPlants', { plantName: `Plant ${dl.pn}` });
     expect(r.err).toBe(0);
     return r.dat!.plant.find((p) => p.pid === pid)!;

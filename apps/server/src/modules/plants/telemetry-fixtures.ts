@@ -6,7 +6,7 @@ import type { DeviceDaysTable } from '../../db/schema-telemetry.js';
 import { outputPowerW } from '../devices/device-sample.js';
 import { encodeSample } from '../telemetry/sample-codec.js';
 import { KIND_COLUMN } from '../telemetry/rollups.js';
-import { localDay } from './telemetry-time.js';
+import { localDay } from '../../shared/local-time.js';
 
 /**
  * Test and benchmark fixtures written straight through SQL and the sample codec (not the

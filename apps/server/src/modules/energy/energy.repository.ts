@@ -8,12 +8,13 @@ import {
   kindDayEnergySql,
   latestCounterSql,
   lifetimeAggregateSql,
+  lifetimeTotals,
   MAX_DAY,
   prevCounterSql,
   roundKwh,
   type EnergyScope,
 } from '../telemetry/rollups.js';
-import { localDay } from './telemetry-time.js';
+import { localDay } from '../../shared/local-time.js';
 
 /**
  * Energy figures of devices and plants, always derived from `device_days` by the rollup SQL of
@@ -235,4 +236,48 @@ export async function dayEnergyByDevice(
     await query(sql.join(ids.slice(i, i + 1000).map((id) => sql`${id}`)));
   }
   return out;
+}
+
+/**
+ * The energy SQL as a repository (services receive it, tests replace it by a fake): the functions
+ * above over one database, plus the lifetime totals of rollups.ts and the first day with data.
+ */
+export class EnergyRepository {
+  constructor(private readonly db: Db) {}
+
+  periodByDevice(kind: EnergyCounterName, deviceIds: readonly number[], now: number, tz: number) {
+    return periodEnergyByDevice(this.db, kind, deviceIds, now, tz);
+  }
+
+  series(kind: EnergyCounterName, scope: EnergyScope, fromDay: number, toDay: number, bucket: Bucket) {
+    return energySeries(this.db, kind, scope, fromDay, toDay, bucket);
+  }
+
+  dayByDevice(kind: EnergyCounterName, devices: readonly number[] | RawBuilder<unknown>, day: number) {
+    return dayEnergyByDevice(this.db, kind, devices, day);
+  }
+
+  fleetByDevice(
+    kind: EnergyCounterName,
+    devices: RawBuilder<unknown>,
+    ids: readonly number[],
+    now: number,
+    tz: number,
+  ) {
+    return fleetEnergyByDevice(this.db, kind, devices, ids, now, tz);
+  }
+
+  lifetimeTotals(kind: EnergyCounterName, scope: EnergyScope) {
+    return lifetimeTotals(this.db, kind, scope);
+  }
+
+  /** The first local day (YYYYMMDD) with a rollup row of the device, if any. */
+  async firstDay(deviceId: number): Promise<number | undefined> {
+    const first = await this.db
+      .selectFrom('device_days')
+      .select((eb) => eb.fn.min('day').as('d'))
+      .where('device_id', '=', deviceId)
+      .executeTakeFirst();
+    return first?.d ? Number(first.d) : undefined;
+  }
 }
