@@ -1,4 +1,4 @@
-import { sql, type SqlBool, type RawBuilder } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/db.js';
 import { dataloggerScopeSql, type TelemetryScope } from '../../access/access.repository.js';
 import { likePattern } from '../../db/like.js';
@@ -286,10 +286,5 @@ export class DevicesRepository {
       .groupBy('d.status')
       .execute();
     return rows.map((r) => ({ status: Number(r.status), n: Number(r.n) }));
-  }
-
-  /** A raw scope predicate over `dl` for other modules' SQL. */
-  scopeSql(scope: TelemetryScope): RawBuilder<SqlBool> {
-    return dataloggerScopeSql(scope, 'dl');
   }
 }
