@@ -55,13 +55,7 @@ describe.each(engines)('plant and fleet aggregates ($name)', (engine) => {
         pn: dl.pn,
         ts: now - 3 * 3600_000 + i * 600_000,
         devices: [
-          entry(DEVCODE_2341, 'HYB-1', i, {
-            generated: 100 + i,
-            used: 50 + i,
-            bought: 10 + i,
-            charged: 5 + i,
-            discharged: 4 + i,
-          }),
+          entry(DEVCODE_2341, 'HYB-1', i, { generated: 100 + i, used: 50 + i, bought: 10 + i, charged: 5 + i, discharged: 4 + i }),
           entry(DEVCODE_5123, 'BMS-1', i, { charged: 7 + 2 * i, discharged: 3 + 2 * i }),
           entry(DEVCODE_5124, 'MTR-1', i, { bought: 20 + 3 * i, sold: 30 + 4 * i }),
         ],
@@ -119,16 +113,8 @@ describe.each(engines)('plant and fleet aggregates ($name)', (engine) => {
     // second plant in another currency and timezone.
     const a = await createDatalogger(s.ctx);
     const b = await createDatalogger(s.ctx, { tz: 28800 });
-    await s.ctx.db
-      .updateTable('projects')
-      .set({ unit_profit: 0.5, currency: 'EUR' })
-      .where('id', '=', a.projectId!)
-      .execute();
-    await s.ctx.db
-      .updateTable('projects')
-      .set({ unit_profit: 2, currency: 'EUR' })
-      .where('id', '=', b.projectId!)
-      .execute();
+    await s.ctx.db.updateTable('projects').set({ unit_profit: 0.5, currency: 'EUR' }).where('id', '=', a.projectId!).execute();
+    await s.ctx.db.updateTable('projects').set({ unit_profit: 2, currency: 'EUR' }).where('id', '=', b.projectId!).execute();
     const gen = (pn: string, sn: string, ts: number, g: number): IngestFrame => ({
       pn,
       ts,

@@ -47,12 +47,7 @@ describe.each(engines)('lifetime energy totals ($name)', (engine) => {
         pn: dl.pn,
         ts: midnight + dayOff * DAY + hour * HOUR,
         devices: [
-          {
-            devcode: DEVCODE_5121.devcode,
-            devaddr: 1,
-            sn,
-            values: syntheticValues(DEVCODE_5121, { phase: i, energy: { generated: kwh } }),
-          },
+          { devcode: DEVCODE_5121.devcode, devaddr: 1, sn, values: syntheticValues(DEVCODE_5121, { phase: i, energy: { generated: kwh } }) },
         ],
       };
       const r = await s.ctx.services.telemetry.ingest.submitData(f.pn, f);
@@ -66,9 +61,11 @@ describe.each(engines)('lifetime energy totals ($name)', (engine) => {
     return o.dat!;
   };
   const deviceEs = async (sn: string) => {
-    const r = await s.call<{
-      device: Array<{ sn: string; energyToday: string; energyYear: string; energyTotal: string }>;
-    }>(session, 'webQueryDeviceEs', { sn, pagesize: 10 });
+    const r = await s.call<{ device: Array<{ sn: string; energyToday: string; energyYear: string; energyTotal: string }> }>(
+      session,
+      'webQueryDeviceEs',
+      { sn, pagesize: 10 },
+    );
     expect(r.err).toBe(0);
     return r.dat!.device.find((d) => d.sn === sn)!;
   };
@@ -84,14 +81,7 @@ describe.each(engines)('lifetime energy totals ($name)', (engine) => {
   const plantRow = async (dl: TestDatalogger) => {
     const pid = dl.projectId!;
     const r = await s.call<{
-      plant: Array<{
-        pid: number;
-        energy: string;
-        energyMonth: string;
-        energyYear: string;
-        energyTotal: string;
-        profitTotal: string;
-      }>;
+      plant: Array<{ pid: number; energy: string; energyMonth: string; energyYear: string; energyTotal: string; profitTotal: string }>;
     }>(session, 'webQueryPlants', { plantName: `Plant ${dl.pn}` });
     expect(r.err).toBe(0);
     return r.dat!.plant.find((p) => p.pid === pid)!;
