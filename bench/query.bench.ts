@@ -39,7 +39,7 @@ import {
   insertPlant,
   type DayRollupRow,
 } from '../apps/server/src/modules/plants/telemetry-fixtures.js';
-import { localDay } from '../apps/server/src/modules/plants/telemetry-time.js';
+import { localDay } from '../apps/server/src/shared/local-time.js';
 import { encodeSample } from '../apps/server/src/modules/telemetry/sample-codec.js';
 
 function arg(name: string, fallback: number): number;

@@ -12,6 +12,19 @@ import type { LoginThrottle } from './modules/auth/throttle.service.js';
 import type { ActionLog } from './modules/action-log/action-log.service.js';
 import type { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
 import type { TelemetryService } from './modules/telemetry/telemetry.service.js';
+import type { AccessService } from './access/access.service.js';
+import type { PlantsRepository } from './modules/plants/plants.repository.js';
+import type { PlantsService } from './modules/plants/plants.service.js';
+import type { DataloggersRepository } from './modules/dataloggers/dataloggers.repository.js';
+import type { DataloggersService } from './modules/dataloggers/dataloggers.service.js';
+import type { DevicesRepository } from './modules/devices/devices.repository.js';
+import type { DeviceListService } from './modules/devices/device-list.service.js';
+import type { DeviceReadsService } from './modules/devices/device-reads.service.js';
+import type { DeviceCurvesService } from './modules/devices/device-curves.service.js';
+import type { DeviceStatisticsService } from './modules/devices/device-statistics.service.js';
+import type { DeviceFollowService } from './modules/devices/device-follow.service.js';
+import type { EnergyRepository } from './modules/energy/energy.repository.js';
+import type { OverviewService } from './modules/overview/overview.service.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -42,6 +55,10 @@ export interface AppContext {
     accounts: AccountsRepository;
     sessions: SessionsRepository;
     throttle: ThrottleRepository;
+    plants: PlantsRepository;
+    dataloggers: DataloggersRepository;
+    devices: DevicesRepository;
+    energy: EnergyRepository;
   };
   services: {
     accounts: AccountsService;
@@ -50,5 +67,18 @@ export interface AppContext {
     actionLog: ActionLog;
     companyKeys: CompanyKeysService;
     telemetry: TelemetryService;
+    /** Scope of a caller and bulk access checks of plant / datalogger / device ids. */
+    access: AccessService;
+    plants: PlantsService;
+    dataloggers: DataloggersService;
+    /** Device services split by responsibility, sharing one DeviceResolver. */
+    devices: {
+      list: DeviceListService;
+      reads: DeviceReadsService;
+      curves: DeviceCurvesService;
+      statistics: DeviceStatisticsService;
+      follow: DeviceFollowService;
+    };
+    overview: OverviewService;
   };
 }

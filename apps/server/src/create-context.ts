@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AccessRepository } from './access/access.repository.js';
+import { AccessService } from './access/access.service.js';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/db.js';
@@ -12,6 +14,21 @@ import { LoginThrottle } from './modules/auth/throttle.service.js';
 import { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
 import { Keyring, loadMasterKey } from './security/keyring.js';
 import { createTelemetry } from './modules/telemetry/create-telemetry.js';
+import { DataloggersRepository } from './modules/dataloggers/dataloggers.repository.js';
+import { DataloggersService } from './modules/dataloggers/dataloggers.service.js';
+import { DeviceCurvesService } from './modules/devices/device-curves.service.js';
+import { DeviceFollowService } from './modules/devices/device-follow.service.js';
+import { DeviceListService } from './modules/devices/device-list.service.js';
+import { DeviceReadsService } from './modules/devices/device-reads.service.js';
+import { DeviceResolver } from './modules/devices/device-resolver.js';
+import { DeviceStatisticsService } from './modules/devices/device-statistics.service.js';
+import { DevicesRepository } from './modules/devices/devices.repository.js';
+import { EnergyRepository } from './modules/energy/energy.repository.js';
+import { EnergyService } from './modules/energy/energy.service.js';
+import { OverviewRepository } from './modules/overview/overview.repository.js';
+import { OverviewService } from './modules/overview/overview.service.js';
+import { PlantsRepository } from './modules/plants/plants.repository.js';
+import { PlantsService } from './modules/plants/plants.service.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
 export async function createContext(config: AppConfig, log: FastifyBaseLogger): Promise<AppContext> {
@@ -29,6 +46,15 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const accounts = new AccountsService(accountsRepo, sessionsRepo, keyring, now);
     const throttle = new LoginThrottle(throttleRepo, config.loginThrottle, now);
     const auth = new AuthService(config, accountsRepo, accounts, sessionsRepo, throttle, companyKeys, keyring, now);
+
+    // Telemetry reads: access, then one service per responsibility over its repositories.
+    const access = new AccessService(new AccessRepository(db), accountsRepo);
+    const plantsRepo = new PlantsRepository(db);
+    const dataloggersRepo = new DataloggersRepository(db);
+    const devicesRepo = new DevicesRepository(db);
+    const energyRepo = new EnergyRepository(db);
+    const energy = new EnergyService(energyRepo, now);
+    const resolver = new DeviceResolver(access, devicesRepo);
     return {
       config,
       db,
@@ -37,7 +63,15 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       keyring,
       log,
       now,
-      repos: { accounts: accountsRepo, sessions: sessionsRepo, throttle: throttleRepo },
+      repos: {
+        accounts: accountsRepo,
+        sessions: sessionsRepo,
+        throttle: throttleRepo,
+        plants: plantsRepo,
+        dataloggers: dataloggersRepo,
+        devices: devicesRepo,
+        energy: energyRepo,
+      },
       services: {
         accounts,
         auth,
@@ -45,6 +79,32 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         companyKeys,
         actionLog: new ActionLog(db, log),
         telemetry: createTelemetry(config, database, log),
+        access,
+        plants: new PlantsService({
+          access,
+          plants: plantsRepo,
+          devices: devicesRepo,
+          energyRepo,
+          energy,
+          now,
+        }),
+        dataloggers: new DataloggersService({ access, dataloggers: dataloggersRepo }),
+        devices: {
+          list: new DeviceListService({ access, devices: devicesRepo, energy, resolver }),
+          reads: new DeviceReadsService({ resolver, now }),
+          curves: new DeviceCurvesService({ resolver, devices: devicesRepo }),
+          statistics: new DeviceStatisticsService({ resolver, devices: devicesRepo, energy, energyRepo, now }),
+          follow: new DeviceFollowService({ resolver, devices: devicesRepo, now }),
+        },
+        overview: new OverviewService({
+          access,
+          overview: new OverviewRepository(db),
+          plants: plantsRepo,
+          dataloggers: dataloggersRepo,
+          devices: devicesRepo,
+          energy: energyRepo,
+          now,
+        }),
       },
     };
   } catch (e) {

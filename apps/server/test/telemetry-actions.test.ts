@@ -6,7 +6,7 @@ import {
   insertPlant,
   insertSamples,
 } from '../src/modules/plants/telemetry-fixtures.js';
-import { localDay } from '../src/modules/plants/telemetry-time.js';
+import { localDay } from '../src/shared/local-time.js';
 import { engines, FIXED_NOW, startTestServer, type TestServer } from './harness.js';
 
 const PASSWORDS: Record<string, string> = {

@@ -7,7 +7,7 @@ import {
   type IngestFrame,
 } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay } from '../src/modules/plants/telemetry-time.js';
+import { localDay } from '../src/shared/local-time.js';
 import { deviceLifetime, energyTotals } from '../src/modules/telemetry/rollups.js';
 import { syntheticValues } from '../src/modules/telemetry/synthetic.js';
 import { engines, FIXED_NOW, startTestServer, type TestServer } from './harness.js';

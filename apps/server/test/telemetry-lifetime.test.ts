@@ -1,6 +1,6 @@
 import { DEVCODE_5121, type IngestFrame } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay } from '../src/modules/plants/telemetry-time.js';
+import { localDay } from '../src/shared/local-time.js';
 import { syntheticValues } from '../src/modules/telemetry/synthetic.js';
 import { engines, startTestServer, type TestServer } from './harness.js';
 import { createDatalogger, type TestDatalogger } from './telemetry-fixtures.js';

@@ -17,7 +17,7 @@ const actions: Record<string, ActionDef> = {
     name: 'makerOnly',
     summary: 'test',
     params: actionParams({ n: z.coerce.number().int() }),
-    access: { auth: 'signed', roles: [1, 2] },
+    access: { auth: 'signed', roles: [1, 2], permission: null },
     mutates: false,
     result: result<string>(),
   }),

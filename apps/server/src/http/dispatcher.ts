@@ -1,6 +1,6 @@
 import { ApiError, findAction, type ActionDef, type ActionName, type AuthDat } from '@sunwatch/protocol';
 import type { AppContext, Caller } from '../context.js';
-import { callerHasPermission } from '../modules/auth/caller-permissions.js';
+import { callerHasPermission } from '../access/permissions.js';
 import { hashToken } from '../security/keyring.js';
 import { zodField } from './envelope.js';
 import { printableKey } from './params.js';

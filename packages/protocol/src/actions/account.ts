@@ -29,7 +29,7 @@ export const auth = defineAction({
   name: 'auth',
   summary: 'Sign in with username and password digest; returns token and secret.',
   params: loginParams,
-  access: { auth: 'login' },
+  access: { auth: 'login', permission: null },
   mutates: true,
   result: result<AuthDat>(),
 });
@@ -38,7 +38,7 @@ export const authSource = defineAction({
   name: 'authSource',
   summary: 'Sign in (energy-storage clients); same as auth.',
   params: loginParams,
-  access: { auth: 'login' },
+  access: { auth: 'login', permission: null },
   mutates: true,
   result: result<AuthDat>(),
 });
@@ -47,7 +47,7 @@ export const authByRememberToken = defineAction({
   name: 'authByRememberToken',
   summary: 'Sign in again with a remember-me token; the token is rotated.',
   params: actionParams({ rem: z.string().regex(/^[0-9a-f]{64}$/), 'company-key': z.string().min(1) }),
-  access: { auth: 'public' },
+  access: { auth: 'public', permission: null },
   mutates: true,
   result: result<AuthDat>(),
 });
@@ -56,7 +56,7 @@ export const updateToken = defineAction({
   name: 'updateToken',
   summary: 'Issue a fresh token and secret for the calling session; the old token stops working.',
   params: actionParams({}),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: null },
   mutates: true,
   result: result<{ token: string; secret: string; expire: number }>(),
 });
@@ -65,7 +65,7 @@ export const logout = defineAction({
   name: 'logout',
   summary: 'Revoke the calling token (and the given remember-me token).',
   params: actionParams({ rem: z.string().optional() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: null },
   mutates: true,
   result: result<undefined>(),
 });
@@ -97,9 +97,11 @@ export interface AccountInfoDat {
 
 export const queryAccountInfo = defineAction({
   name: 'queryAccountInfo',
+  // Permission null: every account reads its own record; reading another account's (uid) needs
+  // account_manag, checked by the accounts service (err 11).
   summary: 'The calling account, or one of its subordinate accounts by uid.',
   params: actionParams({ uid: wireInt().optional() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: null },
   mutates: false,
   result: result<AccountInfoDat>(),
 });
@@ -108,7 +110,7 @@ export const logoutVerifiction = defineAction({
   name: 'logoutVerifiction',
   summary: 'err 0 when the account is being logged off (cancellation pending), else err 12.',
   params: actionParams({}),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: null },
   mutates: false,
   result: result<undefined>(),
 });
@@ -124,7 +126,7 @@ export const updatePassword = defineAction({
       .regex(/^(?:[0-9a-fA-F]{2}){1,128}$/)
       .optional(),
   }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: null },
   mutates: true,
   result: result<undefined>(),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_NAMES, catalogue, type ActionDef } from './index.js';
+import { PERMISSION_MODULES } from '../permissions.js';
+import { ACTION_NAMES, catalogue, type AccessRule, type ActionDef } from './index.js';
 
 /** Actions that change state (sign-ins issue sessions, updateToken/logout revoke them, …). */
 const MUTATING = [
@@ -40,5 +41,59 @@ describe('action catalogue: mutates', () => {
       expect(def.upload.maxBytes).toBeGreaterThan(0);
       for (const ext of def.upload.extensions) expect(ext).toMatch(/^\.[a-z0-9]+$/);
     }
+  });
+});
+
+/** Actions that no module permission limits: sign-in, session and the caller's own account. */
+const NO_PERMISSION = [
+  'auth',
+  'authSource',
+  'authByRememberToken',
+  'updateToken',
+  'logout',
+  'queryAccountInfo',
+  'logoutVerifiction',
+  'updatePassword',
+];
+
+describe('action catalogue: access', () => {
+  it('every action declares access.permission: a module of the permission tree, or null', () => {
+    const missing: string[] = [];
+    for (const name of ACTION_NAMES) {
+      const access = (catalogue[name] as ActionDef).access as unknown as Record<string, unknown>;
+      if (!Object.prototype.hasOwnProperty.call(access, 'permission')) {
+        missing.push(name);
+        continue;
+      }
+      const p = access.permission;
+      if (p !== null) expect(PERMISSION_MODULES, name).toContain(p);
+    }
+    expect(missing, 'actions without access.permission').toEqual([]);
+  });
+
+  it('only sign-in, session and personal account actions declare no permission', () => {
+    const none = ACTION_NAMES.filter((n) => (catalogue[n] as ActionDef).access.permission === null).sort();
+    expect(none).toEqual([...NO_PERMISSION].sort());
+  });
+
+  it('public and login actions declare no permission (there is no caller to check)', () => {
+    for (const name of ACTION_NAMES) {
+      const { access } = catalogue[name] as ActionDef;
+      if (access.auth !== 'signed') expect(access.permission, name).toBeNull();
+    }
+  });
+
+  it('the access rule type makes permission required', () => {
+    // @ts-expect-error permission is a required key of AccessRule
+    const rule: AccessRule = { auth: 'signed' };
+    expect(rule.auth).toBe('signed');
+  });
+
+  it('telemetry reads (plants, dataloggers, devices) need device management; the fleet overview needs overview', () => {
+    for (const name of ACTION_NAMES) {
+      const { access } = catalogue[name] as ActionDef;
+      if (/Plant|Collector|Device/.test(name)) expect(access.permission, name).toBe('device_manag');
+    }
+    expect(catalogue.webQueryFleetOverview.access.permission).toBe('overview');
   });
 });

@@ -64,7 +64,7 @@ export const webQueryCollectorsEs = defineAction({
     search: z.string().max(64).optional(),
     pn: z.string().max(64).optional(),
   }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ total: number; page: number; pagesize: number; collector: WebCollectorRow[] }>(),
 });
@@ -79,7 +79,7 @@ export const queryCollectors = defineAction({
     page: page(),
     pagesize: pageSize(),
   }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{
     total: number;
@@ -93,7 +93,7 @@ export const queryCollectorInfo = defineAction({
   name: 'queryCollectorInfo',
   summary: 'Datalogger records for up to 256 comma-separated PNs (fails fast).',
   params: actionParams({ pn: pnList() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ collector: CollectorRow[] }>(),
 });
@@ -102,7 +102,7 @@ export const queryCollectorStatus = defineAction({
   name: 'queryCollectorStatus',
   summary: 'Status of up to 256 comma-separated PNs (fails fast).',
   params: actionParams({ pn: pnList() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ collector: Array<{ pn: string; status: number }> }>(),
 });
@@ -111,7 +111,7 @@ export const queryCollectorDevices = defineAction({
   name: 'queryCollectorDevices',
   summary: 'Devices behind one datalogger; err 258 when it has none.',
   params: actionParams({ pn: z.string().min(1).max(64) }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{
     pn: string;

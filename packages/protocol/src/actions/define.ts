@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PermissionModule } from '../permissions.js';
 import type { Role } from '../roles.js';
 
 /**
@@ -13,8 +14,13 @@ export interface AccessRule {
   auth: AuthKind;
   /** Roles allowed to call; absent = every authenticated role. */
   roles?: readonly Role[];
-  /** Role-2 sub-administrator permission name required (see permissions.ts). */
-  permission?: string;
+  /**
+   * Required, on every action: the module permission (permissions.ts) a role-2 account with a
+   * permission list must hold to call it (err 11 otherwise; a sub-administrator without a list
+   * holds none), or `null` to state that none applies (sign-in, session and personal account
+   * actions). Accounts without a permission list (every role but 2) are not limited by it.
+   */
+  permission: PermissionModule | null;
 }
 
 /**

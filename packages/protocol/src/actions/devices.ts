@@ -74,7 +74,7 @@ export const webQueryDeviceEs = defineAction({
     /** 1: only the devices the caller follows. */
     focus: wireInt().optional(),
   }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ total: number; page: number; pagesize: number; device: WebDeviceRow[] }>(),
 });
@@ -95,7 +95,7 @@ export const queryDeviceInfo = defineAction({
   name: 'queryDeviceInfo',
   summary: 'Device records by tuple, `device=pn,devcode,devaddr,sn;…` (≤ 256, fails fast) or sn.',
   params: batchDeviceParams,
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ device: DeviceInfoRow[] }>(),
 });
@@ -104,7 +104,7 @@ export const queryDeviceStatus = defineAction({
   name: 'queryDeviceStatus',
   summary: 'Device status by tuple, `device=…;…` (≤ 256, fails fast) or sn.',
   params: batchDeviceParams,
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ device: Array<DeviceTuple & { status: number }> }>(),
 });
@@ -120,7 +120,7 @@ export const queryDeviceLastData = defineAction({
   name: 'queryDeviceLastData',
   summary: 'Latest values as a flat list: dat[0] the id, dat[1] the timestamp; err 12 before any data.',
   params: tupleParams(),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<Array<{ title: string; val: string; unit?: string }>>(),
 });
@@ -129,7 +129,7 @@ export const querySPDeviceLastData = defineAction({
   name: 'querySPDeviceLastData',
   summary: 'Latest values in the gd_/sy_/pv_/bt_/bc_ panels; err 12 before any data.',
   params: tupleParams(),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<SPLastData>(),
 });
@@ -138,7 +138,7 @@ export const webQueryDeviceEnergyFlowEs = defineAction({
   name: 'webQueryDeviceEnergyFlowEs',
   summary: 'Energy-flow diagram of the latest values (powers in kW, status −1/0/1).',
   params: tupleParams(),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<EnergyFlow>(),
 });
@@ -147,7 +147,7 @@ export const queryDeviceParsEs = defineAction({
   name: 'queryDeviceParsEs',
   summary: 'Latest values of the visible chart fields, 4 decimals in the chart unit.',
   params: tupleParams(),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ parameter: Array<{ par: string; name: string; val: string; unit: string }> }>(),
 });
@@ -156,7 +156,7 @@ export const queryDeviceChartsFieldsEs = defineAction({
   name: 'queryDeviceChartsFieldsEs',
   summary: 'Chartable fields of the device (vendor spellings uint/visable).',
   params: tupleParams(),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<ChartFieldWire[]>(),
 });
@@ -165,7 +165,7 @@ export const querySPKeyParameters = defineAction({
   name: 'querySPKeyParameters',
   summary: 'Key parameters the device supports (PV_OUTPUT_POWER, …).',
   params: tupleParams(),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ keys: string[] }>(),
 });
@@ -174,7 +174,7 @@ export const queryDeviceRealLastData = defineAction({
   name: 'queryDeviceRealLastData',
   summary: 'Latest value of each chart field, keyed by field id ({val, ts}); err 12 when offline.',
   params: tupleParams({ date: z.string().optional() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<Record<string, ValTs>>(),
 });
@@ -192,7 +192,7 @@ export const queryDeviceChartFieldDetailData = defineAction({
     sdate: z.string().min(10),
     edate: z.string().min(10).optional(),
   }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<Array<{ key: string; val: string }>>(),
 });
@@ -201,7 +201,7 @@ export const querySPDeviceKeyParameterOneDay = defineAction({
   name: 'querySPDeviceKeyParameterOneDay',
   summary: 'One key parameter (GRID/PV/LOAD/BATTERY_ACTIVE_POWER, BATTERY_VOLTAGE, BATTERY_SOC) over a day.',
   params: tupleParams({ parameter: z.string().min(1).max(64), date: wireDay() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ detail: ValTs[] }>(),
 });
@@ -215,7 +215,7 @@ export const queryDeviceDataOneDay = defineAction({
   name: 'queryDeviceDataOneDay',
   summary: 'Every sample of a local day as rows; field[0] id, field[1] time; err 12 when none.',
   params: tupleParams({ date: wireDay() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<DeviceDayTable>(),
 });
@@ -224,7 +224,7 @@ export const queryDeviceDataOneDayPaging = defineAction({
   name: 'queryDeviceDataOneDayPaging',
   summary: 'queryDeviceDataOneDay paged (pagesize ≤ 50), newest first, with title[].isDisplay.',
   params: tupleParams({ date: wireDay(), page: page(), pagesize: pageSize() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{
     total: number;
@@ -244,7 +244,7 @@ export const queryPlantDeviceChartsFieldsByType = defineAction({
     devcode: wireInt(),
     type: wireInt().optional(),
   }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<Array<{ optional: string; name: string; uint: string; order: number }>>(),
 });
@@ -253,7 +253,7 @@ export const queryDeviceActiveOuputPowerOneDay24Hour = defineAction({
   name: 'queryDeviceActiveOuputPowerOneDay24Hour',
   summary: 'Device output power (kW) over a local day at upload cadence.',
   params: tupleParams({ date: wireDay() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<ValTs[]>(),
 });
@@ -286,7 +286,7 @@ export const webQueryDeviceStatistic = defineAction({
   name: 'webQueryDeviceStatistic',
   summary: 'Device statistical overview: today/month/year/total of each energy kind and income.',
   params: tupleParams(),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<DeviceStatisticDat>(),
 });
@@ -310,7 +310,7 @@ export const webQueryDeviceEnergyChart = defineAction({
     /** YYYY-MM-DD (day), YYYY-MM (month), YYYY (year); default the current period. */
     date: z.string().max(19).optional(),
   }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<DeviceEnergyChartDat>(),
 });
@@ -340,7 +340,7 @@ export const webQueryDeviceParamCurves = defineAction({
     edate: wireDay(),
     mode: z.enum(['display', 'compare']).default('display'),
   }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ curves: ParamCurve[] }>(),
 });
@@ -349,7 +349,7 @@ export const focusDevice = defineAction({
   name: 'focusDevice',
   summary: 'Follow a device (shown with focus=true in webQueryDeviceEs).',
   params: tupleParams(),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: true,
   result: result<undefined>(),
 });
@@ -358,7 +358,7 @@ export const unfocusDevice = defineAction({
   name: 'unfocusDevice',
   summary: 'Stop following a device.',
   params: tupleParams(),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: true,
   result: result<undefined>(),
 });

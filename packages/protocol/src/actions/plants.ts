@@ -90,7 +90,7 @@ export const queryPlants = defineAction({
     orderBy: z.enum(PLANT_ORDER_BY).default('ascPlantName'),
     plantName: z.string().max(64).optional(),
   }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<PlantListDat>(),
 });
@@ -99,7 +99,7 @@ export const queryPlantsInfo = defineAction({
   name: 'queryPlantsInfo',
   summary: 'Every plant the caller may see: owner uid/usr, pid, name and status.',
   params: actionParams({}),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ info: Array<{ uid: number; usr: string; pid: number; pname: string; status: number }> }>(),
 });
@@ -149,7 +149,7 @@ export const webQueryPlants = defineAction({
     /** Only the plants of this owner account. */
     uid: wireInt().optional(),
   }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ total: number; page: number; pagesize: number; plant: WebPlantRow[] }>(),
 });
@@ -158,7 +158,7 @@ export const queryPlantInfo = defineAction({
   name: 'queryPlantInfo',
   summary: 'One plant by plantid.',
   params: actionParams({ plantid: plantId() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<PlantWire>(),
 });
@@ -185,7 +185,7 @@ export const queryPlantDeviceStatus = defineAction({
   name: 'queryPlantDeviceStatus',
   summary: 'Plant status with its dataloggers and their devices (comStatus 1 = fresh data).',
   params: actionParams({ plantid: plantId() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<PlantDeviceStatusDat>(),
 });
@@ -206,7 +206,7 @@ export const queryPlantCurrentData = defineAction({
       )
       .pipe(z.array(z.enum(PLANT_CURRENT_KEYS)).min(1)),
   }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<Array<{ key: PlantCurrentKey; val: string }>>(),
 });
@@ -238,7 +238,7 @@ export const queryPlantDeviceDesignatedInformation = defineAction({
           .filter(Boolean),
       ),
   }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ device: DesignatedDeviceRow[] }>(),
 });
@@ -252,7 +252,7 @@ export const queryPlantActiveOuputPowerOneDay = defineAction({
   name: 'queryPlantActiveOuputPowerOneDay',
   summary: 'Plant output power (kW) over one local day, at upload cadence; err 12 when no data.',
   params: actionParams({ plantid: plantId(), date: wireDay() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ outputPower: ValTs[] }>(),
 });
@@ -261,7 +261,7 @@ export const queryPlantEnergyMonthPerDay = defineAction({
   name: 'queryPlantEnergyMonthPerDay',
   summary: 'Plant energy (kWh) per day of a month, the whole month ("0.0000" for gaps).',
   params: actionParams({ plantid: plantId(), date: wireMonth() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ perday: ValTs[] }>(),
 });
@@ -270,7 +270,7 @@ export const queryPlantEnergyYearPerMonth = defineAction({
   name: 'queryPlantEnergyYearPerMonth',
   summary: 'Plant energy (kWh) per month of a year, 12 values.',
   params: actionParams({ plantid: plantId(), date: wireYear() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ permonth: ValTs[] }>(),
 });
@@ -279,7 +279,7 @@ export const queryPlantEnergyTotalPerYear = defineAction({
   name: 'queryPlantEnergyTotalPerYear',
   summary: 'Plant energy (kWh) per year from the install year to this year.',
   params: actionParams({ plantid: plantId() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ peryear: ValTs[] }>(),
 });
@@ -288,7 +288,7 @@ export const queryPlantEnergyDay = defineAction({
   name: 'queryPlantEnergyDay',
   summary: 'Plant energy (kWh) of one day (default today).',
   params: actionParams({ plantid: plantId(), date: wireDay().optional() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ energy: string }>(),
 });
@@ -297,7 +297,7 @@ export const queryPlantEnergyMonth = defineAction({
   name: 'queryPlantEnergyMonth',
   summary: 'Plant energy (kWh) of one month (default this month).',
   params: actionParams({ plantid: plantId(), date: wireMonth().optional() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ energy: string }>(),
 });
@@ -306,7 +306,7 @@ export const queryPlantEnergyYear = defineAction({
   name: 'queryPlantEnergyYear',
   summary: 'Plant energy (kWh) of one year (default this year).',
   params: actionParams({ plantid: plantId(), date: wireYear().optional() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ energy: string }>(),
 });
@@ -315,7 +315,7 @@ export const queryPlantEnergyTotal = defineAction({
   name: 'queryPlantEnergyTotal',
   summary: 'Plant energy (kWh) since commissioning, plus the energy offset.',
   params: actionParams({ plantid: plantId(), date: z.string().optional() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ energy: string }>(),
 });
@@ -324,7 +324,7 @@ export const queryPlantActiveOuputPowerCurrent = defineAction({
   name: 'queryPlantActiveOuputPowerCurrent',
   summary: 'Plant output power now (kW), from the latest values of its devices.',
   params: actionParams({ plantid: plantId(), date: z.string().optional() }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ outputPower: string }>(),
 });
@@ -353,7 +353,7 @@ export const webQueryPlantsMap = defineAction({
     status: wireInt().optional(),
     plantName: z.string().max(64).optional(),
   }),
-  access: { auth: 'signed' },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ total: number; plant: PlantMapPin[] }>(),
 });

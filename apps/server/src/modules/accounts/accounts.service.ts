@@ -11,8 +11,7 @@ import {
 } from '@sunwatch/protocol';
 import type { Caller } from '../../context.js';
 import type { Keyring } from '../../security/keyring.js';
-import { callerHasPermission } from '../auth/caller-permissions.js';
-import type { SessionsRepository } from '../auth/sessions.repository.js';
+import { callerHasPermission } from '../../access/permissions.js';
 import type { AccountRow, AccountsRepository, Scope, ScopeSubject } from './accounts.repository.js';
 
 export interface NewAccount {
@@ -64,10 +63,19 @@ export function scopeSubject(row: AccountRow): ScopeSubject {
   return { id: row.id, role: row.role, path: row.path, adminOf: row.admin_of };
 }
 
+/**
+ * What the accounts service needs of the sessions store (auth's SessionsRepository): declared here
+ * so that accounts does not import auth, which imports accounts.
+ */
+export interface AccountSessionsRevoker {
+  revokeAccountSessions(accountId: number, now: number): Promise<void>;
+  revokeAccountRemember(accountId: number, now: number): Promise<void>;
+}
+
 export class AccountsService {
   constructor(
     private readonly accounts: AccountsRepository,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: AccountSessionsRevoker,
     private readonly keyring: Keyring,
     private readonly now: () => number,
   ) {}

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/db.js';
-import { likePattern } from '../devices/devices.repository.js';
-import { dataloggerScopeSql, type TelemetryScope } from '../plants/telemetry-scope.js';
+import { dataloggerScopeSql, type TelemetryScope } from '../../access/access.repository.js';
+import { likePattern } from '../../db/like.js';
 
 export interface DataloggerRow {
   id: number;
@@ -100,10 +100,12 @@ export class DataloggersRepository {
     return { total, rows: rows.map(norm) };
   }
 
-  /** Visible dataloggers by PN (the ones not returned are missing or another tenant's). */
-  async byPns(scope: TelemetryScope, pns: readonly string[]): Promise<DataloggerRow[]> {
+  /** Dataloggers by PN, without a scope check (the caller has checked access to them). */
+  async byPns(pns: readonly string[]): Promise<DataloggerRow[]> {
     if (pns.length === 0) return [];
-    const rows = await this.columns(this.filtered(scope, {})).where('dl.pn', 'in', pns).execute();
+    const rows = await this.columns(this.filtered({ kind: 'all', accountId: 0 }, {}))
+      .where('dl.pn', 'in', [...pns])
+      .execute();
     return rows.map(norm);
   }
 

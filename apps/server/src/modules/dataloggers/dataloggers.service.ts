@@ -1,15 +1,20 @@
-import { ApiError, BATCH_MAX, statusFromListFilter, type CollectorRow, type WebCollectorRow } from '@sunwatch/protocol';
-import type { AppContext, Caller } from '../../context.js';
-import { scopeOf } from '../devices/devices.service.js';
-import { PlantsService } from '../plants/plants.service.js';
-import { fmtTs } from '../plants/telemetry-time.js';
-import { DataloggersRepository, type DataloggerRow } from './dataloggers.repository.js';
+import {
+  ApiError,
+  BATCH_MAX,
+  statusFromListFilter,
+  type Catalogue,
+  type CollectorRow,
+  type ParsedParamsOf,
+  type WebCollectorRow,
+} from '@sunwatch/protocol';
+import type { AccessService } from '../../access/access.service.js';
+import type { Caller } from '../../context.js';
+import { fmtTs } from '../../shared/local-time.js';
+import type { DataloggerRow, DataloggersRepository } from './dataloggers.repository.js';
 
-const reposByCtx = new WeakMap<AppContext, DataloggersRepository>();
-export function dataloggersRepo(ctx: AppContext): DataloggersRepository {
-  let r = reposByCtx.get(ctx);
-  if (!r) reposByCtx.set(ctx, (r = new DataloggersRepository(ctx.db)));
-  return r;
+export interface DataloggersServiceDeps {
+  access: Pick<AccessService, 'scopeOf' | 'requireAccess'>;
+  dataloggers: Pick<DataloggersRepository, 'list' | 'byPns' | 'devicesOf'>;
 }
 
 const tzOf = (r: DataloggerRow) => r.p_tz ?? r.tz_offset;
@@ -28,26 +33,17 @@ export function collectorRow(r: DataloggerRow): CollectorRow {
 }
 
 export class DataloggersService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly repo: DataloggersServiceDeps['dataloggers'];
 
-  private get repo() {
-    return dataloggersRepo(this.ctx);
+  constructor(private readonly deps: DataloggersServiceDeps) {
+    this.repo = deps.dataloggers;
   }
 
   async webList(
     caller: Caller,
-    p: {
-      pid?: number | undefined;
-      devtype?: number | undefined;
-      page: number;
-      pagesize: number;
-      status?: number | undefined;
-      statusFilter?: number | undefined;
-      search?: string | undefined;
-      pn?: string | undefined;
-    },
+    p: ParsedParamsOf<Catalogue['webQueryCollectorsEs']>,
   ): Promise<{ total: number; page: number; pagesize: number; collector: WebCollectorRow[] }> {
-    const scope = await scopeOf(this.ctx, caller);
+    const scope = await this.deps.access.scopeOf(caller);
     const { total, rows } = await this.repo.list(
       scope,
       {
@@ -86,19 +82,12 @@ export class DataloggersService {
     };
   }
 
-  async queryCollectors(
-    caller: Caller,
-    p: {
-      plantid?: number | undefined;
-      pn?: string | undefined;
-      status?: number | undefined;
-      page: number;
-      pagesize: number;
-    },
-  ) {
-    const scope = await scopeOf(this.ctx, caller);
+  async queryCollectors(caller: Caller, p: ParsedParamsOf<Catalogue['queryCollectors']>) {
+    const scope = await this.deps.access.scopeOf(caller);
     // A plant the caller cannot see answers as a missing one (err 260).
-    if (p.plantid !== undefined) await new PlantsService(this.ctx).require(caller, p.plantid, scope);
+    if (p.plantid !== undefined) {
+      await this.deps.access.requireAccess({ caller, permission: 'plant.read', ids: [p.plantid], scope });
+    }
     const { total, rows } = await this.repo.list(
       scope,
       { pid: p.plantid, pn: p.pn, status: p.status },
@@ -118,7 +107,9 @@ export class DataloggersService {
   async batch(caller: Caller, pns: string[]): Promise<DataloggerRow[]> {
     if (pns.length > BATCH_MAX) throw new ApiError(13, 'pn');
     const unique = [...new Set(pns)];
-    const rows = await this.repo.byPns(await scopeOf(this.ctx, caller), unique);
+    // Another tenant's PN answers err 257 with that PN, exactly like a missing one.
+    await this.deps.access.requireAccess({ caller, permission: 'datalogger.read', ids: unique });
+    const rows = await this.repo.byPns(unique);
     const byPn = new Map(rows.map((r) => [r.pn, r]));
     const missing = unique.find((pn) => !byPn.has(pn));
     if (missing !== undefined) throw new ApiError(257, missing);

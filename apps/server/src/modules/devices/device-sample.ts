@@ -33,3 +33,6 @@ export function toSample(def: DeviceDefinition, data: Uint8Array): Sample {
 export function outputPowerW(def: DeviceDefinition, s: Pick<DecodedDevice, 'values'>): number {
   return powerOf(def, s, 'pv') ?? powerOf(def, s, 'generator') ?? 0;
 }
+
+/** Device status "offline" (a device is "communicating" when its status is not offline). */
+export const OFFLINE = 1;

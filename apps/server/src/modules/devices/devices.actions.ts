@@ -1,16 +1,15 @@
 import type { HandlerMap } from '../../http/registry.js';
 import { callerOf } from '../../http/registry.js';
-import { DevicesService } from './devices.service.js';
+import { DeviceListService } from './device-list.service.js';
 
-const svc = (ctx: ConstructorParameters<typeof DevicesService>[0]) => new DevicesService(ctx);
-
+/** Device actions: lists (`list`), real-time reads (`reads`), curves, statistics, follows. */
 export const deviceHandlers: HandlerMap = {
-  webQueryDeviceEs: ({ params, ...i }, ctx) => svc(ctx).webList(callerOf(i), params),
+  webQueryDeviceEs: ({ params, ...i }, ctx) => ctx.services.devices.list.webList(callerOf(i), params),
   queryDeviceInfo: async ({ params, ...i }, ctx) => ({
-    device: (await svc(ctx).batch(callerOf(i), params)).map(DevicesService.info),
+    device: (await ctx.services.devices.list.batch(callerOf(i), params)).map(DeviceListService.info),
   }),
   queryDeviceStatus: async ({ params, ...i }, ctx) => ({
-    device: (await svc(ctx).batch(callerOf(i), params)).map((d) => ({
+    device: (await ctx.services.devices.list.batch(callerOf(i), params)).map((d) => ({
       pn: d.pn,
       devcode: d.devcode,
       devaddr: d.devaddr,
@@ -18,22 +17,32 @@ export const deviceHandlers: HandlerMap = {
       status: d.status,
     })),
   }),
-  queryDeviceLastData: ({ params, ...i }, ctx) => svc(ctx).lastDataList(callerOf(i), params, i.call.locale),
-  querySPDeviceLastData: ({ params, ...i }, ctx) => svc(ctx).spLastData(callerOf(i), params, i.call.locale),
-  webQueryDeviceEnergyFlowEs: ({ params, ...i }, ctx) => svc(ctx).energyFlow(callerOf(i), params),
-  queryDeviceParsEs: ({ params, ...i }, ctx) => svc(ctx).parsEs(callerOf(i), params, i.call.locale),
-  queryDeviceChartsFieldsEs: ({ params, ...i }, ctx) => svc(ctx).chartsFields(callerOf(i), params, i.call.locale),
-  querySPKeyParameters: ({ params, ...i }, ctx) => svc(ctx).keyParameters(callerOf(i), params),
-  queryDeviceRealLastData: ({ params, ...i }, ctx) => svc(ctx).realLastData(callerOf(i), params, i.call.locale),
+  queryDeviceLastData: ({ params, ...i }, ctx) =>
+    ctx.services.devices.reads.lastDataList(callerOf(i), params, i.call.locale),
+  querySPDeviceLastData: ({ params, ...i }, ctx) =>
+    ctx.services.devices.reads.spLastData(callerOf(i), params, i.call.locale),
+  webQueryDeviceEnergyFlowEs: ({ params, ...i }, ctx) => ctx.services.devices.reads.energyFlow(callerOf(i), params),
+  queryDeviceParsEs: ({ params, ...i }, ctx) => ctx.services.devices.reads.parsEs(callerOf(i), params, i.call.locale),
+  queryDeviceChartsFieldsEs: ({ params, ...i }, ctx) =>
+    ctx.services.devices.reads.chartsFields(callerOf(i), params, i.call.locale),
+  querySPKeyParameters: ({ params, ...i }, ctx) => ctx.services.devices.reads.keyParameters(callerOf(i), params),
+  queryDeviceRealLastData: ({ params, ...i }, ctx) =>
+    ctx.services.devices.reads.realLastData(callerOf(i), params, i.call.locale),
   queryDeviceChartFieldDetailData: ({ params, ...i }, ctx) =>
-    svc(ctx).chartFieldDetail(callerOf(i), params, i.call.locale),
-  querySPDeviceKeyParameterOneDay: ({ params, ...i }, ctx) => svc(ctx).keyParameterOneDay(callerOf(i), params),
-  queryDeviceDataOneDay: ({ params, ...i }, ctx) => svc(ctx).dataOneDay(callerOf(i), params, i.call.locale),
-  queryDeviceDataOneDayPaging: ({ params, ...i }, ctx) => svc(ctx).dataOneDayPaging(callerOf(i), params, i.call.locale),
-  queryDeviceActiveOuputPowerOneDay24Hour: ({ params, ...i }, ctx) => svc(ctx).outputPowerOneDay(callerOf(i), params),
-  webQueryDeviceStatistic: ({ params, ...i }, ctx) => svc(ctx).statistic(callerOf(i), params),
-  webQueryDeviceEnergyChart: ({ params, ...i }, ctx) => svc(ctx).energyChart(callerOf(i), params),
-  webQueryDeviceParamCurves: ({ params, ...i }, ctx) => svc(ctx).paramCurves(callerOf(i), params, i.call.locale),
-  focusDevice: ({ params, ...i }, ctx) => svc(ctx).follow(callerOf(i), params, true),
-  unfocusDevice: ({ params, ...i }, ctx) => svc(ctx).follow(callerOf(i), params, false),
+    ctx.services.devices.curves.chartFieldDetail(callerOf(i), params, i.call.locale),
+  querySPDeviceKeyParameterOneDay: ({ params, ...i }, ctx) =>
+    ctx.services.devices.curves.keyParameterOneDay(callerOf(i), params),
+  queryDeviceDataOneDay: ({ params, ...i }, ctx) =>
+    ctx.services.devices.curves.dataOneDay(callerOf(i), params, i.call.locale),
+  queryDeviceDataOneDayPaging: ({ params, ...i }, ctx) =>
+    ctx.services.devices.curves.dataOneDayPaging(callerOf(i), params, i.call.locale),
+  queryDeviceActiveOuputPowerOneDay24Hour: ({ params, ...i }, ctx) =>
+    ctx.services.devices.curves.outputPowerOneDay(callerOf(i), params),
+  webQueryDeviceStatistic: ({ params, ...i }, ctx) => ctx.services.devices.statistics.statistic(callerOf(i), params),
+  webQueryDeviceEnergyChart: ({ params, ...i }, ctx) =>
+    ctx.services.devices.statistics.energyChart(callerOf(i), params),
+  webQueryDeviceParamCurves: ({ params, ...i }, ctx) =>
+    ctx.services.devices.curves.paramCurves(callerOf(i), params, i.call.locale),
+  focusDevice: ({ params, ...i }, ctx) => ctx.services.devices.follow.follow(callerOf(i), params, true),
+  unfocusDevice: ({ params, ...i }, ctx) => ctx.services.devices.follow.follow(callerOf(i), params, false),
 };

@@ -1,6 +1,7 @@
-import { sql, type SqlBool, type RawBuilder } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/db.js';
-import { dataloggerScopeSql, type TelemetryScope } from '../plants/telemetry-scope.js';
+import { dataloggerScopeSql, type TelemetryScope } from '../../access/access.repository.js';
+import { likePattern } from '../../db/like.js';
 
 /** A device with what its screens need from its datalogger, plant and owner. */
 export interface DeviceRow {
@@ -53,11 +54,6 @@ export interface DeviceListFilter {
 /** The timezone of a device row: its plant's, else its datalogger's. */
 export function deviceTz(d: Pick<DeviceRow, 'p_tz' | 'dl_tz'>): number {
   return d.p_tz ?? d.dl_tz;
-}
-
-/** Escapes LIKE wildcards (escape char `\`). */
-export function likePattern(s: string): string {
-  return `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export class DevicesRepository {
@@ -290,10 +286,5 @@ export class DevicesRepository {
       .groupBy('d.status')
       .execute();
     return rows.map((r) => ({ status: Number(r.status), n: Number(r.n) }));
-  }
-
-  /** A raw scope predicate over `dl` for other modules' SQL. */
-  scopeSql(scope: TelemetryScope): RawBuilder<SqlBool> {
-    return dataloggerScopeSql(scope, 'dl');
   }
 }

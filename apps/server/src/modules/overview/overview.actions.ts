@@ -1,7 +1,6 @@
 import type { HandlerMap } from '../../http/registry.js';
 import { callerOf } from '../../http/registry.js';
-import { fleetOverview } from './overview.service.js';
 
 export const overviewHandlers: HandlerMap = {
-  webQueryFleetOverview: ({ params, ...i }, ctx) => fleetOverview(ctx, callerOf(i), params.timezone),
+  webQueryFleetOverview: ({ params, ...i }, ctx) => ctx.services.overview.fleet(callerOf(i), params.timezone),
 };

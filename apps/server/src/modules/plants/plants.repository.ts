@@ -1,8 +1,8 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../../db/db.js';
 import type { ProjectsTable } from '../../db/schema-telemetry.js';
-import { likePattern } from '../devices/devices.repository.js';
-import { plantScopeSql, type TelemetryScope } from './telemetry-scope.js';
+import { plantScopeSql, type TelemetryScope } from '../../access/access.repository.js';
+import { likePattern } from '../../db/like.js';
 
 export type PlantRow = Selectable<ProjectsTable> & { owner_usr: string | null; status: number };
 
@@ -81,6 +81,21 @@ export class PlantsRepository {
   async find(scope: TelemetryScope, id: number): Promise<PlantRow | undefined> {
     const row = await this.columns(this.filtered(scope, {})).where('p.id', '=', id).executeTakeFirst();
     return row ? norm(row) : undefined;
+  }
+
+  /** A plant by id, without a scope check (the caller has checked access to it). */
+  async findById(id: number): Promise<PlantRow | undefined> {
+    return this.find({ kind: 'all', accountId: 0 }, id);
+  }
+
+  /** The dataloggers bound to a plant (no scope check: the caller has checked the plant). */
+  async dataloggersOf(plantId: number) {
+    return this.db
+      .selectFrom('dataloggers')
+      .select(['id', 'pn', 'alias', 'status'])
+      .where('project_id', '=', plantId)
+      .orderBy('id')
+      .execute();
   }
 
   /** Dataloggers and devices per plant. */

@@ -12,23 +12,33 @@ import {
   type PlantMapPin,
   type PlantWire,
   type ValTs,
+  type Catalogue,
+  type ParsedParamsOf,
   type WebPlantRow,
 } from '@sunwatch/protocol';
-import type { AppContext, Caller } from '../../context.js';
-import { definitionOf, outputPowerW, toSample, type Sample } from '../devices/device-sample.js';
-import type { DeviceRow } from '../devices/devices.repository.js';
-import { devicesRepo, generatedByDevice, OFFLINE, scopeOf } from '../devices/devices.service.js';
-import { lifetimeTotals, plantSourceIds, roundKwh } from '../telemetry/rollups.js';
-import { dayEnergyByDevice, energySeries, ZERO_PERIOD, type PeriodEnergy } from './energy.js';
-import { PlantsRepository, type PlantFilter, type PlantOrder, type PlantRow } from './plants.repository.js';
-import type { TelemetryScope } from './telemetry-scope.js';
-import { addDays, dayOf, dayStartMs, dayTs, daysInMonth, fmtTs, localDay, num4, optNum } from './telemetry-time.js';
+import type { AccessService } from '../../access/access.service.js';
+import type { TelemetryScope } from '../../access/access.repository.js';
+import type { Caller } from '../../context.js';
+import type { Clock } from '../../shared/clock.js';
+import { addDays, dayOf, dayStartMs, dayTs, daysInMonth, fmtTs, localDay } from '../../shared/local-time.js';
+import { num4, optNum } from '../../shared/wire-format.js';
+import { definitionOf, OFFLINE, outputPowerW, toSample, type Sample } from '../devices/device-sample.js';
+import type { DevicesRepository } from '../devices/devices.repository.js';
+import { ZERO_PERIOD, type EnergyRepository, type PeriodEnergy } from '../energy/energy.repository.js';
+import type { EnergyService } from '../energy/energy.service.js';
+import { plantSourceIds, roundKwh } from '../telemetry/rollups.js';
+import type { PlantFilter, PlantRow, PlantsRepository } from './plants.repository.js';
 
-const reposByCtx = new WeakMap<AppContext, PlantsRepository>();
-export function plantsRepo(ctx: AppContext): PlantsRepository {
-  let r = reposByCtx.get(ctx);
-  if (!r) reposByCtx.set(ctx, (r = new PlantsRepository(ctx.db)));
-  return r;
+type Params<N extends keyof Catalogue> = ParsedParamsOf<Catalogue[N]>;
+
+/** What the plants service uses (constructor injection; tests pass fakes). */
+export interface PlantsServiceDeps {
+  access: Pick<AccessService, 'scopeOf' | 'requireAccess'>;
+  plants: Pick<PlantsRepository, 'list' | 'all' | 'findById' | 'counts' | 'dataloggersOf'>;
+  devices: Pick<DevicesRepository, 'ofPlants' | 'latest' | 'samplesOf'>;
+  energyRepo: Pick<EnergyRepository, 'series' | 'lifetimeTotals'>;
+  energy: Pick<EnergyService, 'periodByDevice' | 'todayByDevice'>;
+  now: Clock;
 }
 
 export function plantWire(p: PlantRow): PlantWire {
@@ -84,25 +94,28 @@ export interface PlantLive {
 }
 
 export class PlantsService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly repo: PlantsServiceDeps['plants'];
 
-  private get repo(): PlantsRepository {
-    return plantsRepo(this.ctx);
+  constructor(private readonly deps: PlantsServiceDeps) {
+    this.repo = deps.plants;
   }
 
   /** The visible plant, else err 260 (another tenant's plant answers exactly as a missing one). */
   async require(caller: Caller, plantid: number, scope?: TelemetryScope): Promise<PlantRow> {
-    const row = await this.repo.find(scope ?? (await scopeOf(this.ctx, caller)), plantid);
+    await this.deps.access.requireAccess({ caller, permission: 'plant.read', ids: [plantid], scope });
+    const row = await this.repo.findById(plantid);
     if (!row) throw new ApiError(260);
     return row;
   }
 
   /** Current power and energies of plants from their devices' latest values and day rollups. */
   async live(plantIds: readonly number[], opts: { energy: 'full' | 'today' } = { energy: 'full' }) {
-    const devices = await devicesRepo(this.ctx).ofPlants(plantIds);
-    const latest = await devicesRepo(this.ctx).latest(devices.map((d) => d.id));
+    const devices = await this.deps.devices.ofPlants(plantIds);
+    const latest = await this.deps.devices.latest(devices.map((d) => d.id));
     const energy =
-      opts.energy === 'full' ? await generatedByDevice(this.ctx, devices) : await this.todayByDevice(devices);
+      opts.energy === 'full'
+        ? await this.deps.energy.periodByDevice(devices)
+        : await this.deps.energy.todayByDevice(devices);
     const out = new Map<number, PlantLive>(
       plantIds.map((id) => [id, { powerW: 0, energy: { ...ZERO_PERIOD }, lts: null, socs: [], temps: [] }]),
     );
@@ -132,38 +145,8 @@ export class PlantsService {
     return { devices, latest, samples, live: out };
   }
 
-  /**
-   * Today's generated energy per device (one indexed lookup per device, `dayEnergyByDevice`) —
-   * cheap for fleet-wide figures; month/year/total stay 0.
-   */
-  async todayByDevice(devices: readonly DeviceRow[]): Promise<Map<number, PeriodEnergy>> {
-    const out = new Map<number, PeriodEnergy>();
-    const now = this.ctx.now();
-    const byDay = new Map<number, number[]>();
-    for (const d of devices) {
-      const day = localDay(now, d.p_tz ?? d.dl_tz);
-      const list = byDay.get(day);
-      if (list) list.push(d.id);
-      else byDay.set(day, [d.id]);
-    }
-    for (const [day, ids] of byDay) {
-      const e = await dayEnergyByDevice(this.ctx.db, 'generated', ids, day);
-      for (const id of ids) out.set(id, { ...ZERO_PERIOD, today: e.get(id) ?? 0 });
-    }
-    return out;
-  }
-
-  async queryPlants(
-    caller: Caller,
-    p: {
-      page: number;
-      pagesize: number;
-      status?: number | undefined;
-      orderBy: PlantOrder;
-      plantName?: string | undefined;
-    },
-  ): Promise<PlantListDat> {
-    const scope = await scopeOf(this.ctx, caller);
+  async queryPlants(caller: Caller, p: Params<'queryPlants'>): Promise<PlantListDat> {
+    const scope = await this.deps.access.scopeOf(caller);
     const { total, rows } = await this.repo.list(
       scope,
       { status: p.status, plantName: p.plantName?.trim() || undefined },
@@ -175,7 +158,7 @@ export class PlantsService {
   }
 
   async plantsInfo(caller: Caller) {
-    const rows = await this.repo.all(await scopeOf(this.ctx, caller), {}, 100_000);
+    const rows = await this.repo.all(await this.deps.access.scopeOf(caller), {}, 100_000);
     return {
       info: rows.map((r) => ({ uid: r.owner_id, usr: r.owner_usr ?? '', pid: r.id, pname: r.name, status: r.status })),
     };
@@ -183,17 +166,9 @@ export class PlantsService {
 
   async webQueryPlants(
     caller: Caller,
-    p: {
-      page: number;
-      pagesize: number;
-      status?: number | undefined;
-      statusFilter?: number | undefined;
-      orderBy: PlantOrder;
-      plantName?: string | undefined;
-      uid?: number | undefined;
-    },
+    p: Params<'webQueryPlants'>,
   ): Promise<{ total: number; page: number; pagesize: number; plant: WebPlantRow[] }> {
-    const scope = await scopeOf(this.ctx, caller);
+    const scope = await this.deps.access.scopeOf(caller);
     const filter: PlantFilter = {
       status: p.statusFilter !== undefined ? statusFromListFilter(p.statusFilter) : p.status,
       plantName: p.plantName?.trim() || undefined,
@@ -239,13 +214,8 @@ export class PlantsService {
 
   async deviceStatus(caller: Caller, plantid: number): Promise<PlantDeviceStatusDat> {
     const plant = await this.require(caller, plantid);
-    const dls = await this.ctx.db
-      .selectFrom('dataloggers')
-      .select(['id', 'pn', 'alias', 'status'])
-      .where('project_id', '=', plant.id)
-      .orderBy('id')
-      .execute();
-    const devices = await devicesRepo(this.ctx).ofPlants([plant.id]);
+    const dls = await this.repo.dataloggersOf(plant.id);
+    const devices = await this.deps.devices.ofPlants([plant.id]);
     return {
       status: plant.status,
       collector: dls.map((dl) => ({
@@ -308,14 +278,10 @@ export class PlantsService {
     return keys.map((key) => ({ key, val: value(key) }));
   }
 
-  async designated(
-    caller: Caller,
-    p: { plantid: number; devtype?: number | undefined; parameter: string[] },
-    locale?: string,
-  ) {
+  async designated(caller: Caller, p: Params<'queryPlantDeviceDesignatedInformation'>, locale?: string) {
     const plant = await this.require(caller, p.plantid);
     const { devices, latest, samples } = await this.live([plant.id], { energy: 'today' });
-    const energy = await generatedByDevice(this.ctx, devices);
+    const energy = await this.deps.energy.periodByDevice(devices);
     const device = devices
       .filter((d) => p.devtype === undefined || d.devtype === p.devtype)
       .map((d): DesignatedDeviceRow => {
@@ -354,8 +320,8 @@ export class PlantsService {
     const plant = await this.require(caller, plantid);
     const tz = plant.tz_offset;
     const day = dayOf(date);
-    const devices = await devicesRepo(this.ctx).ofPlants([plant.id]);
-    const samples = await devicesRepo(this.ctx).samplesOf(
+    const devices = await this.deps.devices.ofPlants([plant.id]);
+    const samples = await this.deps.devices.samplesOf(
       devices.map((d) => d.id),
       dayStartMs(day, tz),
       dayStartMs(addDays(day, 1), tz),
@@ -384,7 +350,13 @@ export class PlantsService {
     if (m < 1 || m > 12) throw new ApiError(6, 'date');
     const from = y * 10000 + m * 100 + 1;
     const n = daysInMonth(y, m);
-    const series = await energySeries(this.ctx.db, 'generated', { projectIds: [plant.id] }, from, from + n - 1, 'day');
+    const series = await this.deps.energyRepo.series(
+      'generated',
+      { projectIds: [plant.id] },
+      from,
+      from + n - 1,
+      'day',
+    );
     return {
       perday: Array.from({ length: n }, (_, i) => ({ val: num4(series.get(from + i) ?? 0), ts: dayTs(from + i) })),
     };
@@ -393,8 +365,7 @@ export class PlantsService {
   async yearPerMonth(caller: Caller, plantid: number, year: string): Promise<{ permonth: ValTs[] }> {
     const plant = await this.require(caller, plantid);
     const y = Number(year);
-    const series = await energySeries(
-      this.ctx.db,
+    const series = await this.deps.energyRepo.series(
       'generated',
       { projectIds: [plant.id] },
       y * 10000 + 101,
@@ -411,8 +382,8 @@ export class PlantsService {
 
   async totalPerYear(caller: Caller, plantid: number): Promise<{ peryear: ValTs[] }> {
     const plant = await this.require(caller, plantid);
-    const today = localDay(this.ctx.now(), plant.tz_offset);
-    const series = await energySeries(this.ctx.db, 'generated', { projectIds: [plant.id] }, 0, today, 'year');
+    const today = localDay(this.deps.now(), plant.tz_offset);
+    const series = await this.deps.energyRepo.series('generated', { projectIds: [plant.id] }, 0, today, 'year');
     const y1 = Math.floor(today / 10000);
     const firstData = series.size ? Math.min(...series.keys()) : y1;
     const installYear =
@@ -433,10 +404,10 @@ export class PlantsService {
     date?: string,
   ): Promise<{ energy: string }> {
     const plant = await this.require(caller, plantid);
-    const today = localDay(this.ctx.now(), plant.tz_offset);
+    const today = localDay(this.deps.now(), plant.tz_offset);
     if (period === 'total') {
       // Lifetime: the plant's source devices' counters (rollups.ts) plus its energy offset.
-      const totals = await lifetimeTotals(this.ctx.db, 'generated', { projectIds: [plant.id] });
+      const totals = await this.deps.energyRepo.lifetimeTotals('generated', { projectIds: [plant.id] });
       let t = plant.energy_offset;
       for (const v of totals.values()) t = roundKwh(t + v);
       return { energy: num4(t) };
@@ -457,7 +428,7 @@ export class PlantsService {
       from = y * 10000 + 101;
       to = y * 10000 + 1231;
     }
-    const series = await energySeries(this.ctx.db, 'generated', { projectIds: [plant.id] }, from, to, 'none');
+    const series = await this.deps.energyRepo.series('generated', { projectIds: [plant.id] }, from, to, 'none');
     return { energy: num4(series.get(0) ?? 0) };
   }
 
@@ -467,11 +438,8 @@ export class PlantsService {
     return { outputPower: num4(live.get(plant.id)!.powerW / 1000) };
   }
 
-  async map(
-    caller: Caller,
-    p: { status?: number | undefined; plantName?: string | undefined },
-  ): Promise<{ total: number; plant: PlantMapPin[] }> {
-    const scope = await scopeOf(this.ctx, caller);
+  async map(caller: Caller, p: Params<'webQueryPlantsMap'>): Promise<{ total: number; plant: PlantMapPin[] }> {
+    const scope = await this.deps.access.scopeOf(caller);
     const rows = await this.repo.all(scope, {
       status: p.status,
       plantName: p.plantName?.trim() || undefined,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ENERGY_COUNTERS, energyCounters, getDefinition, type DeviceDefinition } from '@sunwatch/protocol';
 import { sql, type Insertable } from 'kysely';
 import pg from 'pg';
@@ -6,7 +7,7 @@ import type { DeviceDaysTable } from '../../db/schema-telemetry.js';
 import { outputPowerW } from '../devices/device-sample.js';
 import { encodeSample } from '../telemetry/sample-codec.js';
 import { KIND_COLUMN } from '../telemetry/rollups.js';
-import { localDay } from './telemetry-time.js';
+import { localDay } from '../../shared/local-time.js';
 
 /**
  * Test and benchmark fixtures written straight through SQL and the sample codec (not the
@@ -259,7 +260,8 @@ export async function createScratchPgDatabase(
   url: string,
   prefix: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${Date.now().toString(36)}`;
+  // A random suffix, not the clock: unique even for two databases made in the same millisecond.
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {

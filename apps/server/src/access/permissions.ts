@@ -1,5 +1,5 @@
 import { ROLE } from '@sunwatch/protocol';
-import type { Caller } from '../../context.js';
+import type { Caller } from '../context.js';
 
 /** A sub-administrator: a role-2 account that acts on the subtree of another account (`admin_of`). */
 export function isSubAdministrator(account: { role: number; adminOf: number | null }): boolean {

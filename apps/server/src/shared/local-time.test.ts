@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOf, dayStartMs, fmtTs, localDay, num4, parseLocal } from './telemetry-time.js';
+import { addDays, dayOf, dayStartMs, fmtTs, localDay, parseLocal } from './local-time.js';
+import { num4 } from './wire-format.js';
 
 describe('telemetry local time', () => {
   const t = Date.UTC(2025, 2, 31, 20, 5, 9); // 2025-03-31 20:05:09 UTC

@@ -1,14 +1,12 @@
-import { ROLE } from '@sunwatch/protocol';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../../db/db.js';
-import { subtreeRange } from '../../db/dialect.js';
-import type { Caller } from '../../context.js';
-import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { Db } from '../db/db.js';
+import { subtreeRange } from '../db/dialect.js';
 
 /**
  * What part of the telemetry (plants, dataloggers, devices, samples, alarms) a caller may read.
  * The server is the only authority: every telemetry query of plants/dataloggers/devices/overview
- * goes through `plantScopeSql` / `dataloggerScopeSql` (and devices through their datalogger).
+ * goes through `plantScopeSql` / `dataloggerScopeSql` (and devices through their datalogger), and
+ * every check of ids named by a call through `AccessService.requireAccess` (access.service.ts).
  *
  * - operator (15): everything;
  * - manufacturer (1): plants and dataloggers owned in its subtree, and dataloggers with vendor_id = it;
@@ -29,36 +27,6 @@ export type TelemetryScope =
       /** Admin accounts whose managed (admin_id) or made (vendor_id) dataloggers are visible. */
       adminIds: number[];
     };
-
-export async function resolveTelemetryScope(
-  db: Db,
-  accounts: AccountsRepository,
-  caller: Caller,
-): Promise<TelemetryScope> {
-  if (caller.role === ROLE.OPERATOR) return { kind: 'all', accountId: caller.accountId };
-  if (caller.role === ROLE.VIEWER) return { kind: 'viewer', accountId: caller.accountId };
-  const tree = await accounts.scopeOf({
-    id: caller.accountId,
-    role: caller.role,
-    path: caller.path,
-    adminOf: caller.adminOf,
-  });
-  if (tree.all) return { kind: 'all', accountId: caller.accountId };
-  const adminIds = new Set<number>();
-  if (caller.role === ROLE.MANUFACTURER || caller.role === ROLE.DISTRIBUTOR || caller.role === ROLE.GROUP) {
-    adminIds.add(caller.accountId);
-    if (caller.adminOf != null) adminIds.add(caller.adminOf);
-    if (caller.role === ROLE.GROUP) {
-      const members = await db
-        .selectFrom('group_members')
-        .select('member_id')
-        .where('group_id', '=', caller.accountId)
-        .execute();
-      for (const m of members) adminIds.add(m.member_id);
-    }
-  }
-  return { kind: 'tree', accountId: caller.accountId, roots: tree.roots, adminIds: [...adminIds] };
-}
 
 function ownerInTree(col: RawBuilder<unknown>, roots: string[]): RawBuilder<SqlBool> {
   if (roots.length === 0) return sql<SqlBool>`1 = 0`;
@@ -97,5 +65,61 @@ export function dataloggerScopeSql(scope: TelemetryScope, alias = 'dataloggers')
       const ids = sql.join(scope.adminIds.map((id) => sql`${id}`));
       return sql<SqlBool>`(${owner} or ${sql.ref(`${alias}.admin_id`)} in (${ids}) or ${sql.ref(`${alias}.vendor_id`)} in (${ids}))`;
     }
+  }
+}
+
+/**
+ * The SQL of access checks: which of many ids of one kind a scope may see, in one query each
+ * (like Immich's access repository). Lists and aggregates put the same predicates
+ * (`plantScopeSql`, `dataloggerScopeSql`) into their own queries.
+ */
+export class AccessRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Members of a group account (their subtrees and managed dataloggers are the group's). */
+  async groupMembers(groupId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('group_members')
+      .select('member_id')
+      .where('group_id', '=', groupId)
+      .execute();
+    return rows.map((r) => r.member_id);
+  }
+
+  /** The plants among `ids` the scope may see. */
+  async visiblePlantIds(scope: TelemetryScope, ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('projects')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .where(plantScopeSql(scope, 'projects'))
+      .execute();
+    return new Set(rows.map((r) => Number(r.id)));
+  }
+
+  /** The dataloggers among `pns` the scope may see. */
+  async visiblePns(scope: TelemetryScope, pns: readonly string[]): Promise<Set<string>> {
+    if (pns.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('dataloggers')
+      .select('pn')
+      .where('pn', 'in', [...pns])
+      .where(dataloggerScopeSql(scope, 'dataloggers'))
+      .execute();
+    return new Set(rows.map((r) => r.pn));
+  }
+
+  /** The devices among `ids` the scope may see (through their datalogger). */
+  async visibleDeviceIds(scope: TelemetryScope, ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('devices as d')
+      .innerJoin('dataloggers as dl', 'dl.id', 'd.datalogger_id')
+      .select('d.id')
+      .where('d.id', 'in', [...ids])
+      .where(dataloggerScopeSql(scope, 'dl'))
+      .execute();
+    return new Set(rows.map((r) => Number(r.id)));
   }
 }

@@ -8,12 +8,13 @@ import {
   kindDayEnergySql,
   latestCounterSql,
   lifetimeAggregateSql,
+  lifetimeTotals,
   MAX_DAY,
   prevCounterSql,
   roundKwh,
   type EnergyScope,
 } from '../telemetry/rollups.js';
-import { localDay } from './telemetry-time.js';
+import { localDay } from '../../shared/local-time.js';
 
 /**
  * Energy figures of devices and plants, always derived from `device_days` by the rollup SQL of
@@ -108,11 +109,12 @@ interface PastCache {
   at: number;
   carry: Map<number, number>;
 }
-const pastCaches = new WeakMap<Db, Map<string, PastCache>>();
+/** Past reset carries by `kind:tz`; one per EnergyRepository (one per app and database). */
+export type PastCarryCache = Map<string, PastCache>;
 
 /**
  * Reset carry (rollups.ts) of one kind per device over every day BEFORE the local today of `tz`,
- * cached per database for up to 10 minutes and until the day changes: past days only change when late
+ * cached per repository (one per app and database) for up to 10 minutes and until the day changes: past days only change when late
  * data arrives, and finding the resets needs the history (the first call after a start or a day
  * change reads the given devices' rollups once). Devices without any reset carry 0.
  */
@@ -122,10 +124,9 @@ export async function pastResetCarryByDevice(
   deviceIds: readonly number[],
   now: number,
   tz: number,
+  caches: PastCarryCache,
 ): Promise<Map<number, number>> {
   const today = localDay(now, tz);
-  let caches = pastCaches.get(db);
-  if (!caches) pastCaches.set(db, (caches = new Map()));
   const key = `${kind}:${tz}`;
   let cache = caches.get(key);
   if (!cache || cache.day !== today || now - cache.at > PAST_TTL_MS) {
@@ -162,6 +163,7 @@ export async function fleetEnergyByDevice(
   ids: readonly number[],
   now: number,
   tz: number,
+  caches: PastCarryCache,
 ): Promise<Map<number, { today: number; total: number }>> {
   const today = localDay(now, tz);
   const col = KIND_COLUMN[kind];
@@ -180,7 +182,7 @@ export async function fleetEnergyByDevice(
         t.day, ${min} as lo, ${max} as hi, ${prevCounterSql(kind, 't')} as prev
       from (${devices}) d
       left join device_days t on t.device_id = d.id and t.day >= ${today} and ${max} is not null`.execute(db),
-    pastResetCarryByDevice(db, kind, ids, now, tz),
+    pastResetCarryByDevice(db, kind, ids, now, tz, caches),
   ]);
   const out = new Map<number, { today: number; total: number }>();
   for (const r of rows.rows) {
@@ -235,4 +237,51 @@ export async function dayEnergyByDevice(
     await query(sql.join(ids.slice(i, i + 1000).map((id) => sql`${id}`)));
   }
   return out;
+}
+
+/**
+ * The energy SQL as a repository (services receive it, tests replace it by a fake): the functions
+ * above over one database, plus the lifetime totals of rollups.ts and the first day with data.
+ */
+export class EnergyRepository {
+  /** The past reset carries of fleet-wide figures (`pastResetCarryByDevice`). */
+  private readonly pastCarry: PastCarryCache = new Map();
+
+  constructor(private readonly db: Db) {}
+
+  periodByDevice(kind: EnergyCounterName, deviceIds: readonly number[], now: number, tz: number) {
+    return periodEnergyByDevice(this.db, kind, deviceIds, now, tz);
+  }
+
+  series(kind: EnergyCounterName, scope: EnergyScope, fromDay: number, toDay: number, bucket: Bucket) {
+    return energySeries(this.db, kind, scope, fromDay, toDay, bucket);
+  }
+
+  dayByDevice(kind: EnergyCounterName, devices: readonly number[] | RawBuilder<unknown>, day: number) {
+    return dayEnergyByDevice(this.db, kind, devices, day);
+  }
+
+  fleetByDevice(
+    kind: EnergyCounterName,
+    devices: RawBuilder<unknown>,
+    ids: readonly number[],
+    now: number,
+    tz: number,
+  ) {
+    return fleetEnergyByDevice(this.db, kind, devices, ids, now, tz, this.pastCarry);
+  }
+
+  lifetimeTotals(kind: EnergyCounterName, scope: EnergyScope) {
+    return lifetimeTotals(this.db, kind, scope);
+  }
+
+  /** The first local day (YYYYMMDD) with a rollup row of the device, if any. */
+  async firstDay(deviceId: number): Promise<number | undefined> {
+    const first = await this.db
+      .selectFrom('device_days')
+      .select((eb) => eb.fn.min('day').as('d'))
+      .where('device_id', '=', deviceId)
+      .executeTakeFirst();
+    return first?.d ? Number(first.d) : undefined;
+  }
 }

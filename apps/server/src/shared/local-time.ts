@@ -1,6 +1,10 @@
 import { ApiError } from '@sunwatch/protocol';
 
-/** Local-time helpers: `tz` is seconds east of UTC (the plant's, else the datalogger's). */
+/**
+ * Local-time helpers shared by every module (the one definition of a local day): `tz` is seconds
+ * east of UTC (the plant's, else the datalogger's). Pure functions; the current instant always
+ * comes from the injected clock (`Clock`, `ctx.now`), never from `Date.now()`.
+ */
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
@@ -69,16 +73,4 @@ export function addDays(day: number, n: number): number {
   const t = Date.UTC(Math.floor(day / 10000), (Math.floor(day / 100) % 100) - 1, day % 100) + n * 86400000;
   const d = new Date(t);
   return d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
-}
-
-/** Fixed 4-decimal wire number. */
-export function num4(n: number | undefined | null): string {
-  const v = n ?? 0;
-  const s = (Number.isFinite(v) ? v : 0).toFixed(4);
-  return /^-0\.0+$/.test(s) ? s.slice(1) : s;
-}
-
-/** A nullable real as a wire string ("" when unset). */
-export function optNum(n: number | null | undefined): string {
-  return n === null || n === undefined ? '' : String(n);
 }

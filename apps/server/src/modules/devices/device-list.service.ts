@@ -1,0 +1,109 @@
+import {
+  statusFromListFilter,
+  type Catalogue,
+  type DeviceInfoRow,
+  type ParsedParamsOf,
+  type WebDeviceRow,
+} from '@sunwatch/protocol';
+import type { AccessService } from '../../access/access.service.js';
+import type { Caller } from '../../context.js';
+import { fmtTs } from '../../shared/local-time.js';
+import { num4 } from '../../shared/wire-format.js';
+import { ZERO_PERIOD } from '../energy/energy.repository.js';
+import type { EnergyService } from '../energy/energy.service.js';
+import { definitionOf, OFFLINE, outputPowerW, toSample } from './device-sample.js';
+import type { DeviceResolver } from './device-resolver.js';
+import { deviceTz, type DeviceKey, type DeviceRow, type DevicesRepository } from './devices.repository.js';
+
+export interface DeviceListServiceDeps {
+  access: Pick<AccessService, 'scopeOf'>;
+  devices: Pick<DevicesRepository, 'list' | 'latest' | 'followed'>;
+  energy: Pick<EnergyService, 'periodByDevice'>;
+  resolver: Pick<DeviceResolver, 'batch'>;
+}
+
+/** Device lists and searches (webQueryDeviceEs) and batch lookups (queryDeviceInfo / queryDeviceStatus). */
+export class DeviceListService {
+  constructor(private readonly deps: DeviceListServiceDeps) {}
+
+  async webList(
+    caller: Caller,
+    p: ParsedParamsOf<Catalogue['webQueryDeviceEs']>,
+  ): Promise<{ total: number; page: number; pagesize: number; device: WebDeviceRow[] }> {
+    const scope = await this.deps.access.scopeOf(caller);
+    const status = p.statusFilter !== undefined ? statusFromListFilter(p.statusFilter) : p.status;
+    const { total, rows } = await this.deps.devices.list(
+      scope,
+      {
+        pid: p.pid,
+        pn: p.pn,
+        sn: p.sn,
+        devtype: p.devtype,
+        devcode: p.devcode,
+        status,
+        search: p.search?.trim() || undefined,
+        followedBy: p.focus === 1 ? caller.accountId : undefined,
+      },
+      p.page,
+      p.pagesize,
+    );
+    const ids = rows.map((r) => r.id);
+    const [latest, energy, follows] = await Promise.all([
+      this.deps.devices.latest(ids),
+      this.deps.energy.periodByDevice(rows),
+      this.deps.devices.followed(caller.accountId, ids),
+    ]);
+    const device = rows.map((r): WebDeviceRow => {
+      const def = definitionOf(r.devcode);
+      const l = latest.get(r.id);
+      const e = energy.get(r.id) ?? ZERO_PERIOD;
+      const powerW = l && r.status !== OFFLINE ? outputPowerW(def, toSample(def, l.data)) : 0;
+      return {
+        uid: r.owner_id ?? 0,
+        usr: r.owner_usr ?? '',
+        pid: r.project_id ?? 0,
+        pname: r.pname ?? '',
+        sn: r.sn,
+        pn: r.pn,
+        status: r.status,
+        devalias: r.alias,
+        brand: def.brand,
+        devtype: r.devtype,
+        deviceType: r.device_type,
+        collalias: r.dl_alias,
+        devaddr: r.devaddr,
+        devcode: r.devcode,
+        model: r.model,
+        outpower: num4(powerW / 1000),
+        energyToday: num4(e.today),
+        energyYear: num4(e.year),
+        energyTotal: num4(e.total),
+        profitToday: num4(e.today * (r.unit_profit ?? 0)),
+        currency: r.currency ?? '',
+        focus: follows.has(r.id),
+        lts: l ? fmtTs(l.ts, deviceTz(r)) : '',
+      };
+    });
+    return { total, page: p.page, pagesize: p.pagesize, device };
+  }
+
+  /** queryDeviceInfo / queryDeviceStatus: the tuple, or `device=…;…` (≤ 256, fail fast). */
+  batch(caller: Caller, p: DeviceKey & { device?: DeviceKey[] | undefined }): Promise<DeviceRow[]> {
+    return this.deps.resolver.batch(caller, p);
+  }
+
+  static info(r: DeviceRow): DeviceInfoRow {
+    return {
+      pn: r.pn,
+      devcode: r.devcode,
+      devaddr: r.devaddr,
+      sn: r.sn,
+      alias: r.alias,
+      timezone: deviceTz(r),
+      status: r.status,
+      uid: r.owner_id ?? 0,
+      pid: r.project_id ?? 0,
+      devtype: r.devtype,
+    };
+  }
+}

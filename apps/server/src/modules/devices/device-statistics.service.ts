@@ -1,0 +1,138 @@
+import {
+  ApiError,
+  ENERGY_COUNTERS,
+  energyCounters,
+  type Catalogue,
+  type DeviceEnergyChartDat,
+  type DeviceStatisticDat,
+  type EnergyCounterName,
+  type ParsedParamsOf,
+  type PeriodFigures,
+} from '@sunwatch/protocol';
+import type { Caller } from '../../context.js';
+import type { Clock } from '../../shared/clock.js';
+import { addDays, dayOf, dayStartMs, dayTs, daysInMonth, fmtTs, localDay } from '../../shared/local-time.js';
+import { num4 } from '../../shared/wire-format.js';
+import { ZERO_PERIOD, type EnergyRepository, type PeriodEnergy } from '../energy/energy.repository.js';
+import type { EnergyService } from '../energy/energy.service.js';
+import { definitionOf, toSample } from './device-sample.js';
+import type { DeviceResolver } from './device-resolver.js';
+import { deviceTz, type DeviceKey, type DevicesRepository } from './devices.repository.js';
+
+export interface DeviceStatisticsServiceDeps {
+  resolver: Pick<DeviceResolver, 'resolve'>;
+  devices: Pick<DevicesRepository, 'samples' | 'latest'>;
+  energy: Pick<EnergyService, 'periodByDevice'>;
+  energyRepo: Pick<EnergyRepository, 'series' | 'firstDay'>;
+  now: Clock;
+}
+
+/** Energy statistics and energy charts of one device (rollups; hourly bars from samples). */
+export class DeviceStatisticsService {
+  constructor(private readonly deps: DeviceStatisticsServiceDeps) {}
+
+  async statistic(caller: Caller, key: DeviceKey): Promise<DeviceStatisticDat> {
+    const row = await this.deps.resolver.resolve(caller, key);
+    const def = definitionOf(row.devcode);
+    const kinds = ENERGY_COUNTERS.filter((k) => def.energy[k] !== undefined);
+    const energy = {} as Record<EnergyCounterName, PeriodFigures>;
+    const fig = (e: PeriodEnergy, f = 1): PeriodFigures => ({
+      today: num4(e.today * f),
+      month: num4(e.month * f),
+      year: num4(e.year * f),
+      total: num4(e.total * f),
+    });
+    const byKind = new Map<EnergyCounterName, PeriodEnergy>();
+    for (const k of kinds) byKind.set(k, (await this.deps.energy.periodByDevice([row], k)).get(row.id) ?? ZERO_PERIOD);
+    for (const k of ENERGY_COUNTERS) energy[k] = fig(byKind.get(k) ?? ZERO_PERIOD);
+    const latest = (await this.deps.devices.latest([row.id])).get(row.id);
+    return {
+      currency: row.currency ?? '',
+      kinds,
+      energy,
+      income: fig(byKind.get('generated') ?? ZERO_PERIOD, row.unit_profit ?? 0),
+      lts: latest ? fmtTs(latest.ts, deviceTz(row)) : '',
+    };
+  }
+
+  async energyChart(
+    caller: Caller,
+    p: ParsedParamsOf<Catalogue['webQueryDeviceEnergyChart']>,
+  ): Promise<DeviceEnergyChartDat> {
+    const row = await this.deps.resolver.resolve(caller, p);
+    const def = definitionOf(row.devcode);
+    const tz = deviceTz(row);
+    const kinds = ENERGY_COUNTERS.filter((k) => def.energy[k] !== undefined);
+    const today = localDay(this.deps.now(), tz);
+    const unitProfit = row.unit_profit ?? 0;
+    const date = p.date?.trim() ?? '';
+    let ts: string[] = [];
+    const series: DeviceEnergyChartDat['series'] = [];
+    if (p.view === 'day') {
+      const day = date ? dayOf(date) : today;
+      const from = dayStartMs(day, tz);
+      const samples = await this.deps.devices.samples(row.id, from - 3600_000, dayStartMs(addDays(day, 1), tz));
+      ts = Array.from({ length: 24 }, (_, h) => `${dayTs(day).slice(0, 10)} ${String(h).padStart(2, '0')}:00:00`);
+      // Energy per hour: growth of each cumulative counter within the hour (from the last value before it).
+      const perKind = new Map<EnergyCounterName, number[]>(kinds.map((k) => [k, new Array<number>(24).fill(0)]));
+      const last = new Map<EnergyCounterName, number>();
+      for (const s of samples) {
+        const c = energyCounters(def, toSample(def, s.data));
+        const h = Math.floor((s.ts - from) / 3600_000);
+        for (const k of kinds) {
+          const v = c[k];
+          if (v === undefined) continue;
+          const prev = last.get(k);
+          if (prev !== undefined && h >= 0 && h < 24 && v >= prev) perKind.get(k)![h]! += v - prev;
+          last.set(k, v);
+        }
+      }
+      for (const k of kinds) series.push({ kind: k, val: perKind.get(k)!.map((v) => num4(v)) });
+    } else {
+      let fromDay: number;
+      let toDay: number;
+      let buckets: number[];
+      let bucket: 'day' | 'month' | 'year';
+      if (p.view === 'month') {
+        const m = /^(\d{4})-(\d{1,2})/.exec(date);
+        const y = m ? Number(m[1]) : Math.floor(today / 10000);
+        const mo = m ? Number(m[2]) : Math.floor(today / 100) % 100;
+        if (mo < 1 || mo > 12) throw new ApiError(6, 'date');
+        fromDay = y * 10000 + mo * 100 + 1;
+        toDay = y * 10000 + mo * 100 + daysInMonth(y, mo);
+        buckets = Array.from({ length: daysInMonth(y, mo) }, (_, i) => fromDay + i);
+        bucket = 'day';
+        ts = buckets.map(dayTs);
+      } else if (p.view === 'year') {
+        const m = /^(\d{4})/.exec(date);
+        const y = m ? Number(m[1]) : Math.floor(today / 10000);
+        fromDay = y * 10000 + 101;
+        toDay = y * 10000 + 1231;
+        buckets = Array.from({ length: 12 }, (_, i) => y * 100 + i + 1);
+        bucket = 'month';
+        ts = buckets.map((b) => dayTs(b * 100 + 1));
+      } else {
+        const first = await this.deps.energyRepo.firstDay(row.id);
+        const y0 = first ? Math.floor(first / 10000) : Math.floor(today / 10000);
+        const y1 = Math.floor(today / 10000);
+        fromDay = y0 * 10000 + 101;
+        toDay = y1 * 10000 + 1231;
+        buckets = Array.from({ length: y1 - y0 + 1 }, (_, i) => y0 + i);
+        bucket = 'year';
+        ts = buckets.map((b) => dayTs(b * 10000 + 101));
+      }
+      for (const k of kinds) {
+        const m = await this.deps.energyRepo.series(k, { deviceIds: [row.id] }, fromDay, toDay, bucket);
+        series.push({ kind: k, val: buckets.map((b) => num4(m.get(b) ?? 0)) });
+      }
+    }
+    const gen = series.find((s) => s.kind === 'generated');
+    return {
+      view: p.view,
+      ts,
+      series,
+      income: ts.map((_, i) => num4(Number(gen?.val[i] ?? 0) * unitProfit)),
+      currency: row.currency ?? '',
+    };
+  }
+}
