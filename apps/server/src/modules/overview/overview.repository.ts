@@ -31,13 +31,14 @@ export class OverviewRepository {
       .execute();
   }
 
-  /** Nominal power, energy offsets and their income of the visible plants, per currency. */
+  /** Plant count, nominal power, energy offsets and their income of the visible plants, per currency. */
   plantTotalsByCurrency(scope: TelemetryScope) {
     return this.db
       .selectFrom('projects as p')
       .where(plantScopeSql(scope, 'p'))
       .select((eb) => [
         'p.currency',
+        eb.fn.countAll<number>().as('plants'),
         eb.fn.sum<number>('p.nominal_power').as('kw'),
         eb.fn.sum<number>('p.energy_offset').as('offset'),
         eb.fn.sum<number>(sql`p.energy_offset * p.unit_profit`).as('offset_income'),

@@ -113,6 +113,9 @@ export class OverviewService {
       perDay.set(d, (perDay.get(d) ?? 0) + 1);
     }
     const main = incomeList[0] ?? { currency: '', today: num4(0), total: num4(0) };
+    // The figures' currency: the main income's, else any income's, else the one most visible
+    // plants use (a fleet without data still shows "EUR 0.00"; the home needs no plant list).
+    const currency = main.currency || incomeList.find((i) => i.currency)?.currency || mostPlantsCurrency(nominal);
     return {
       plant: counts(plantCounts),
       collector: counts(collectorCounts),
@@ -121,7 +124,7 @@ export class OverviewService {
       energyTotal: num4(energyTotal),
       currentPower: num4(powerW / 1000),
       nominalPower: num4(nominal.reduce((a, n) => a + Number(n.kw ?? 0), 0)),
-      currency: main.currency,
+      currency,
       incomeToday: main.today,
       incomeTotal: main.total,
       incomes: incomeList,
@@ -132,4 +135,20 @@ export class OverviewService {
       activeAlarms: active,
     };
   }
+}
+
+/** The currency used by most plants (ties: the first in currency order); '' when none has one. */
+export function mostPlantsCurrency(
+  rows: ReadonlyArray<{ currency: string | null; plants: number | string | null }>,
+): string {
+  let best = '';
+  let n = 0;
+  for (const r of [...rows].sort((a, b) => (a.currency ?? '').localeCompare(b.currency ?? ''))) {
+    const k = Number(r.plants ?? 0);
+    if (r.currency && k > n) {
+      best = r.currency;
+      n = k;
+    }
+  }
+  return best;
 }

@@ -10,10 +10,18 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { currentLocale } from '../../../i18n';
 import { EChart } from '../../shared/charts/EChart';
-import { bcp47, formatEnergy, formatMoney, formatNumber, formatPower, scaleEnergy, scalePower, toNumber } from '../../shared/charts/format';
+import {
+  bcp47,
+  formatEnergy,
+  formatMoney,
+  formatNumber,
+  formatPower,
+  scaleEnergy,
+  scalePower,
+  toNumber,
+} from '../../shared/charts/format';
 import { barOption, donutOption } from '../../shared/charts/options';
 import { statusColor, statusLabelKey } from '../../shared/devices/status';
-import { usePlantList } from '../../shared/plants/api/queries';
 import { useFleetOverview } from '../api/queries';
 
 export type FleetOverview = ResultOf<Catalogue['webQueryFleetOverview']>;
@@ -28,27 +36,12 @@ export function statusSlices(counts: StatusCounts, label: (status: number) => st
 }
 
 /**
- * The currency of the income figures: the overview's own (the most common currency among the
- * devices with energy), else the most common currency of the caller's plants, so that a fleet
- * without data still shows "EUR 0.00" rather than a bare "0.00".
+ * The currency of the income figures: the overview's own (the server falls back to the most
+ * common currency of the caller's plants, so a fleet without data still shows "EUR 0.00"), else
+ * any income's.
  */
-export function fleetCurrency(
-  overview: Pick<FleetOverview, 'currency' | 'incomes'> | undefined,
-  plantCurrencies: readonly string[] = [],
-): string {
-  const own = overview?.currency || overview?.incomes.find((i) => i.currency)?.currency;
-  if (own) return own;
-  const counts = new Map<string, number>();
-  for (const c of plantCurrencies) if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let best = '';
-  let n = 0;
-  for (const [c, k] of counts) {
-    if (k > n) {
-      best = c;
-      n = k;
-    }
-  }
-  return best;
+export function fleetCurrency(overview: Pick<FleetOverview, 'currency' | 'incomes'> | undefined): string {
+  return overview?.currency || overview?.incomes.find((i) => i.currency)?.currency || '';
 }
 
 /** Short day-and-month labels of the alarm days ("11/17", "17.11."), in the interface language. */
@@ -67,7 +60,11 @@ function StatusDonut({ title, counts }: { title: string; counts: StatusCounts })
       {counts.total === 0 ? (
         <Empty description={t('overview:empty')} />
       ) : (
-        <EChart height={240} ariaLabel={title} option={donutOption(slices, formatNumber(counts.total, locale, 0), locale)} />
+        <EChart
+          height={240}
+          ariaLabel={title}
+          option={donutOption(slices, formatNumber(counts.total, locale, 0), locale)}
+        />
       )}
     </Card>
   );
@@ -82,7 +79,9 @@ function AlarmsChart({ data }: { data: FleetOverview }) {
       title={title}
       size="small"
       style={{ height: '100%' }}
-      extra={<Tooltip title={t('overview:activeAlarms')}>{t('overview:activeCount', { n: data.activeAlarms })}</Tooltip>}
+      extra={
+        <Tooltip title={t('overview:activeAlarms')}>{t('overview:activeCount', { n: data.activeAlarms })}</Tooltip>
+      }
     >
       <EChart
         height={240}
@@ -98,10 +97,27 @@ function AlarmsChart({ data }: { data: FleetOverview }) {
   );
 }
 
-function Figure({ title, value, unit, icon, color }: { title: string; value: string; unit?: string; icon: React.ReactNode; color: string }) {
+function Figure({
+  title,
+  value,
+  unit,
+  icon,
+  color,
+}: {
+  title: string;
+  value: string;
+  unit?: string;
+  icon: React.ReactNode;
+  color: string;
+}) {
   return (
     <Card size="small" style={{ height: '100%' }}>
-      <Statistic title={title} value={value} suffix={unit} prefix={<span style={{ color, marginRight: 4 }}>{icon}</span>} />
+      <Statistic
+        title={title}
+        value={value}
+        suffix={unit}
+        prefix={<span style={{ color, marginRight: 4 }}>{icon}</span>}
+      />
     </Card>
   );
 }
@@ -117,11 +133,10 @@ export function FleetFigures({ variant = 'full' }: { variant?: 'full' | 'classic
   const { t } = useTranslation();
   const q = useFleetOverview();
   const locale = currentLocale();
-  const needPlants = q.isSuccess && !fleetCurrency(q.data);
-  const plants = usePlantList({ page: 0, pagesize: 50 }, needPlants);
-  const currency = fleetCurrency(q.data, plants.data?.plant.map((p) => p.profit.currency));
+  const currency = fleetCurrency(q.data);
   if (q.isPending) return <Skeleton active paragraph={{ rows: variant === 'full' ? 10 : 4 }} />;
-  if (q.isError) return <Alert type="error" showIcon message={t('overview:loadFailed')} description={apiErrorText(q.error)} />;
+  if (q.isError)
+    return <Alert type="error" showIcon message={t('overview:loadFailed')} description={apiErrorText(q.error)} />;
   const d = q.data;
   const money = (v: string) => formatMoney(v, locale, currency);
   const extraIncomes = d.incomes.filter((i) => i.currency && i.currency !== currency);
@@ -132,10 +147,18 @@ export function FleetFigures({ variant = 'full' }: { variant?: 'full' | 'classic
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={14}>
             <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }}>
-              <Descriptions.Item label={t('overview:currentPower')}>{formatPower(d.currentPower, locale)}</Descriptions.Item>
-              <Descriptions.Item label={t('overview:nominalPower')}>{formatPower(d.nominalPower, locale)}</Descriptions.Item>
-              <Descriptions.Item label={t('overview:energyToday')}>{formatEnergy(d.energyToday, locale)}</Descriptions.Item>
-              <Descriptions.Item label={t('overview:energyTotal')}>{formatEnergy(d.energyTotal, locale)}</Descriptions.Item>
+              <Descriptions.Item label={t('overview:currentPower')}>
+                {formatPower(d.currentPower, locale)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('overview:nominalPower')}>
+                {formatPower(d.nominalPower, locale)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('overview:energyToday')}>
+                {formatEnergy(d.energyToday, locale)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('overview:energyTotal')}>
+                {formatEnergy(d.energyTotal, locale)}
+              </Descriptions.Item>
               <Descriptions.Item label={t('overview:incomeToday')}>{money(d.incomeToday)}</Descriptions.Item>
               <Descriptions.Item label={t('overview:incomeTotal')}>{money(d.incomeTotal)}</Descriptions.Item>
               <Descriptions.Item label={t('overview:dataloggers')}>
@@ -145,9 +168,15 @@ export function FleetFigures({ variant = 'full' }: { variant?: 'full' | 'classic
                 {t('overview:onlineOf', { online: d.device.byStatus[0] ?? 0, total: d.device.total })}
               </Descriptions.Item>
               <Descriptions.Item label={t('overview:alarms7d')}>
-                {formatNumber(d.alarmsPerDay.reduce((n, x) => n + x.count, 0), locale, 0)}
+                {formatNumber(
+                  d.alarmsPerDay.reduce((n, x) => n + x.count, 0),
+                  locale,
+                  0,
+                )}
               </Descriptions.Item>
-              <Descriptions.Item label={t('overview:activeAlarms')}>{formatNumber(d.activeAlarms, locale, 0)}</Descriptions.Item>
+              <Descriptions.Item label={t('overview:activeAlarms')}>
+                {formatNumber(d.activeAlarms, locale, 0)}
+              </Descriptions.Item>
             </Descriptions>
           </Col>
           <Col xs={24} lg={10}>
@@ -173,17 +202,29 @@ export function FleetFigures({ variant = 'full' }: { variant?: 'full' | 'classic
         <Figure title={t('overview:energyTotal')} {...total} icon={<LineChartOutlined />} color="#13c2c2" />
       </Col>
       <Col xs={24} sm={12} lg={8} xl={5}>
-        <Figure title={t('overview:incomeToday')} value={money(d.incomeToday)} icon={<DollarOutlined />} color="#fa8c16" />
+        <Figure
+          title={t('overview:incomeToday')}
+          value={money(d.incomeToday)}
+          icon={<DollarOutlined />}
+          color="#fa8c16"
+        />
       </Col>
       <Col xs={24} sm={12} lg={8} xl={5}>
-        <Figure title={t('overview:incomeTotal')} value={money(d.incomeTotal)} icon={<DollarOutlined />} color="#eb2f96" />
+        <Figure
+          title={t('overview:incomeTotal')}
+          value={money(d.incomeTotal)}
+          icon={<DollarOutlined />}
+          color="#eb2f96"
+        />
       </Col>
       {extraIncomes.length > 0 && (
         <Col span={24}>
           <Alert
             type="info"
             message={t('overview:otherCurrencies', {
-              list: extraIncomes.map((i) => `${formatMoney(i.today, locale, i.currency)} / ${formatMoney(i.total, locale, i.currency)}`).join('; '),
+              list: extraIncomes
+                .map((i) => `${formatMoney(i.today, locale, i.currency)} / ${formatMoney(i.total, locale, i.currency)}`)
+                .join('; '),
             })}
           />
         </Col>
