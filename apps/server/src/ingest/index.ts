@@ -32,7 +32,13 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
       ? await startMqttBridge(ingest, { url: t.mqttUrl, sharedGroup: t.mqttSharedGroup, onAck }, ctx.log)
       : await startEmbeddedBroker(
           ingest,
-          { port: t.mqttPort, host: t.mqttHost, concurrency: Math.max(1000, t.maxQueue), onAck },
+          {
+            port: t.mqttPort,
+            host: t.mqttHost,
+            concurrency: Math.max(1000, t.maxQueue),
+            onAck,
+            maxPacketBytes: t.limits.maxPacketBytes,
+          },
           ctx.log,
         );
   }

@@ -1,5 +1,7 @@
 /** Why a frame (or a device entry of a frame) was rejected. */
 export const BAD_REASONS = [
+  'too_large',
+  'limits',
   'json',
   'schema',
   'unknown_pn',
@@ -9,6 +11,7 @@ export const BAD_REASONS = [
   'decode',
   'busy',
   'internal',
+  'client_id',
 ] as const;
 export type BadReason = (typeof BAD_REASONS)[number];
 
