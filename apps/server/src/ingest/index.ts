@@ -29,7 +29,11 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
   let mqtt: MqttTransport | undefined;
   if (t.mqttEnabled) {
     mqtt = t.mqttUrl
-      ? await startMqttBridge(ingest, { url: t.mqttUrl, sharedGroup: t.mqttSharedGroup, onAck }, ctx.log)
+      ? await startMqttBridge(
+          ingest,
+          { url: t.mqttUrl, sharedGroup: t.mqttSharedGroup, onAck, clientId: t.mqttClientId },
+          ctx.log,
+        )
       : await startEmbeddedBroker(
           ingest,
           {

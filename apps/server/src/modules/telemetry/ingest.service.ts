@@ -127,8 +127,12 @@ const DAY_MS = 86_400_000;
 const SLICE_MS = 2;
 const DEFAULT_BATCH_ROWS = 256;
 
-/** The frame shape checked first; each device entry is then checked on its own (time-sliced). */
-const FrameHeadSchema = IngestFrameSchema.extend({ devices: z.array(z.unknown()).min(1) });
+/**
+ * The frame shape checked first; each device entry is then checked on its own (time-sliced).
+ * Unknown keys refuse the frame (a typo must not silently drop data).
+ */
+const FrameHeadSchema = IngestFrameSchema.extend({ devices: z.array(z.unknown()).min(1) }).strict();
+const DeviceSchema = IngestDeviceSchema.strict();
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -349,7 +353,7 @@ export class IngestService {
     let slice = performance.now();
     for (let i = 0; i < frame.devices.length; i++) {
       const where = `devices.${i}`;
-      const parsed = IngestDeviceSchema.safeParse(frame.devices[i]);
+      const parsed = DeviceSchema.safeParse(frame.devices[i]);
       if (!parsed.success) return fail('schema', `${where}.${issue(parsed.error)}`);
       const dev = parsed.data;
       const count = valuesOfDevice(dev);
