@@ -126,6 +126,8 @@ const DAY_MS = 86_400_000;
 /** Work between two yields to the event loop while validating one frame. */
 const SLICE_MS = 2;
 const DEFAULT_BATCH_ROWS = 256;
+/** After a failed batch, leftover bad-frame counters are written again after this long. */
+const RETRY_MS = 1_000;
 
 /**
  * The frame shape checked first; each device entry is then checked on its own (time-sliced).
@@ -195,6 +197,7 @@ export class IngestService {
   /** Refused frames per datalogger id, written with the next batch. */
   private pendingBad = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private waiters: Array<() => void> = [];
   private closed = false;
@@ -251,11 +254,12 @@ export class IngestService {
     return dl && tokenMatches(token, dl.tokenHash) ? dl : undefined;
   }
 
-  /** Writes everything queued; resolves when the queue is empty. */
+  /** Writes everything queued; resolves when the queue is empty (or a batch failed: frames answered `internal`). */
   async drain(): Promise<void> {
     while (this.pending.length > 0 || this.pendingBad.size > 0 || this.flushing) {
       if (this.flushing) await this.flushing;
       else await this.flushNow();
+      if (this.retryTimer) return;
     }
   }
 
@@ -263,7 +267,9 @@ export class IngestService {
     await this.drain();
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     this.timer = undefined;
+    this.retryTimer = undefined;
   }
 
   // ---------------------------------------------------------------- queueing
@@ -402,6 +408,7 @@ export class IngestService {
 
   private schedule(): void {
     if (this.flushing || this.closed) return;
+    if (this.retryTimer && this.pending.length === 0) return; // only counters left: wait for the retry
     if (this.pending.length >= this.opts.maxBatch) {
       if (this.timer) clearTimeout(this.timer);
       this.timer = undefined;
@@ -422,13 +429,28 @@ export class IngestService {
           const items = this.takeBatch();
           this.metrics.queued = this.pending.length;
           for (const w of this.waiters.splice(0)) w();
-          await this.process(items);
+          if (!(await this.process(items))) {
+            // Storage failed: what is left (bad-frame counters) is retried later, never in a tight loop.
+            this.retryLater();
+            break;
+          }
+          // Let other work (HTTP calls of every tenant) run between two batches.
+          await yieldToLoop();
         }
       } finally {
         this.flushing = undefined;
       }
     })();
     return this.flushing;
+  }
+
+  private retryLater(): void {
+    if (this.retryTimer || this.closed) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.schedule();
+    }, RETRY_MS);
+    this.retryTimer.unref();
   }
 
   /** The next batch: up to maxBatch frames and about maxBatchRows sample rows (at least one frame). */
@@ -447,13 +469,16 @@ export class IngestService {
 
   // ---------------------------------------------------------------- one batch
 
-  private async process(items: Pending[]): Promise<void> {
+  /** One batch; false when its transaction failed (its frames answer `internal`). */
+  private async process(items: Pending[]): Promise<boolean> {
     const started = performance.now();
     const bad = this.pendingBad;
     this.pendingBad = new Map();
+    let ok = true;
     try {
       await this.processBatch(items, bad);
     } catch (err) {
+      ok = false;
       this.log.error({ err }, 'ingestion batch failed');
       for (const [id, n] of bad) this.pendingBad.set(id, (this.pendingBad.get(id) ?? 0) + n);
       this.dls.clear();
@@ -468,6 +493,7 @@ export class IngestService {
     this.metrics.lastBatchFrames = items.length;
     this.metrics.lastBatchMs = performance.now() - started;
     this.metrics.batchMsTotal += this.metrics.lastBatchMs;
+    return ok;
   }
 
   private async processBatch(items: Pending[], bad: Map<number, number>): Promise<void> {
