@@ -14,7 +14,8 @@ export function maxElements(l: FrameLimits): number {
 
 /**
  * One pass over the raw bytes: undefined when the frame is within the limits, else why not.
- * Counts `{`/`[` depth and `,` separators outside strings (escapes honoured); never allocates.
+ * Counts `{`/`[` depth and `,` separators outside strings (skipped with a native search, escapes
+ * honoured); never allocates.
  */
 export function scanFrameBytes(bytes: Uint8Array, l: FrameLimits): string | undefined {
   const n = bytes.length;
@@ -23,16 +24,23 @@ export function scanFrameBytes(bytes: Uint8Array, l: FrameLimits): string | unde
   const maxCommas = maxElements(l);
   let depth = 0;
   let commas = 0;
-  let inString = false;
   for (let i = 0; i < n; i++) {
     const c = bytes[i]!;
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped byte
-      else if (c === 0x22) inString = false;
-      continue;
-    }
-    if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
+    if (c === 0x22) {
+      // A string: jump to its closing quote (native search; a quote after an odd run of backslashes is escaped).
+      let from = i + 1;
+      for (;;) {
+        const q = bytes.indexOf(0x22, from);
+        if (q < 0) return undefined; // unterminated: JSON.parse refuses it
+        let k = q - 1;
+        while (k > i && bytes[k] === 0x5c) k--;
+        if ((q - 1 - k) % 2 === 0) {
+          i = q;
+          break;
+        }
+        from = q + 1;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
       if (++depth > maxDepth) return `nesting deeper than ${maxDepth}`;
     } else if (c === 0x7d || c === 0x5d) depth--;
     else if (c === 0x2c && ++commas > maxCommas) return `more than ${maxCommas} elements`;

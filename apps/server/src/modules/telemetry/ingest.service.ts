@@ -125,7 +125,7 @@ const DEV_TTL_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** Work between two yields to the event loop while validating one frame. */
 const SLICE_MS = 2;
-const DEFAULT_BATCH_ROWS = 256;
+const DEFAULT_BATCH_ROWS = 64;
 /** After a failed batch, leftover bad-frame counters are written again after this long. */
 const RETRY_MS = 1_000;
 
@@ -323,11 +323,13 @@ export class IngestService {
       }
       const why = scanFrameBytes(bytes, limits);
       if (why) return fail('limits', why);
+      if (bytes.length > 16 * 1024) await yieldToLoop();
       try {
         value = JSON.parse(bytes.toString('utf8'));
       } catch {
         return fail('json', 'not JSON');
       }
+      if (bytes.length > 16 * 1024) await yieldToLoop();
     } else {
       const why = scanFrameValue(payload, limits);
       if (why) return fail('limits', why);
@@ -492,6 +494,7 @@ export class IngestService {
     this.metrics.batches += 1;
     this.metrics.lastBatchFrames = items.length;
     this.metrics.lastBatchMs = performance.now() - started;
+    if (this.metrics.lastBatchMs > this.metrics.maxBatchMs) this.metrics.maxBatchMs = this.metrics.lastBatchMs;
     this.metrics.batchMsTotal += this.metrics.lastBatchMs;
     return ok;
   }

@@ -32,6 +32,8 @@ export interface IngestMetrics {
   batches: number;
   lastBatchFrames: number;
   lastBatchMs: number;
+  /** Longest batch (ms, wall time including awaits). */
+  maxBatchMs: number;
   /** Wall time spent writing batches (ms), for load diagnostics. */
   batchMsTotal: number;
   queued: number;
@@ -52,6 +54,7 @@ export function emptyMetrics(): IngestMetrics {
     batches: 0,
     lastBatchFrames: 0,
     lastBatchMs: 0,
+    maxBatchMs: 0,
     batchMsTotal: 0,
     queued: 0,
     maxQueued: 0,
