@@ -113,6 +113,6 @@ describe.each(engines)('ingest does not stall other tenants ($name)', (engine) =
     );
     expect(frames).toBeGreaterThan(0);
     expect(p99).toBeLessThan(100);
-    expect(loopP99).toBeLessThan(60);
+    expect(loopP99).toBeLessThan(100);
   }, 60_000);
 });

@@ -203,6 +203,7 @@ export class IngestService {
   private closed = false;
   private readonly dls = new Map<string, DataloggerEntry>();
   private readonly devs = new Map<string, DeviceEntry>();
+  private readonly dlLookups = new Map<string, Promise<DataloggerEntry | undefined>>();
 
   constructor(
     private readonly db: Db,
@@ -243,8 +244,18 @@ export class IngestService {
   }
 
   /** The datalogger behind a PN (cached a few seconds), or undefined. */
-  async datalogger(pn: string): Promise<DataloggerEntry | undefined> {
-    return (await this.resolveDataloggers([pn])).get(pn);
+  datalogger(pn: string): Promise<DataloggerEntry | undefined> {
+    const c = this.dls.get(pn);
+    if (c && c.expires > Date.now()) return Promise.resolve(c);
+    // Concurrent frames of one datalogger share one lookup (and so are queued together).
+    let p = this.dlLookups.get(pn);
+    if (!p) {
+      p = this.resolveDataloggers([pn])
+        .then((m) => m.get(pn))
+        .finally(() => this.dlLookups.delete(pn));
+      this.dlLookups.set(pn, p);
+    }
+    return p;
   }
 
   /** Checks a device token against the datalogger's stored SHA-256. */
