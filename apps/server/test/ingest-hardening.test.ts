@@ -4,6 +4,7 @@ import mqtt from 'mqtt';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { clientIdAllowed } from '../src/ingest/mqtt-broker.js';
 import { topicOf } from '../src/ingest/topics.js';
 import type { IngestStore } from '../src/modules/telemetry/ingest-store.js';
 import { engines, startTestServer, type TestServer } from './harness.js';
@@ -130,7 +131,7 @@ describe.each(engines)('ingest hardening ($name)', (engine) => {
     const ca = await connectDatalogger(s.mqtt!.port, a.pn, a.token, { clientId: clientIdOf(a.pn) });
     let aClosed = false;
     ca.on('close', () => (aClosed = true));
-    for (const id of [clientIdOf(a.pn), clientIdOf(a.pn, 'x'), `${a.pn}`, `dl-${b.pn}x`, '']) {
+    for (const id of [clientIdOf(a.pn), clientIdOf(a.pn, 'x'), `${a.pn}`, `dl-${b.pn}x`]) {
       await expect(connectDatalogger(s.mqtt!.port, b.pn, b.token, { clientId: id })).rejects.toThrow(
         /identifier|client id|Identifier rejected/i,
       );
@@ -143,7 +144,13 @@ describe.each(engines)('ingest hardening ($name)', (engine) => {
     const cb = await connectDatalogger(s.mqtt!.port, b.pn, b.token, { clientId: clientIdOf(b.pn, 'slot-2') });
     await cb.endAsync();
     await ca.endAsync();
-    expect(metrics().badByReason.client_id).toBeGreaterThanOrEqual(5);
+    expect(metrics().badByReason.client_id).toBeGreaterThanOrEqual(4);
+    // The rule itself (an empty id gets a broker-generated one, which is not derived from the PN either).
+    expect(clientIdAllowed(`dl-${a.pn}`, a.pn)).toBe(true);
+    expect(clientIdAllowed(`dl-${a.pn}/sim-1.x_2`, a.pn)).toBe(true);
+    for (const bad of ['', 'aedes_1234', a.pn, `dl-${a.pn}-x`, `dl-${a.pn}/`, `dl-${a.pn}/a/b`, `dl-${a.pn}/${'x'.repeat(33)}`]) {
+      expect(clientIdAllowed(bad, a.pn), bad).toBe(false);
+    }
   });
 
   // ------------------------------------------------------------------ 3. bad data lands

@@ -436,7 +436,10 @@ export class IngestService {
 
   private flushNow(): Promise<void> {
     if (this.flushing) return this.flushing;
+    if (this.pending.length === 0 && this.pendingBad.size === 0) return Promise.resolve();
     this.flushing = (async () => {
+      // Start asynchronously: `flushing` must be assigned before the `finally` below clears it.
+      await Promise.resolve();
       try {
         while (this.pending.length > 0 || this.pendingBad.size > 0) {
           const items = this.takeBatch();
