@@ -82,13 +82,21 @@ function invalidFrame(r: Rng, pn: string, ts: number, maxBytes: number): { kind:
         ? { kind, body: JSON.stringify({ ...valid, ['k' + r.int(1000)]: r.pick(JUNK) }) }
         : { kind, body: JSON.stringify({ ...valid, devices: [{ ...dev, ['k' + r.int(1000)]: r.pick(JUNK) }] }) };
     case 'devcode':
-      return { kind, body: JSON.stringify({ ...valid, devices: [{ ...dev, devcode: r.pick([0, 1, 9999, -1, 'x', null]) }] }) };
+      return {
+        kind,
+        body: JSON.stringify({ ...valid, devices: [{ ...dev, devcode: r.pick([0, 1, 9999, -1, 'x', null]) }] }),
+      };
     case 'hex':
       return {
         kind,
         body: JSON.stringify({
           ...valid,
-          devices: [{ ...dev, registers: [{ start: r.int(70_000), hex: r.pick(['ZZZZ', '123', 'ab cd', '0'.repeat(4097 * 4)]) }] }],
+          devices: [
+            {
+              ...dev,
+              registers: [{ start: r.int(70_000), hex: r.pick(['ZZZZ', '123', 'ab cd', '0'.repeat(4097 * 4)]) }],
+            },
+          ],
         }),
       };
     case 'values':
@@ -97,7 +105,12 @@ function invalidFrame(r: Rng, pn: string, ts: number, maxBytes: number): { kind:
         body: JSON.stringify({
           ...valid,
           devices: [
-            { devcode: 2341, devaddr: 1, sn: 'F1', values: r.pick([{}, { nope: 1 }, { gd_ac_input_voltage: 'NaN' }, { gd_ac_input_voltage: 1e9 }]) },
+            {
+              devcode: 2341,
+              devaddr: 1,
+              sn: 'F1',
+              values: r.pick([{}, { nope: 1 }, { gd_ac_input_voltage: 'NaN' }, { gd_ac_input_voltage: 1e9 }]),
+            },
           ],
         }),
       };
@@ -126,7 +139,9 @@ describe.each(engines)('fuzzing the ingest path ($name)', (engine) => {
 
   const rowsOf = async () => {
     const dev = await s.ctx.db.selectFrom('devices').select('id').where('datalogger_id', '=', d.id).execute();
-    const smp = await sql<{ n: number | string }>`select count(*) as n from samples s join devices x on x.id = s.device_id
+    const smp = await sql<{
+      n: number | string;
+    }>`select count(*) as n from samples s join devices x on x.id = s.device_id
       where x.datalogger_id = ${d.id}`.execute(s.ctx.db);
     return { devices: dev.length, samples: Number(smp.rows[0]!.n) };
   };
@@ -164,7 +179,11 @@ describe.each(engines)('fuzzing the ingest path ($name)', (engine) => {
     expect(m.badFrames - bad0).toBe(COUNT + mqttSent);
     expect(kinds.size).toBeGreaterThanOrEqual(10);
     expect(await rowsOf()).toEqual({ devices: 0, samples: 0 });
-    const dl = await s.ctx.db.selectFrom('dataloggers').select('bad_frames').where('id', '=', d.id).executeTakeFirstOrThrow();
+    const dl = await s.ctx.db
+      .selectFrom('dataloggers')
+      .select('bad_frames')
+      .where('id', '=', d.id)
+      .executeTakeFirstOrThrow();
     expect(dl.bad_frames).toBe(COUNT + mqttSent);
 
     // Only an injected storage failure answers 5xx; the server still works afterwards.

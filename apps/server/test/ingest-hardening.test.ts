@@ -148,7 +148,15 @@ describe.each(engines)('ingest hardening ($name)', (engine) => {
     // The rule itself (an empty id gets a broker-generated one, which is not derived from the PN either).
     expect(clientIdAllowed(`dl-${a.pn}`, a.pn)).toBe(true);
     expect(clientIdAllowed(`dl-${a.pn}/sim-1.x_2`, a.pn)).toBe(true);
-    for (const bad of ['', 'aedes_1234', a.pn, `dl-${a.pn}-x`, `dl-${a.pn}/`, `dl-${a.pn}/a/b`, `dl-${a.pn}/${'x'.repeat(33)}`]) {
+    for (const bad of [
+      '',
+      'aedes_1234',
+      a.pn,
+      `dl-${a.pn}-x`,
+      `dl-${a.pn}/`,
+      `dl-${a.pn}/a/b`,
+      `dl-${a.pn}/${'x'.repeat(33)}`,
+    ]) {
       expect(clientIdAllowed(bad, a.pn), bad).toBe(false);
     }
   });
@@ -165,8 +173,22 @@ describe.each(engines)('ingest hardening ($name)', (engine) => {
       { pn: d.pn, ts, devices: [{ devcode: 2341, devaddr: 1, sn: 'A3', values: { gd_ac_input_voltage: 'NaN' } }] },
       { pn: d.pn, ts, devices: [{ devcode: 2341, devaddr: 1, sn: 'A4', extra: 1, registers: good.registers }] },
       // One good device and one bad one: the whole frame is refused.
-      { pn: d.pn, ts, devices: [{ ...good, sn: 'A5' }, { devcode: 9999, devaddr: 2, sn: 'A6', values: { x: 1 } }] },
-      { pn: d.pn, ts, devices: [{ ...good, sn: 'A7' }, { devcode: 2341, devaddr: 3, sn: 'A8', values: {} }] },
+      {
+        pn: d.pn,
+        ts,
+        devices: [
+          { ...good, sn: 'A5' },
+          { devcode: 9999, devaddr: 2, sn: 'A6', values: { x: 1 } },
+        ],
+      },
+      {
+        pn: d.pn,
+        ts,
+        devices: [
+          { ...good, sn: 'A7' },
+          { devcode: 2341, devaddr: 3, sn: 'A8', values: {} },
+        ],
+      },
     ];
     const bad0 = await badFramesOf(d);
     for (const f of frames) {
@@ -207,7 +229,11 @@ describe.each(engines)('ingest hardening ($name)', (engine) => {
     const st = await deviceState(s.ctx, dev!.id);
     expect(st.samples.map(Number)).toEqual([oldest, past, ahead]);
     expect(Number(st.latest)).toBe(past); // the sample ahead of the clock is stored, never the latest
-    const row = await s.ctx.db.selectFrom('devices').select('last_sample_at').where('id', '=', dev!.id).executeTakeFirstOrThrow();
+    const row = await s.ctx.db
+      .selectFrom('devices')
+      .select('last_sample_at')
+      .where('id', '=', dev!.id)
+      .executeTakeFirstOrThrow();
     expect(Number(row.last_sample_at)).toBe(past);
     expect((await devicesOf(d)).length).toBe(1);
   });
@@ -223,7 +249,12 @@ describe.each(engines)('ingest hardening ($name)', (engine) => {
       .executeTakeFirstOrThrow();
     const f = frame2341(attacker.pn, recent(), 0, { sn: 'SW2341N0000101' });
     expect((await post(attacker.pn, attacker.token, JSON.stringify(f))).status).toBe(200);
-    const rows = await s.ctx.db.selectFrom('devices').selectAll().where('sn', '=', 'SW2341N0000101').orderBy('id').execute();
+    const rows = await s.ctx.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('sn', '=', 'SW2341N0000101')
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => [r.datalogger_id, r.pn])).toEqual([
       [victim.datalogger_id, victim.pn],
       [attacker.id, attacker.pn],
@@ -252,7 +283,9 @@ describe.each(engines)('ingest hardening ($name)', (engine) => {
     let failures = 1;
     const flaky: IngestStore = {
       commit: (devs, rows, plan) =>
-        rows.length > 0 && failures-- > 0 ? Promise.reject(new Error('injected storage failure')) : real.commit(devs, rows, plan),
+        rows.length > 0 && failures-- > 0
+          ? Promise.reject(new Error('injected storage failure'))
+          : real.commit(devs, rows, plan),
     };
     ingest().store = flaky;
     try {

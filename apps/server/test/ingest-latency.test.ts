@@ -21,7 +21,11 @@ const IN_FLIGHT = 1;
  * INGEST_MAX_DEVICES devices, each with every register of a 2341 hybrid plus unused register
  * words up to INGEST_MAX_VALUES, as long as the frame stays under MQTT_MAX_PACKET_BYTES.
  */
-function worstFrame(pn: string, ts: number, limits: { maxDevices: number; maxValues: number; maxPacketBytes: number }): IngestFrame {
+function worstFrame(
+  pn: string,
+  ts: number,
+  limits: { maxDevices: number; maxValues: number; maxPacketBytes: number },
+): IngestFrame {
   const v = syntheticValues(DEVCODE_2341, {
     phase: 3,
     energy: { generated: 100, used: 50, bought: 10, charged: 5, discharged: 4 },
@@ -44,7 +48,8 @@ function worstFrame(pn: string, ts: number, limits: { maxDevices: number; maxVal
   };
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 describe.each(engines)('ingest does not stall other tenants ($name)', (engine) => {
   let s: TestServer;

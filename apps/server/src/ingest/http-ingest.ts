@@ -45,7 +45,11 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
           .send({ err: 6, desc: `${errorDesc(6)}(frame)` });
       }
       ctx.log.error({ err: error }, 'http ingest failed');
-      return reply.header('retry-after', '5').status(503).type('application/json; charset=utf-8').send({ err: 3, desc: errorDesc(3) });
+      return reply
+        .header('retry-after', '5')
+        .status(503)
+        .type('application/json; charset=utf-8')
+        .send({ err: 3, desc: errorDesc(3) });
     });
 
     for (const kind of ['data', 'heartbeat'] as const) {
