@@ -82,7 +82,7 @@ async function runLoad(spec: LoadSpec): Promise<LoadReport> {
       mqtt.connectAsync(`mqtt://127.0.0.1:${spec.port}`, {
         username: l.pn,
         password: l.token,
-        clientId: l.pn,
+        clientId: `dl-${l.pn}`,
         reconnectPeriod: 0,
         connectTimeout: 30_000,
       }),

@@ -101,6 +101,40 @@ describe('loadConfig', () => {
     expect(loadConfig({ PASSWORD_CHANGE_COMPAT: '1' }).passwordChangeCompat).toBe(true);
   });
 
+  it('telemetry: MQTT follows HOST unless MQTT_HOST is set; ingest limits and window', () => {
+    expect(loadConfig({}).telemetry.mqttHost).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '127.0.0.1' }).telemetry.mqttHost).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '127.0.0.1', MQTT_HOST: '0.0.0.0' }).telemetry.mqttHost).toBe('0.0.0.0');
+    expect(loadConfig({}).telemetry.limits).toEqual({
+      maxPacketBytes: 262144,
+      maxDevices: 64,
+      maxValues: 1024,
+      maxDepth: 8,
+      backfillDays: 30,
+      maxFutureMs: 600000,
+    });
+    const c = loadConfig({
+      MQTT_MAX_PACKET_BYTES: '65536',
+      INGEST_MAX_DEVICES: '8',
+      INGEST_MAX_VALUES: '200',
+      INGEST_MAX_DEPTH: '6',
+      INGEST_BACKFILL_DAYS: '90',
+      INGEST_MAX_FUTURE_MS: '60000',
+      MQTT_CLIENT_ID: 'sunwatch-1',
+    });
+    expect(c.telemetry.limits).toEqual({
+      maxPacketBytes: 65536,
+      maxDevices: 8,
+      maxValues: 200,
+      maxDepth: 6,
+      backfillDays: 90,
+      maxFutureMs: 60000,
+    });
+    expect(c.telemetry.mqttClientId).toBe('sunwatch-1');
+    // The backfill window always covers the demo history.
+    expect(loadConfig({ INGEST_BACKFILL_DAYS: '2', DEMO_HISTORY_DAYS: '14' }).telemetry.limits.backfillDays).toBe(15);
+  });
+
   it('refuses a malformed master key', () => {
     expect(() => loadConfig({ MASTER_KEY: 'xyz' })).toThrow(/MASTER_KEY/);
   });

@@ -109,6 +109,25 @@ export interface TelemetryConfig {
   /** Run background jobs (offline detection) in this instance. */
   jobsEnabled: boolean;
   offlineCheckMs: number;
+  /** Ingest limits and timestamp window (docs/security-notes-ingest.md). */
+  limits: IngestLimitsConfig;
+  /** Bridge only: stable client id for a persistent session (redelivery of unacknowledged frames). */
+  mqttClientId?: string;
+}
+
+export interface IngestLimitsConfig {
+  /** Largest MQTT packet (embedded broker, bridge) and HTTP ingest body (MQTT_MAX_PACKET_BYTES, 256 KiB). */
+  maxPacketBytes: number;
+  /** Devices per frame (INGEST_MAX_DEVICES, 64). */
+  maxDevices: number;
+  /** Named values + register words per device (INGEST_MAX_VALUES, 1024). */
+  maxValues: number;
+  /** JSON nesting depth of a frame (INGEST_MAX_DEPTH, 8; a register frame needs 5). */
+  maxDepth: number;
+  /** Oldest accepted sample: the datalogger's registration minus this many days (INGEST_BACKFILL_DAYS, 30). */
+  backfillDays: number;
+  /** Newest accepted sample: now plus this (INGEST_MAX_FUTURE_MS, 10 min). */
+  maxFutureMs: number;
 }
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
@@ -155,9 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     .filter(Boolean);
   const t = DEFAULT_LOGIN_THROTTLE;
   const sqlite = env.SQLITE_PATH?.trim();
+  const host = env.HOST?.trim() || '0.0.0.0';
+  const demoHistoryDays = Math.max(0, int(env.DEMO_HISTORY_DAYS, 7));
   return {
     port: int(env.PORT, 8080),
-    host: env.HOST?.trim() || '0.0.0.0',
+    host,
     dataDir,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     sqlitePath:
@@ -166,7 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     companyKeys: keys.length > 0 ? keys : [...DEFAULT_COMPANY_KEYS],
     ...demoData(env),
     demoFleet: bool(env.DEMO_FLEET, true),
-    demoHistoryDays: Math.max(0, int(env.DEMO_HISTORY_DAYS, 7)),
+    demoHistoryDays,
     masterKey,
     loginThrottle: {
       windowMs: int(env.LOGIN_THROTTLE_WINDOW_MS, t.windowMs),
@@ -187,7 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     telemetry: {
       mqttEnabled: bool(env.MQTT_ENABLED, true),
       mqttPort: int(env.MQTT_PORT, 1883),
-      mqttHost: env.MQTT_HOST?.trim() || '0.0.0.0',
+      // The MQTT listener follows HOST unless MQTT_HOST is set.
+      mqttHost: env.MQTT_HOST?.trim() || host,
       mqttUrl: env.MQTT_URL?.trim() || undefined,
       mqttSharedGroup: env.MQTT_SHARED_GROUP?.trim() ?? '',
       batchMs: int(env.INGEST_BATCH_MS, 5),
@@ -195,6 +217,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxQueue: int(env.INGEST_MAX_QUEUE, 20000),
       jobsEnabled: bool(env.JOBS_ENABLED, true),
       offlineCheckMs: int(env.OFFLINE_CHECK_MS, 30_000),
+      mqttClientId: env.MQTT_CLIENT_ID?.trim() || undefined,
+      limits: {
+        maxPacketBytes: Math.max(1024, int(env.MQTT_MAX_PACKET_BYTES, 256 * 1024)),
+        maxDevices: Math.max(1, int(env.INGEST_MAX_DEVICES, 64)),
+        maxValues: Math.max(1, int(env.INGEST_MAX_VALUES, 1024)),
+        maxDepth: Math.max(5, int(env.INGEST_MAX_DEPTH, 8)),
+        // The demo fleet backfills DEMO_HISTORY_DAYS before its dataloggers' registration.
+        backfillDays: Math.max(demoHistoryDays + 1, int(env.INGEST_BACKFILL_DAYS, 30)),
+        maxFutureMs: Math.max(0, int(env.INGEST_MAX_FUTURE_MS, 10 * 60_000)),
+      },
     },
     now: () => Date.now(),
     tileUrl: env.TILE_URL?.trim() || env.VITE_TILE_URL?.trim() || undefined,

@@ -191,7 +191,8 @@ describe.each(engines)('simulator fleet against the server ($name)', (engine) =>
     const badHttp = new HttpPublisher({ url: s.url, pn: spec.pn, token: 'wrong' });
     await badHttp.connect();
     const sim = new DataloggerSim(structuredClone(spec));
-    const t = Date.UTC(2025, 0, 15, 10);
+    // Two days back: inside the backfill window of a datalogger registered just now.
+    const t = Math.floor((Date.now() - 2 * 86_400_000) / 60_000) * 60_000;
     await expect(badHttp.publishFrame(sim.frameAt(t))).rejects.toThrow(/385/);
     const http = new HttpPublisher({ url: s.url, pn: spec.pn, token: spec.token });
     await http.connect();

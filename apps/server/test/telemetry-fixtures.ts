@@ -13,6 +13,14 @@ export interface TestDatalogger {
   projectId: number | null;
 }
 
+/** Default registration time of test dataloggers (2025-01-01). */
+export const FIXTURE_REGISTERED_AT = Date.UTC(2025, 0, 1);
+
+/** The MQTT client id a datalogger may use: `dl-<PN>` or `dl-<PN>/<suffix>` (docs/security-notes-ingest.md). */
+export function clientIdOf(pn: string, suffix?: string): string {
+  return suffix === undefined ? `dl-${pn}` : `dl-${pn}/${suffix}`;
+}
+
 export function freshPn(): string {
   return `T${crypto.randomBytes(5).toString('hex').toUpperCase()}`;
 }
@@ -20,9 +28,11 @@ export function freshPn(): string {
 /** A plant (of any existing account, or none) with a datalogger and a fresh device token. */
 export async function createDatalogger(
   ctx: AppContext,
-  opts: { tz?: number; heartbeatInterval?: number; withPlant?: boolean; pn?: string } = {},
+  opts: { tz?: number; heartbeatInterval?: number; withPlant?: boolean; pn?: string; createdAt?: number } = {},
 ): Promise<TestDatalogger> {
   const now = ctx.now();
+  // Registered long ago by default, so fixed 2025 sample times are inside the backfill window.
+  const registered = opts.createdAt ?? FIXTURE_REGISTERED_AT;
   const pn = opts.pn ?? freshPn();
   let projectId: number | null = null;
   if (opts.withPlant !== false) {
@@ -36,7 +46,7 @@ export async function createDatalogger(
   const r = await sql<{
     id: number;
   }>`insert into dataloggers (pn, project_id, tz_offset, heartbeat_interval, created_at, updated_at)
-    values (${pn}, ${projectId}, ${opts.tz ?? 0}, ${opts.heartbeatInterval ?? 60}, ${now}, ${now}) returning id`.execute(
+    values (${pn}, ${projectId}, ${opts.tz ?? 0}, ${opts.heartbeatInterval ?? 60}, ${registered}, ${now}) returning id`.execute(
     ctx.db,
   );
   const token = await ctx.services.telemetry.issueDeviceToken(pn);
@@ -78,7 +88,7 @@ export async function connectDatalogger(
   return mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
     username: pn,
     password: token,
-    clientId: `${pn}-${crypto.randomBytes(3).toString('hex')}`,
+    clientId: clientIdOf(pn, crypto.randomBytes(3).toString('hex')),
     reconnectPeriod: 0,
     connectTimeout: 5000,
     ...extra,

@@ -29,10 +29,20 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
   let mqtt: MqttTransport | undefined;
   if (t.mqttEnabled) {
     mqtt = t.mqttUrl
-      ? await startMqttBridge(ingest, { url: t.mqttUrl, sharedGroup: t.mqttSharedGroup, onAck }, ctx.log)
+      ? await startMqttBridge(
+          ingest,
+          { url: t.mqttUrl, sharedGroup: t.mqttSharedGroup, onAck, clientId: t.mqttClientId },
+          ctx.log,
+        )
       : await startEmbeddedBroker(
           ingest,
-          { port: t.mqttPort, host: t.mqttHost, concurrency: Math.max(1000, t.maxQueue), onAck },
+          {
+            port: t.mqttPort,
+            host: t.mqttHost,
+            concurrency: Math.max(1000, t.maxQueue),
+            onAck,
+            maxPacketBytes: t.limits.maxPacketBytes,
+          },
           ctx.log,
         );
   }

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import type { IngestService } from '../modules/telemetry/ingest.service.js';
@@ -11,6 +11,17 @@ export interface BridgeOptions {
   sharedGroup: string;
   /** A datalogger's `ack` message. */
   onAck?: (pn: string, payload: Buffer) => void;
+  /**
+   * Client id of this instance's persistent session (MQTT_CLIENT_ID; default `sunwatch-<hostname>`):
+   * unacknowledged frames are redelivered to it after a reconnect. Unique per instance.
+   */
+  clientId?: string;
+}
+
+/** mqtt.js internals used to acknowledge a QoS 1 message after its commit (mqtt 5). */
+interface ManualAck {
+  _sendPacket(packet: { cmd: 'puback'; messageId: number }, cb?: () => void): void;
+  stream?: { destroy(): void };
 }
 
 /**
@@ -18,8 +29,15 @@ export interface BridgeOptions {
  * the URL) and subscribes to every datalogger's data and heartbeat topics. The broker's own
  * password file + ACL authenticate dataloggers and confine them to their topics (server README);
  * here a frame whose topic PN has no datalogger is still dropped and counted (`unknown_pn`).
- * Messages are acknowledged as they are queued; when the ingestion queue is full the
- * acknowledgement waits, which throttles the broker's delivery.
+ *
+ * Acknowledgement after commit: the session is persistent (clean: false, a stable client id) and
+ * a data/heartbeat message is acknowledged (PUBACK) only once its batch committed, or it was
+ * refused for good (bad frame, counted). When storing fails the bridge drops the connection
+ * without PUBACK; the broker redelivers the message when the session resumes. mqtt.js handles
+ * incoming messages one at a time and sends PUBACK from `handleMessage`'s callback, so the
+ * callback is called at once with an error (= no automatic PUBACK, next message) and PUBACK is
+ * sent by hand after the commit. The broker's in-flight window (mosquitto
+ * `max_inflight_messages`) bounds how many frames wait for a commit.
  */
 export async function startMqttBridge(
   ingest: IngestService,
@@ -28,25 +46,43 @@ export async function startMqttBridge(
 ): Promise<MqttTransport> {
   const url = new URL(opts.url);
   const client = mqtt.connect(opts.url, {
-    clientId: `sunwatch-server-${crypto.randomBytes(6).toString('hex')}`,
-    clean: true,
+    clientId: opts.clientId ?? `sunwatch-${os.hostname()}`.slice(0, 64),
+    clean: false,
     reconnectPeriod: 2000,
     connectTimeout: 10_000,
   });
   const prefix = opts.sharedGroup ? `$share/${opts.sharedGroup}/` : '';
+  const manual = client as unknown as ManualAck;
+  const NO_AUTO_ACK = new Error('acknowledged after commit');
   client.handleMessage = (packet, callback) => {
     const t = parseTopic(packet.topic);
     if (t?.kind === 'ack') opts.onAck?.(t.pn, packet.payload as Buffer);
     if (!t || (t.kind !== 'data' && t.kind !== 'heartbeat')) return callback();
     const payload = packet.payload;
     const p = t.kind === 'data' ? ingest.submitData(t.pn, payload) : ingest.submitHeartbeat(t.pn, payload);
-    p.catch((err: unknown) => log.error({ err }, 'mqtt bridge: ingestion failed'));
-    if (ingest.busy) {
-      p.then(
-        () => callback(),
-        () => callback(),
-      );
-    } else callback();
+    const messageId = packet.messageId;
+    const stream = manual.stream;
+    const settle = (stored: boolean, err?: unknown) => {
+      if (packet.qos === 0 || messageId === undefined) return;
+      if (stored) {
+        if (manual.stream === stream) manual._sendPacket({ cmd: 'puback', messageId });
+        return;
+      }
+      log.error({ err, pn: t.pn }, 'mqtt bridge: frame not stored; reconnecting without PUBACK for redelivery');
+      if (manual.stream === stream) stream?.destroy();
+    };
+    const done = p.then(
+      (r) => settle(!(r.reason === 'internal' || r.reason === 'busy'), r.detail),
+      (err: unknown) => settle(false, err),
+    );
+    // When the ingestion queue is full, wait before taking the next message (throttles the broker).
+    if (packet.qos === 0) {
+      if (ingest.busy) void done.then(() => callback());
+      else callback();
+      return;
+    }
+    if (ingest.busy) void done.then(() => callback(NO_AUTO_ACK));
+    else callback(NO_AUTO_ACK);
   };
   await new Promise<void>((resolve, reject) => {
     const onError = (err: Error) => {

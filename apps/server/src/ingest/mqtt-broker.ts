@@ -12,6 +12,26 @@ export interface EmbeddedBrokerOptions {
   concurrency: number;
   /** A datalogger's `ack` message. */
   onAck?: (pn: string, payload: Buffer) => void;
+  /** Largest MQTT packet accepted (MQTT_MAX_PACKET_BYTES); a bigger one closes the connection at its header. */
+  maxPacketBytes: number;
+}
+
+/**
+ * The client ids a datalogger may connect with: `dl-<PN>`, or `dl-<PN>/<suffix>` for several
+ * connections of one datalogger. `/` cannot occur in a PN (it is a topic level), so no PN's ids
+ * are another PN's: one datalogger can never take over another's session.
+ */
+export function clientIdAllowed(clientId: string, pn: string): boolean {
+  const base = `dl-${pn}`;
+  if (clientId === base) return true;
+  return clientId.startsWith(`${base}/`) && /^[A-Za-z0-9_.-]{1,32}$/.test(clientId.slice(base.length + 1));
+}
+
+/** The parts of mqtt-packet's parser the size guard hooks (mqtt-packet 9). */
+interface PacketParser {
+  packet: { length: number };
+  _parseLength(): boolean;
+  _emitError(err: Error): void;
 }
 
 /** Thrown when MQTT_PORT is taken; `main.ts` prints the message. */
@@ -26,17 +46,20 @@ export class MqttPortInUseError extends Error {
   }
 }
 
-function authError(message: string): AuthenticateError {
-  return Object.assign(new Error(message), { returnCode: 4 as const }) as AuthenticateError;
+function authError(message: string, returnCode: 2 | 4 = 4): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 }
 
 /**
  * The embedded broker (aedes) on MQTT_PORT. Each datalogger connects with username = PN and
  * password = its device token (else CONNACK 4, bad user name or password); it may publish only
  * `sw/dl/<own PN>/{data,heartbeat,ack}` and subscribe only `sw/dl/<own PN>/cmd` — anything else
- * closes the connection (publish) or is refused in SUBACK (0x80). Data and heartbeats are
- * ingested inside `authorizePublish`, before aedes sends PUBACK, so an acknowledged QoS 1 frame
- * is a committed frame.
+ * closes the connection (publish) or is refused in SUBACK (0x80). The client id must be derived
+ * from the PN (`clientIdAllowed`; else CONNACK 2, identifier rejected). A packet over
+ * `maxPacketBytes` closes the connection as soon as its header is read (counted `too_large`).
+ * Data and heartbeats are ingested inside `authorizePublish`, before aedes sends PUBACK: a
+ * stored or refused (bad) frame is acknowledged; when storing failed the connection is closed
+ * without PUBACK, so the datalogger sends the frame again.
  */
 export async function startEmbeddedBroker(
   ingest: IngestService,
@@ -54,6 +77,11 @@ export async function startEmbeddedBroker(
           if (!dl) {
             log.debug({ pn }, 'mqtt: bad device token');
             return done(authError('bad user name or password'), false);
+          }
+          if (!clientIdAllowed(client.id, dl.pn)) {
+            log.warn({ pn, clientId: client.id }, 'mqtt: client id not derived from the PN refused');
+            ingest.countRefused(dl.pn, 'client_id', client.id);
+            return done(authError('client identifier not allowed for this PN', 2), false);
           }
           pnOf.set(client, dl.pn);
           done(null, true);
@@ -78,13 +106,15 @@ export async function startEmbeddedBroker(
       }
       const submit =
         t.kind === 'data' ? ingest.submitData(pn, packet.payload) : ingest.submitHeartbeat(pn, packet.payload);
-      submit.then(
-        () => done(null),
-        (err: unknown) => {
-          log.error({ err }, 'mqtt: ingestion failed');
-          done(null);
-        },
-      );
+      const notStored = (err: unknown) => {
+        // No PUBACK: closing the connection makes the datalogger send the frame again.
+        log.error({ err, pn }, 'mqtt: frame not stored; closing the connection without PUBACK');
+        done(new Error('frame not stored'));
+      };
+      submit.then((r) => {
+        if (!r.ok && (r.reason === 'internal' || r.reason === 'busy')) return notStored(r.detail);
+        done(null); // stored, or refused for good (counted as a bad frame): acknowledged
+      }, notStored);
     },
     authorizeSubscribe(client, sub, done) {
       const pn = pnOf.get(client);
@@ -95,7 +125,14 @@ export async function startEmbeddedBroker(
     },
   });
   await broker.listen();
-  const server = net.createServer(broker.handle);
+  const server = net.createServer((socket) => {
+    const client = broker.handle(socket, undefined as never) as unknown as { _parser: PacketParser; id?: string };
+    guardPacketSize(client._parser, opts.maxPacketBytes, () => {
+      const pn = pnOf.get(client as unknown as Client);
+      log.warn({ pn }, 'mqtt: packet over MQTT_MAX_PACKET_BYTES; connection closed');
+      ingest.countRefused(pn, 'too_large', 'mqtt packet');
+    });
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -143,5 +180,23 @@ export async function startEmbeddedBroker(
       });
       await new Promise<void>((r) => broker.close(() => r()));
     },
+  };
+}
+
+/**
+ * Refuses a packet whose announced length is over `max` right after its fixed header, before a
+ * byte of its body is buffered: the parser reports an error and aedes closes the connection.
+ */
+function guardPacketSize(parser: PacketParser, max: number, onRefused: () => void): void {
+  if (typeof parser._parseLength !== 'function') throw new Error('mqtt-packet parser without _parseLength');
+  const parseLength = parser._parseLength.bind(parser);
+  parser._parseLength = () => {
+    const done = parseLength();
+    if (done && parser.packet.length > max) {
+      onRefused();
+      parser._emitError(new Error(`packet of ${parser.packet.length} bytes is over ${max}`));
+      return false;
+    }
+    return done;
   };
 }

@@ -37,7 +37,8 @@ export class MqttPublisher implements Publisher {
     const client = await mqtt.connectAsync(this.opts.url, {
       username: this.opts.pn,
       password: this.opts.token ?? '',
-      clientId: `sim-${this.opts.pn}-${Math.random().toString(36).slice(2, 8)}`,
+      // The server accepts only ids derived from the PN: `dl-<PN>` or `dl-<PN>/<suffix>`.
+      clientId: `dl-${this.opts.pn}/sim${Math.random().toString(36).slice(2, 8)}`,
       clean: true,
       reconnectPeriod: 0,
       connectTimeout: this.timeoutMs,

@@ -12,7 +12,7 @@ export function createTelemetry(config: AppConfig, database: DatabaseHandle, log
   const ingest = new IngestService(
     database.db,
     store,
-    { batchMs: t.batchMs, maxBatch: t.maxBatch, maxQueue: t.maxQueue },
+    { batchMs: t.batchMs, maxBatch: t.maxBatch, maxQueue: t.maxQueue, limits: t.limits },
     config.now,
     log,
   );

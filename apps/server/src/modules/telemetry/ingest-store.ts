@@ -17,6 +17,33 @@ export interface SampleRow {
   data: Uint8Array;
 }
 
+/** A sample to insert; `device.id` is set by the time the store inserts it (see NewDevice). */
+export interface SampleInsert {
+  device: { id: number };
+  ts: number;
+  data: Uint8Array;
+}
+
+/** A device first heard of in this batch: registered in the batch's transaction, which sets `entry.id`. */
+export interface NewDevice {
+  key: string;
+  entry: { id: number; dataloggerId: number };
+  row: {
+    datalogger_id: number;
+    pn: string;
+    devcode: number;
+    devaddr: number;
+    sn: string;
+    devtype: number;
+    device_type: number;
+    model: string;
+    brand: string;
+    status: number;
+    project_id: number | null;
+    created_at: number;
+  };
+}
+
 export const DAY_KINDS = ['gen', 'chg', 'dis', 'sold', 'bought', 'used'] as const;
 export type DayKind = (typeof DAY_KINDS)[number];
 
@@ -55,7 +82,37 @@ export interface WritePlan {
 }
 
 export interface IngestStore {
-  commit(rows: readonly SampleRow[], plan: (inserted: boolean[]) => WritePlan): Promise<void>;
+  /**
+   * One transaction: registers `devices` (setting their ids), inserts `rows`, then applies
+   * `plan(inserted)`. Rejects (and writes nothing) on any failure.
+   */
+  commit(
+    devices: readonly NewDevice[],
+    rows: readonly SampleInsert[],
+    plan: (inserted: boolean[]) => WritePlan,
+  ): Promise<void>;
+}
+
+const DEVICE_COLS = [
+  'datalogger_id',
+  'pn',
+  'devcode',
+  'devaddr',
+  'sn',
+  'devtype',
+  'device_type',
+  'model',
+  'brand',
+  'status',
+  'project_id',
+  'created_at',
+] as const;
+
+function registeredId(dev: NewDevice, row: { id: number; datalogger_id: number } | undefined): number {
+  if (!row || Number(row.datalogger_id) !== dev.entry.dataloggerId) {
+    throw new Error(`device ${dev.key} could not be registered on datalogger ${dev.entry.dataloggerId}`);
+  }
+  return Number(row.id);
 }
 
 const buf = (u: Uint8Array): Buffer => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
@@ -115,15 +172,32 @@ export class SqliteIngestStore implements IngestStore {
          values (?, ?, ?, ?, ?, ?, ?, 0)`,
       ),
       bad: s('update dataloggers set bad_frames = bad_frames + ? where id = ?'),
+      deviceInsert: s(
+        `insert into devices (${DEVICE_COLS.join(', ')}, alias, firmware, load, last_sample_at)
+         values (${DEVICE_COLS.map(() => '?').join(', ')}, '', '', 0, null)
+         on conflict (pn, devcode, devaddr, sn) do nothing`,
+      ),
+      deviceId: s('select id, datalogger_id from devices where pn = ? and devcode = ? and devaddr = ? and sn = ?'),
     };
   }
 
-  async commit(rows: readonly SampleRow[], plan: (inserted: boolean[]) => WritePlan): Promise<void> {
+  async commit(
+    devices: readonly NewDevice[],
+    rows: readonly SampleInsert[],
+    plan: (inserted: boolean[]) => WritePlan,
+  ): Promise<void> {
     // Never join a transaction Kysely has open on the same connection (it awaits between statements).
     while (this.sqlite.inTransaction) await sleep(1);
     const st = this.st;
     const tx = this.sqlite.transaction(() => {
-      const inserted = rows.map((r) => st.sample.run(r.deviceId, r.ts, buf(r.data)).changes === 1);
+      for (const d of devices) {
+        st.deviceInsert.run(...DEVICE_COLS.map((c) => d.row[c]));
+        const r = st.deviceId.get(d.row.pn, d.row.devcode, d.row.devaddr, d.row.sn) as
+          | { id: number; datalogger_id: number }
+          | undefined;
+        d.entry.id = registeredId(d, r);
+      }
+      const inserted = rows.map((r) => st.sample.run(r.device.id, r.ts, buf(r.data)).changes === 1);
       const p = plan(inserted);
       for (const d of p.dataloggers) {
         st.dlSeen.run(d.seenAt, d.firmware ?? null, d.signal ?? null, d.id);
@@ -165,8 +239,40 @@ export class SqliteIngestStore implements IngestStore {
 export class PgIngestStore implements IngestStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async commit(rows: readonly SampleRow[], plan: (inserted: boolean[]) => WritePlan): Promise<void> {
+  async commit(
+    devices: readonly NewDevice[],
+    rows: readonly SampleInsert[],
+    plan: (inserted: boolean[]) => WritePlan,
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < devices.length; i += 200) {
+        const chunk = devices.slice(i, i + 200);
+        await trx
+          .insertInto('devices')
+          .values(chunk.map((d) => ({ ...d.row, alias: '', firmware: '', load: 0, last_sample_at: null })))
+          .onConflict((oc) => oc.columns(['pn', 'devcode', 'devaddr', 'sn']).doNothing())
+          .execute();
+        const found = await trx
+          .selectFrom('devices')
+          .select(['id', 'datalogger_id', 'pn', 'devcode', 'devaddr', 'sn'])
+          .where((eb) =>
+            eb.or(
+              chunk.map((d) =>
+                eb.and([
+                  eb('pn', '=', d.row.pn),
+                  eb('devcode', '=', d.row.devcode),
+                  eb('devaddr', '=', d.row.devaddr),
+                  eb('sn', '=', d.row.sn),
+                ]),
+              ),
+            ),
+          )
+          .execute();
+        const byKey = new Map(found.map((r) => [`${r.pn}|${r.devcode}|${r.devaddr}|${r.sn}`, r]));
+        for (const d of chunk) {
+          d.entry.id = registeredId(d, byKey.get(`${d.row.pn}|${d.row.devcode}|${d.row.devaddr}|${d.row.sn}`));
+        }
+      }
       const inserted = await insertSamples(trx, rows);
       const p = plan(inserted);
       for (const d of p.dataloggers) {
@@ -261,14 +367,14 @@ function openCodes(csv: string | null): Set<number> {
   return csv ? new Set(csv.split(',').map(Number)) : new Set();
 }
 
-async function insertSamples(trx: Transaction<Database>, rows: readonly SampleRow[]): Promise<boolean[]> {
+async function insertSamples(trx: Transaction<Database>, rows: readonly SampleInsert[]): Promise<boolean[]> {
   const inserted = new Set<string>();
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000);
     const res = await sql<{ device_id: number; ts: number | string }>`insert into samples (device_id, ts, data)
-      values ${sql.join(chunk.map((r) => sql`(${r.deviceId}, ${r.ts}::bigint, ${buf(r.data)})`))}
+      values ${sql.join(chunk.map((r) => sql`(${r.device.id}, ${r.ts}::bigint, ${buf(r.data)})`))}
       on conflict do nothing returning device_id, ts`.execute(trx);
     for (const r of res.rows) inserted.add(`${r.device_id}|${Number(r.ts)}`);
   }
-  return rows.map((r) => inserted.has(`${r.deviceId}|${r.ts}`));
+  return rows.map((r) => inserted.has(`${r.device.id}|${r.ts}`));
 }

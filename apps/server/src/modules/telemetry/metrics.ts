@@ -1,5 +1,7 @@
 /** Why a frame (or a device entry of a frame) was rejected. */
 export const BAD_REASONS = [
+  'too_large',
+  'limits',
   'json',
   'schema',
   'unknown_pn',
@@ -9,6 +11,7 @@ export const BAD_REASONS = [
   'decode',
   'busy',
   'internal',
+  'client_id',
 ] as const;
 export type BadReason = (typeof BAD_REASONS)[number];
 
@@ -29,6 +32,8 @@ export interface IngestMetrics {
   batches: number;
   lastBatchFrames: number;
   lastBatchMs: number;
+  /** Longest batch (ms, wall time including awaits). */
+  maxBatchMs: number;
   /** Wall time spent writing batches (ms), for load diagnostics. */
   batchMsTotal: number;
   queued: number;
@@ -49,6 +54,7 @@ export function emptyMetrics(): IngestMetrics {
     batches: 0,
     lastBatchFrames: 0,
     lastBatchMs: 0,
+    maxBatchMs: 0,
     batchMsTotal: 0,
     queued: 0,
     maxQueued: 0,
