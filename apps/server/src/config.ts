@@ -109,7 +109,7 @@ export interface TelemetryConfig {
   /** Run background jobs (offline detection) in this instance. */
   jobsEnabled: boolean;
   offlineCheckMs: number;
-  /** Ingest limits and timestamp window (docs/security-notes-ingest.md). */
+  /** Ingest limits and timestamp window (docs/security/ingest.md). */
   limits: IngestLimitsConfig;
   /** Bridge only: stable client id for a persistent session (redelivery of unacknowledged frames). */
   mqttClientId?: string;

@@ -19,7 +19,7 @@ import {
 } from './telemetry-fixtures.js';
 
 /**
- * The attacker's report on the ingest path (docs/security-notes-ingest.md), one regression test
+ * The attacker's report on the ingest path (docs/security/ingest.md), one regression test
  * per finding, on SQLite and PostgreSQL.
  */
 

@@ -16,7 +16,7 @@ export interface TestDatalogger {
 /** Default registration time of test dataloggers (2025-01-01). */
 export const FIXTURE_REGISTERED_AT = Date.UTC(2025, 0, 1);
 
-/** The MQTT client id a datalogger may use: `dl-<PN>` or `dl-<PN>/<suffix>` (docs/security-notes-ingest.md). */
+/** The MQTT client id a datalogger may use: `dl-<PN>` or `dl-<PN>/<suffix>` (docs/security/ingest.md). */
 export function clientIdOf(pn: string, suffix?: string): string {
   return suffix === undefined ? `dl-${pn}` : `dl-${pn}/${suffix}`;
 }

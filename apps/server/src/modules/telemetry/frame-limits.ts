@@ -1,7 +1,7 @@
 import type { IngestLimitsConfig } from '../../config.js';
 
 /**
- * Size limits of an ingest frame, checked before the frame costs anything (docs/security-notes-ingest.md):
+ * Size limits of an ingest frame, checked before the frame costs anything (docs/security/ingest.md):
  * the byte count, then one cheap pass over the bytes (nesting depth and element count, strings
  * skipped) BEFORE `JSON.parse`, then the parsed shape (devices per frame, values per device).
  */
