@@ -392,7 +392,11 @@ describe('owner_anna: devices with live telemetry', () => {
       dataloggers: Array<{ pn: string; token?: string }>;
     };
     expect(logger.spec.token).toBe(tokens.dataloggers.find((d) => d.pn === HYBRID.pn)?.token);
-    const ts = logger.sim.nextSampleTs(Date.now() + 60_000);
+    // A sample from the past second: the server never lets a future sample become the latest
+    // (issue 6), and the stopped fleet's last sample is older than that.
+    await new Promise((r) => setTimeout(r, 1_100));
+    const ts = Date.now() - 100;
+    expect(ts).toBeGreaterThan(logger.sim.lastTs ?? 0);
     const frame = logger.sim.frameAt(ts);
     await logger.publisher.connect();
     await logger.publisher.publishFrame(frame);
