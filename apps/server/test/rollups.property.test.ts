@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { DEVCODE_2341, encodeRegisters, energyCounters } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { localDay } from '../src/modules/telemetry/ingest.service.js';
+import { localDay } from '../src/shared/local-time.js';
 import {
   dayEnergy,
   deviceLifetime,
