@@ -8,8 +8,7 @@ import type { PreparedDevice } from './ingest.types.js';
  * fast register path or the protocol decoder, at least one value, and the stored encoding. Pure.
  */
 export type DecodedDevice =
-  | { ok: true; device: PreparedDevice }
-  | { ok: false; reason: 'unknown_devcode' | 'decode'; detail: string };
+  { ok: true; device: PreparedDevice } | { ok: false; reason: 'unknown_devcode' | 'decode'; detail: string };
 
 export type DeviceDecode = (dev: IngestDevice) => DecodedDevice;
 

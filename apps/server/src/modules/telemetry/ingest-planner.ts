@@ -59,7 +59,11 @@ function sampleAlarms(
     }
   }
   if (!any) return NO_ALARMS;
-  if (prevValues && prevAlarms !== NO_ALARMS && def.alarms.every((src) => prevValues[src.field] === values[src.field])) {
+  if (
+    prevValues &&
+    prevAlarms !== NO_ALARMS &&
+    def.alarms.every((src) => prevValues[src.field] === values[src.field])
+  ) {
     return prevAlarms;
   }
   const seen = new Set<number>();

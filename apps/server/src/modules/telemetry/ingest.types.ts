@@ -65,7 +65,8 @@ export interface CheckedFrame {
   devices: PreparedDevice[];
 }
 
-export type Checked = ({ ok: true } & CheckedFrame) | { ok: false; reason: BadReason; detail: string; dl?: DataloggerEntry };
+export type Checked =
+  ({ ok: true } & CheckedFrame) | { ok: false; reason: BadReason; detail: string; dl?: DataloggerEntry };
 
 /** A queued frame: answered (`resolve`) once its batch committed or failed. */
 export interface Pending extends CheckedFrame {
