@@ -38,7 +38,7 @@ import {
   insertDevice,
   insertPlant,
   type DayRollupRow,
-} from '../apps/server/src/modules/plants/telemetry-fixtures.js';
+} from '../apps/server/test/factories/telemetry-rows.js';
 import { localDay } from '../apps/server/src/shared/local-time.js';
 import { encodeSample } from '../apps/server/src/modules/telemetry/sample-codec.js';
 

@@ -110,6 +110,15 @@ describe('import graph of apps/server/src', () => {
     expect(cycles(g)).toEqual([['a', 'b', 'c']]);
   });
 
+  it('src imports nothing outside src (test factories, bench, e2e stay out of the server)', () => {
+    const outside = sourceFiles(SRC).flatMap((file) =>
+      importsOf(file)
+        .filter((target) => relative(SRC, target).startsWith('..'))
+        .map((target) => `${relative(SRC, file)} → ${relative(SRC, target)}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
   it('has no cycle between folders', () => {
     const graph = buildGraph();
     const found = cycles(graph).map((comp) =>

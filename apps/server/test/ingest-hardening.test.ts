@@ -16,7 +16,7 @@ import {
   frame2341,
   waitFor,
   type TestDatalogger,
-} from './telemetry-fixtures.js';
+} from './factories/telemetry-ingest.js';
 
 /**
  * The attacker's report on the ingest path (docs/security/ingest.md), one regression test

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { syntheticValues } from '../src/modules/telemetry/synthetic.js';
 import { engines, startTestServer, type TestServer } from './harness.js';
-import { createDatalogger, type TestDatalogger } from './telemetry-fixtures.js';
+import { createDatalogger, type TestDatalogger } from './factories/telemetry-ingest.js';
 
 /**
  * Finding 1 of the ingest report: one frame must not stall other tenants. While the worst

@@ -12,7 +12,7 @@ import {
   deviceState,
   frame2341,
   type TestDatalogger,
-} from './telemetry-fixtures.js';
+} from './factories/telemetry-ingest.js';
 
 const DAY0 = Date.UTC(2025, 5, 1, 20, 0, 0); // 2025-06-01 20:00 UTC
 const STEP = 5 * 60_000;

@@ -5,7 +5,7 @@ import {
   insertDevice,
   insertPlant,
   insertSamples,
-} from '../src/modules/plants/telemetry-fixtures.js';
+} from './factories/telemetry-rows.js';
 import { localDay } from '../src/shared/local-time.js';
 import { engines, FIXED_NOW, startTestServer, type TestServer } from './harness.js';
 

@@ -345,7 +345,7 @@ export function prevCounterSql(kind: EnergyCounterName, alias: string): RawBuild
  * Lifetime totals of one kind per device of a scope (plants / all: only the plant sources of `kind`):
  * latest counter + reset carry (definition at the top). Devices without data for `kind` are absent.
  * Reads the scope's `device_days` rows once (window), so use it for bounded scopes (a device, a page of
- * plants); fleet-wide figures cache the carry (`modules/plants/energy.ts`, `fleetEnergyByDevice`).
+ * plants); fleet-wide figures cache the carry (`modules/energy/energy.repository.ts`, `fleetEnergyByDevice`).
  */
 export async function lifetimeTotals(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import mqtt from 'mqtt';
 import { DEVCODE_2341, encodeRegisters, type IngestFrame } from '@sunwatch/protocol';
-import { syntheticValues } from '../src/modules/telemetry/synthetic.js';
-import { dayEnergy, type DayEnergy } from '../src/modules/telemetry/rollups.js';
-import type { AppContext } from '../src/context.js';
+import { syntheticValues } from '../../src/modules/telemetry/synthetic.js';
+import { dayEnergy, type DayEnergy } from '../../src/modules/telemetry/rollups.js';
+import type { AppContext } from '../../src/context.js';
 
 export interface TestDatalogger {
   id: number;

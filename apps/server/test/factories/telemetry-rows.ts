@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { ENERGY_COUNTERS, energyCounters, getDefinition, type DeviceDefinition } from '@sunwatch/protocol';
 import { sql, type Insertable } from 'kysely';
 import pg from 'pg';
-import type { Db } from '../../db/db.js';
-import type { DeviceDaysTable } from '../../db/schema-telemetry.js';
-import { outputPowerW } from '../devices/device-sample.js';
-import { encodeSample } from '../telemetry/sample-codec.js';
-import { KIND_COLUMN } from '../telemetry/rollups.js';
-import { localDay } from '../../shared/local-time.js';
+import type { Db } from '../../src/db/db.js';
+import type { DeviceDaysTable } from '../../src/db/schema-telemetry.js';
+import { outputPowerW } from '../../src/modules/devices/device-sample.js';
+import { encodeSample } from '../../src/modules/telemetry/sample-codec.js';
+import { KIND_COLUMN } from '../../src/modules/telemetry/rollups.js';
+import { localDay } from '../../src/shared/local-time.js';
 
 /**
  * Test and benchmark fixtures written straight through SQL and the sample codec (not the
