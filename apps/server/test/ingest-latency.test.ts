@@ -64,60 +64,66 @@ describe.each(engines)('ingest does not stall other tenants ($name)', (engine) =
     await s?.stop();
   });
 
-  it('signed action calls keep p99 < 100 ms while the worst allowed frame is ingested repeatedly', async () => {
-    const limits = s.config.telemetry.limits;
-    const base = s.clock.now() - 3_600_000;
-    const sample = JSON.stringify(worstFrame(d.pn, base, limits));
-    expect(Buffer.byteLength(sample)).toBeLessThanOrEqual(limits.maxPacketBytes);
-    expect(Buffer.byteLength(sample)).toBeGreaterThan(limits.maxPacketBytes * 0.9);
-    const session = (await s.login('owner_anna', 'Owner_2026')).dat!;
-    // Warm up both paths.
-    await s.call(session, 'webQueryDeviceEs', { pagesize: 10 });
-    const post = (ts: number) =>
-      s.request<{ err: number }>(`/ingest/v1/${d.pn}/data`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${d.token}` },
-        body: JSON.stringify(worstFrame(d.pn, ts, limits)),
-      });
-    expect((await post(base)).body.err).toBe(0);
+  // The machine is shared (2 cores; other test files run beside this one): a genuine stall (the
+  // issue measured 0.9–4.4 s) fails every attempt, a scheduling hiccup of the runner does not.
+  it(
+    'signed action calls keep p99 < 100 ms while the worst allowed frame is ingested repeatedly',
+    { retry: 2, timeout: 60_000 },
+    async () => {
+      const limits = s.config.telemetry.limits;
+      const base = s.clock.now() - 3_600_000;
+      const sample = JSON.stringify(worstFrame(d.pn, base, limits));
+      expect(Buffer.byteLength(sample)).toBeLessThanOrEqual(limits.maxPacketBytes);
+      expect(Buffer.byteLength(sample)).toBeGreaterThan(limits.maxPacketBytes * 0.9);
+      const session = (await s.login('owner_anna', 'Owner_2026')).dat!;
+      // Warm up both paths.
+      await s.call(session, 'webQueryDeviceEs', { pagesize: 10 });
+      const post = (ts: number) =>
+        s.request<{ err: number }>(`/ingest/v1/${d.pn}/data`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${d.token}` },
+          body: JSON.stringify(worstFrame(d.pn, ts, limits)),
+        });
+      expect((await post(base)).body.err).toBe(0);
 
-    let stop = false;
-    let frames = 0;
-    let seq = 1;
-    const loaders = Array.from({ length: IN_FLIGHT }, async () => {
-      while (!stop) {
-        const r = await post(base + seq++ * 1000);
-        expect(r.status).toBe(200);
-        frames += 1;
+      let stop = false;
+      let frames = 0;
+      let seq = 1;
+      const loaders = Array.from({ length: IN_FLIGHT }, async () => {
+        while (!stop) {
+          const r = await post(base + seq++ * 1000);
+          expect(r.status).toBe(200);
+          frames += 1;
+        }
+      });
+      const loop = monitorEventLoopDelay({ resolution: 5 });
+      loop.enable();
+      const latencies: number[] = [];
+      try {
+        await new Promise((r) => setTimeout(r, 300)); // ingestion under way
+        for (let i = 0; i < CALLS; i++) {
+          const t0 = performance.now();
+          const r = await s.call(session, 'webQueryDeviceEs', { pagesize: 10 });
+          latencies.push(performance.now() - t0);
+          expect(r.err).toBe(0);
+        }
+      } finally {
+        stop = true;
+        loop.disable();
+        await Promise.all(loaders);
       }
-    });
-    const loop = monitorEventLoopDelay({ resolution: 5 });
-    loop.enable();
-    const latencies: number[] = [];
-    try {
-      await new Promise((r) => setTimeout(r, 300)); // ingestion under way
-      for (let i = 0; i < CALLS; i++) {
-        const t0 = performance.now();
-        const r = await s.call(session, 'webQueryDeviceEs', { pagesize: 10 });
-        latencies.push(performance.now() - t0);
-        expect(r.err).toBe(0);
-      }
-    } finally {
-      stop = true;
-      loop.disable();
-      await Promise.all(loaders);
-    }
-    const p99 = pct(latencies, 0.99);
-    const loopP99 = loop.percentile(99) / 1e6;
-    const loopMax = loop.max / 1e6;
-    console.log(
-      `[${engine.name}] worst allowed frame ${Buffer.byteLength(sample)} B × ${frames} frames ` +
-        `(${frames * limits.maxDevices} samples) during ${CALLS} calls: p50 ${pct(latencies, 0.5).toFixed(1)} ms, ` +
-        `p99 ${p99.toFixed(1)} ms; event-loop delay p99 ${loopP99.toFixed(1)} ms, max ${loopMax.toFixed(1)} ms; ` +
-        `longest batch ${s.ctx.services.telemetry.metrics.maxBatchMs.toFixed(1)} ms`,
-    );
-    expect(frames).toBeGreaterThan(0);
-    expect(p99).toBeLessThan(100);
-    expect(loopP99).toBeLessThan(100);
-  }, 60_000);
+      const p99 = pct(latencies, 0.99);
+      const loopP99 = loop.percentile(99) / 1e6;
+      const loopMax = loop.max / 1e6;
+      console.log(
+        `[${engine.name}] worst allowed frame ${Buffer.byteLength(sample)} B × ${frames} frames ` +
+          `(${frames * limits.maxDevices} samples) during ${CALLS} calls: p50 ${pct(latencies, 0.5).toFixed(1)} ms, ` +
+          `p99 ${p99.toFixed(1)} ms; event-loop delay p99 ${loopP99.toFixed(1)} ms, max ${loopMax.toFixed(1)} ms; ` +
+          `longest batch ${s.ctx.services.telemetry.metrics.maxBatchMs.toFixed(1)} ms`,
+      );
+      expect(frames).toBeGreaterThan(0);
+      expect(p99).toBeLessThan(100);
+      expect(loopP99).toBeLessThan(100);
+    },
+  );
 });
