@@ -301,7 +301,8 @@ describe.each(engines)('auth hardening ($name)', (engine) => {
       }
     }
 
-    it('keeps 261, and the median times are alike (server side and over HTTP)', async () => {
+    // Retries absorb scheduling noise of a shared runner; the old code's ratio (≈ 0.45) fails every attempt.
+    it('keeps 261, and the median times are alike (server side and over HTTP)', { retry: 2 }, async () => {
       const u = await newOwner('Timing_pass_1');
       const unknown: number[] = [];
       const wrong: number[] = [];
