@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/db.js';
+import { currentDb } from '../../db/transaction.js';
 import { dataloggerScopeSql, type TelemetryScope } from '../../access/access.repository.js';
 import { likePattern } from '../../db/like.js';
 
@@ -57,7 +58,12 @@ export function deviceTz(d: Pick<DeviceRow, 'p_tz' | 'dl_tz'>): number {
 }
 
 export class DevicesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly root: Db) {}
+
+  /** The open transaction of this call if any (`DbHandle.transaction`), else the root database. */
+  private get db(): Db {
+    return currentDb(this.root);
+  }
 
   private base(scope: TelemetryScope) {
     return this.db
@@ -261,6 +267,19 @@ export class DevicesRepository {
       .where('device_id', 'in', deviceIds)
       .execute();
     return new Set(rows.map((r) => r.device_id));
+  }
+
+  /** The follow row of this account and device, if any. */
+  findFollow(
+    accountId: number,
+    deviceId: number,
+  ): Promise<{ account_id: number; device_id: number; created_at: number } | undefined> {
+    return this.db
+      .selectFrom('device_follows')
+      .select(['account_id', 'device_id', 'created_at'])
+      .where('account_id', '=', accountId)
+      .where('device_id', '=', deviceId)
+      .executeTakeFirst();
   }
 
   async follow(accountId: number, deviceId: number, now: number): Promise<void> {
