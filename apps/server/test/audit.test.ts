@@ -1,4 +1,15 @@
-import { ApiError, actionParams, defineAction, encodePasswordChange, result, sha1Hex, signLogin, WEB_COMPANY_KEY, type AuthDat, type Envelope } from '@sunwatch/protocol';
+import {
+  ApiError,
+  actionParams,
+  defineAction,
+  encodePasswordChange,
+  result,
+  sha1Hex,
+  signLogin,
+  WEB_COMPANY_KEY,
+  type AuthDat,
+  type Envelope,
+} from '@sunwatch/protocol';
 import type { Selectable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -80,7 +91,13 @@ describe.each(engines)('audit log and action transactions ($name)', (engine) => 
     expect(res.err).toBe(0);
     const rows = await auditSince(from);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ account_id: u.id, usr: u.usr, action: 'authSource', entity: 'session', before: null });
+    expect(rows[0]).toMatchObject({
+      account_id: u.id,
+      usr: u.usr,
+      action: 'authSource',
+      entity: 'session',
+      before: null,
+    });
     expect(json(rows[0]!.after)).toMatchObject({ account_id: u.id });
     expectNoSecrets(rows, [res.dat!.token, res.dat!.secret]);
   });
@@ -120,7 +137,9 @@ describe.each(engines)('audit log and action transactions ($name)', (engine) => 
     );
     expect(res.body.err).toBe(0);
     const rows = await auditSince(from);
-    expect(rows.every((r) => r.action === 'authByRememberToken' && r.account_id === u.id && r.usr === u.usr)).toBe(true);
+    expect(rows.every((r) => r.action === 'authByRememberToken' && r.account_id === u.id && r.usr === u.usr)).toBe(
+      true,
+    );
     expect(rows.map((r) => [r.entity, r.before === null ? 'created' : 'changed'])).toEqual([
       ['session', 'created'],
       ['remember_token', 'created'],
@@ -132,7 +151,9 @@ describe.each(engines)('audit log and action transactions ($name)', (engine) => 
     expectNoSecrets(rows, [first.rem!, res.body.dat!.rem!, res.body.dat!.token, res.body.dat!.secret]);
 
     // The rotated token presented again: the call fails, yet the family revocation and its audit row stay.
-    const again = await s.request<Env>(`/public/?action=authByRememberToken&rem=${first.rem}&company-key=${WEB_COMPANY_KEY}`);
+    const again = await s.request<Env>(
+      `/public/?action=authByRememberToken&rem=${first.rem}&company-key=${WEB_COMPANY_KEY}`,
+    );
     expect(again.body.err).toBe(10);
     const theft = (await auditSince(rows[2]!.id)).filter((r) => r.entity === 'remember_token');
     expect(theft).toHaveLength(1);
@@ -186,9 +207,22 @@ describe.each(engines)('audit log and action transactions ($name)', (engine) => 
     expect((await s.call(me, 'updatePassword', change)).err).toBe(0);
     const rows = await auditSince(from);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ account_id: u.id, action: 'updatePassword', entity: 'account', entity_id: String(u.id), before: null });
+    expect(rows[0]).toMatchObject({
+      account_id: u.id,
+      action: 'updatePassword',
+      entity: 'account',
+      entity_id: String(u.id),
+      before: null,
+    });
     expect(json(rows[0]!.after)).toEqual({ changed: ['password'], revoked_sessions: 1, revoked_remember: 1 });
-    expectNoSecrets(rows, ['Old_pass_1', 'New_pass_2', sha1Hex('Old_pass_1'), sha1Hex('New_pass_2'), change.newpwd, change.newpwdtext]);
+    expectNoSecrets(rows, [
+      'Old_pass_1',
+      'New_pass_2',
+      sha1Hex('Old_pass_1'),
+      sha1Hex('New_pass_2'),
+      change.newpwd,
+      change.newpwdtext,
+    ]);
     // a wrong old password: no audit row
     const from2 = await lastAuditId();
     expect((await s.call(me, 'updatePassword', encodePasswordChange('Not_the_old', 'Other_pass_3'))).err).toBe(16);
@@ -229,7 +263,13 @@ describe.each(engines)('audit log and action transactions ($name)', (engine) => 
     expect(ok.err).toBe(0);
     const rows = await auditSince(from);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ account_id: u.id, usr: u.usr, action: 'testTxWrite', entity: 'account', entity_id: String(ok.dat!.id) });
+    expect(rows[0]).toMatchObject({
+      account_id: u.id,
+      usr: u.usr,
+      action: 'testTxWrite',
+      entity: 'account',
+      entity_id: String(ok.dat!.id),
+    });
   });
 
   it('20 concurrent mutating calls neither deadlock nor lose a row (with reads alongside)', async () => {

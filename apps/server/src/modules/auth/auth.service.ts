@@ -104,7 +104,12 @@ export class AuthService {
         await this.tx.durable(async () => {
           const revoked = await this.sessions.revokeRememberFamily(row.family, now);
           await this.audit.record(
-            { entity: 'remember_token', entityId: row.id, before: { revoked_at: row.revoked_at }, after: { family_revoked_at: now, revoked, reason: 'rotated token reused' } },
+            {
+              entity: 'remember_token',
+              entityId: row.id,
+              before: { revoked_at: row.revoked_at },
+              after: { family_revoked_at: now, revoked, reason: 'rotated token reused' },
+            },
             { accountId: row.account_id, usr: null, action: 'authByRememberToken' },
           );
         });
@@ -169,7 +174,12 @@ export class AuthService {
   async logout(caller: Caller, rem: string | undefined): Promise<void> {
     const now = this.now();
     if (await this.sessions.revokeSession(caller.sessionId, now)) {
-      await this.audit.record({ entity: 'session', entityId: caller.sessionId, before: { revoked_at: null }, after: { revoked_at: now } });
+      await this.audit.record({
+        entity: 'session',
+        entityId: caller.sessionId,
+        before: { revoked_at: null },
+        after: { revoked_at: now },
+      });
     }
     if (rem) {
       const row = await this.sessions.findRememberByHash(hashToken(rem));
