@@ -79,7 +79,8 @@ export class DbHandle {
    * A write that must stay even if the surrounding transaction rolls back (a failed sign-in
    * counted by the throttle, a stolen remember-token family revoked, then the call fails).
    * Outside a transaction it runs at once; inside, it runs on the root database right after
-   * the transaction ended (so never inside it, and never waiting for it).
+   * the transaction ended (so never inside it, and never waiting for it). A durable write that
+   * fails makes the call fail with its error (a count that was not kept must not pass silently).
    */
   async durable(write: () => Promise<void>): Promise<void> {
     const f = activeFrame(this.root);

@@ -19,15 +19,19 @@ export class DeviceFollowService {
     const row = await this.deps.resolver.resolve(caller, key);
     const { devices, audit } = this.deps;
     const before = (await devices.findFollow(caller.accountId, row.id)) ?? null;
-    // Audited only when something changed (following a followed device changes nothing).
+    // Audited only when the row changed (following a followed device, or losing a race to a
+    // concurrent call, changes nothing).
+    const entityId = `${caller.accountId}:${row.id}`;
     if (on && !before) {
       const now = this.deps.now();
-      await devices.follow(caller.accountId, row.id, now);
-      const after = { account_id: caller.accountId, device_id: row.id, created_at: now };
-      await audit.record({ entity: 'device_follow', entityId: `${caller.accountId}:${row.id}`, before: null, after });
+      if (await devices.follow(caller.accountId, row.id, now)) {
+        const after = { account_id: caller.accountId, device_id: row.id, created_at: now };
+        await audit.record({ entity: 'device_follow', entityId, before: null, after });
+      }
     } else if (!on && before) {
-      await devices.unfollow(caller.accountId, row.id);
-      await audit.record({ entity: 'device_follow', entityId: `${caller.accountId}:${row.id}`, before, after: null });
+      if (await devices.unfollow(caller.accountId, row.id)) {
+        await audit.record({ entity: 'device_follow', entityId, before, after: null });
+      }
     }
     return undefined;
   }

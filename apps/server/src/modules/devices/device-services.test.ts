@@ -55,11 +55,11 @@ describe('DeviceFollowService (fake repository)', () => {
     let followed: { account_id: number; device_id: number; created_at: number } | undefined;
     const follow = vi.fn((account_id: number, device_id: number, created_at: number) => {
       followed = { account_id, device_id, created_at };
-      return Promise.resolve();
+      return Promise.resolve(true);
     });
     const unfollow = vi.fn(() => {
       followed = undefined;
-      return Promise.resolve();
+      return Promise.resolve(true);
     });
     const record = vi.fn(() => Promise.resolve());
     const svc = new DeviceFollowService({

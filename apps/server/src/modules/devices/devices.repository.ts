@@ -282,20 +282,24 @@ export class DevicesRepository {
       .executeTakeFirst();
   }
 
-  async follow(accountId: number, deviceId: number, now: number): Promise<void> {
-    await this.db
+  /** Follows the device; false when it was followed already (a concurrent call included). */
+  async follow(accountId: number, deviceId: number, now: number): Promise<boolean> {
+    const res = await this.db
       .insertInto('device_follows')
       .values({ account_id: accountId, device_id: deviceId, created_at: now })
       .onConflict((oc) => oc.columns(['account_id', 'device_id']).doNothing())
-      .execute();
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
 
-  async unfollow(accountId: number, deviceId: number): Promise<void> {
-    await this.db
+  /** Unfollows the device; false when it was not followed. */
+  async unfollow(accountId: number, deviceId: number): Promise<boolean> {
+    const res = await this.db
       .deleteFrom('device_follows')
       .where('account_id', '=', accountId)
       .where('device_id', '=', deviceId)
-      .execute();
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
   }
 
   /** Device counts by status in scope. */
