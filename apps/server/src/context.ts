@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle, Db } from './db/db.js';
 import type { SqlDialect } from './db/dialect.js';
+import type { DbHandle } from './db/transaction.js';
+import type { AuditService } from './modules/audit/audit.service.js';
 import type { Keyring } from './security/keyring.js';
 import type { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
@@ -45,7 +47,10 @@ export interface Caller {
  */
 export interface AppContext {
   config: AppConfig;
+  /** The root database. Inside a mutating action, repositories use the action's transaction instead (`dbh`). */
   db: Db;
+  /** Transactions by async context: `dbh.transaction(fn)`, `dbh.db` (current executor), `dbh.durable(write)`. */
+  dbh: DbHandle;
   dialect: SqlDialect;
   database: DatabaseHandle;
   keyring: Keyring;
@@ -65,6 +70,8 @@ export interface AppContext {
     auth: AuthService;
     throttle: LoginThrottle;
     actionLog: ActionLog;
+    /** Who changed what, before → after; written in the mutating action's transaction. */
+    audit: AuditService;
     companyKeys: CompanyKeysService;
     telemetry: TelemetryService;
     /** Scope of a caller and bulk access checks of plant / datalogger / device ids. */

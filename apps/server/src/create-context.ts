@@ -4,6 +4,8 @@ import { AccessService } from './access/access.service.js';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/db.js';
+import { DbHandle } from './db/transaction.js';
+import { AuditService } from './modules/audit/audit.service.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { ActionLog } from './modules/action-log/action-log.service.js';
@@ -38,14 +40,28 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const { db } = database;
     const now = config.now;
     const keyring = new Keyring(loadMasterKey(config));
+    // Repositories keep the root db and run in the caller's transaction when one is open (`currentDb`).
+    const dbh = new DbHandle(db);
+    const audit = new AuditService(db, now);
     const accountsRepo = new AccountsRepository(db);
     const sessionsRepo = new SessionsRepository(db);
     const throttleRepo = new ThrottleRepository(db);
     const companyKeys = new CompanyKeysService(db, now);
     await companyKeys.seed(config.companyKeys);
     const accounts = new AccountsService(accountsRepo, sessionsRepo, keyring, now);
-    const throttle = new LoginThrottle(throttleRepo, config.loginThrottle, now);
-    const auth = new AuthService(config, accountsRepo, accounts, sessionsRepo, throttle, companyKeys, keyring, now);
+    const throttle = new LoginThrottle(throttleRepo, config.loginThrottle, now, dbh);
+    const auth = new AuthService(
+      config,
+      accountsRepo,
+      accounts,
+      sessionsRepo,
+      throttle,
+      companyKeys,
+      keyring,
+      now,
+      audit,
+      dbh,
+    );
 
     // Telemetry reads: access, then one service per responsibility over its repositories.
     const access = new AccessService(new AccessRepository(db), accountsRepo);
@@ -58,6 +74,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     return {
       config,
       db,
+      dbh,
       dialect: database.dialect,
       database,
       keyring,
@@ -78,6 +95,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         throttle,
         companyKeys,
         actionLog: new ActionLog(db, log),
+        audit,
         telemetry: createTelemetry(config, database, log),
         access,
         plants: new PlantsService({
@@ -94,7 +112,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           reads: new DeviceReadsService({ resolver, now }),
           curves: new DeviceCurvesService({ resolver, devices: devicesRepo }),
           statistics: new DeviceStatisticsService({ resolver, devices: devicesRepo, energy, energyRepo, now }),
-          follow: new DeviceFollowService({ resolver, devices: devicesRepo, now }),
+          follow: new DeviceFollowService({ resolver, devices: devicesRepo, audit, now }),
         },
         overview: new OverviewService({
           access,

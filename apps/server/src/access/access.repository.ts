@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/db.js';
+import { currentDb } from '../db/transaction.js';
 import { subtreeRange } from '../db/dialect.js';
 
 /**
@@ -74,7 +75,12 @@ export function dataloggerScopeSql(scope: TelemetryScope, alias = 'dataloggers')
  * (`plantScopeSql`, `dataloggerScopeSql`) into their own queries.
  */
 export class AccessRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly root: Db) {}
+
+  /** The open transaction of this call if any (`DbHandle.transaction`), else the root database. */
+  private get db(): Db {
+    return currentDb(this.root);
+  }
 
   /** Members of a group account (their subtrees and managed dataloggers are the group's). */
   async groupMembers(groupId: number): Promise<number[]> {

@@ -121,6 +121,20 @@ export interface SeenSignsTable {
   expires_at: number;
 }
 
+/** One change made by a mutating action (migration 0005): who, what, before → after (JSON, redacted). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  ts: number;
+  account_id: number | null;
+  usr: string | null;
+  action: string;
+  /** What kind of row changed: 'account', 'session', 'remember_token', 'device_follow', … */
+  entity: string;
+  entity_id: string | null;
+  before: string | null;
+  after: string | null;
+}
+
 export type { TelemetryTables } from './schema-telemetry.js';
 import type { TelemetryTables } from './schema-telemetry.js';
 import type { IngestTables } from './schema-ingest.js';
@@ -135,4 +149,5 @@ export interface Database extends TelemetryTables, IngestTables {
   action_log: ActionLogTable;
   company_keys: CompanyKeysTable;
   seen_signs: SeenSignsTable;
+  audit_log: AuditLogTable;
 }

@@ -47,6 +47,13 @@ const INERT_LOGIN_KEYS: ReadonlySet<string> = new Set([
   'lang',
 ]);
 
+/** The account a sign-in answered with (`uid`, `usr` of AuthDat), if the result is one. */
+function signInOf(dat: unknown): { uid: number; usr: string | null } | undefined {
+  const d = dat as { uid?: unknown; usr?: unknown } | undefined;
+  if (typeof d?.uid !== 'number') return undefined;
+  return { uid: d.uid, usr: typeof d.usr === 'string' ? d.usr : null };
+}
+
 /** The epoch-ms instant of a timestamp salt (13 digits ms, 10 digits s); undefined otherwise. */
 export function saltInstant(salt: string): number | undefined {
   if (/^\d{13}$/.test(salt)) return Number(salt);
@@ -133,8 +140,22 @@ export class Dispatcher {
         return true;
       },
     };
-    const dat: unknown = await handler({ params: parsed.data as never, caller, call: info }, this.ctx);
-    if (loginSigned && this.strict) await this.refuseReplayedLogin(sign, salt, dat);
+    const invoke = (): Promise<unknown> => handler({ params: parsed.data as never, caller, call: info }, this.ctx);
+    const dat = def.mutates
+      ? await this.ctx.dbh.transaction(async () => {
+          // One transaction: the handler's writes and their audit rows commit together or not at all.
+          const { result, changes } = await this.ctx.services.audit.collect(invoke);
+          if (loginSigned && this.strict) await this.refuseReplayedLogin(sign, salt, result);
+          const signedIn = signInOf(result);
+          await this.ctx.services.audit.write(changes, {
+            accountId: caller?.accountId ?? signedIn?.uid ?? null,
+            usr: caller?.usr ?? signedIn?.usr ?? null,
+            action: def.name,
+          });
+          return result;
+        })
+      : await invoke();
+    if (!def.mutates && loginSigned && this.strict) await this.refuseReplayedLogin(sign, salt, dat);
     if (!caller && typeof (dat as { uid?: unknown } | undefined)?.uid === 'number') {
       trace.accountId = (dat as { uid: number }).uid; // a sign-in: log who it was
     }

@@ -4,6 +4,7 @@ import { foundation } from './0001-foundation.js';
 import { telemetry } from './0002-telemetry.js';
 import { ingest } from './0003-ingest.js';
 import { signReplay } from './0004-sign-replay.js';
+import { audit } from './0005-audit.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -12,6 +13,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0002-telemetry': telemetry(dialect),
     '0003-ingest': ingest(dialect),
     '0004-sign-replay': signReplay(dialect),
+    '0005-audit': audit(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -1,6 +1,7 @@
 import { ROLE } from '@sunwatch/protocol';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/db.js';
+import { currentDb, DbHandle } from '../../db/transaction.js';
 import { subtreeRange } from '../../db/dialect.js';
 import type { AccountsTable } from '../../db/schema.js';
 
@@ -22,7 +23,12 @@ export interface ScopeSubject {
 export type Scope = { all: true } | { all: false; roots: string[] };
 
 export class AccountsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly root: Db) {}
+
+  /** The open transaction of this call if any (`DbHandle.transaction`), else the root database. */
+  private get db(): Db {
+    return currentDb(this.root);
+  }
 
   findById(id: number): Promise<AccountRow | undefined> {
     return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
@@ -32,9 +38,9 @@ export class AccountsRepository {
     return this.db.selectFrom('accounts').selectAll().where('usr', '=', usr).executeTakeFirst();
   }
 
-  /** Inserts and sets the materialised path (`<parent path><id>/`) in one transaction. */
+  /** Inserts and sets the materialised path (`<parent path><id>/`) in one transaction (joins an open one). */
   async insert(row: NewAccountRow): Promise<AccountRow> {
-    return this.db.transaction().execute(async (trx) => {
+    return new DbHandle(this.root).transaction(async (trx) => {
       let parentPath = '/';
       if (row.parent_id != null) {
         const parent = await trx

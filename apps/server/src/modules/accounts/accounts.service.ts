@@ -68,8 +68,8 @@ export function scopeSubject(row: AccountRow): ScopeSubject {
  * so that accounts does not import auth, which imports accounts.
  */
 export interface AccountSessionsRevoker {
-  revokeAccountSessions(accountId: number, now: number): Promise<void>;
-  revokeAccountRemember(accountId: number, now: number): Promise<void>;
+  revokeAccountSessions(accountId: number, now: number): Promise<unknown>;
+  revokeAccountRemember(accountId: number, now: number): Promise<unknown>;
 }
 
 export class AccountsService {

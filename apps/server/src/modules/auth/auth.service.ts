@@ -14,7 +14,9 @@ import type { Caller } from '../../context.js';
 import { hashToken, randomHex, type Keyring } from '../../security/keyring.js';
 import type { AccountRow, AccountsRepository } from '../accounts/accounts.repository.js';
 import { permissionSet, type AccountsService } from '../accounts/accounts.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { CompanyKeysService } from '../company-keys/company-keys.service.js';
+import type { DbHandle } from '../../db/transaction.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { LoginThrottle, ThrottleSubject } from './throttle.service.js';
 
@@ -55,6 +57,10 @@ export class AuthService {
     private readonly companyKeys: CompanyKeysService,
     private readonly keyring: Keyring,
     private readonly now: () => number,
+    /** Audit of sessions, remember-me tokens and password changes (never token or password values). */
+    private readonly audit: Pick<AuditService, 'record'>,
+    /** For writes that must outlive a failing call's rollback (theft revocation). */
+    private readonly tx: Pick<DbHandle, 'durable'>,
   ) {
     const sealed = keyring.sealPassword(randomHex(20));
     this.dummyAccount = { pwd_cipher: sealed.pwdCipher, data_key: sealed.dataKey };
@@ -82,7 +88,7 @@ export class AuthService {
     }
     this.requireUsable(account);
     await this.throttle.recordSuccess(account.id, ip);
-    return this.signIn(account, input.client, input.isRem ? randomHex(16) : undefined);
+    return (await this.signIn(account, input.client, input.isRem ? randomHex(16) : undefined)).dat;
   }
 
   /** Signs in with a remember-me token and rotates it (the old one stops working). */
@@ -92,8 +98,22 @@ export class AuthService {
     const row = await this.sessions.findRememberByHash(hashToken(rem));
     if (!row) throw new ApiError(10);
     if (row.revoked_at != null) {
-      // A rotated token presented again means it was copied: end the whole chain.
-      if (row.rotated_at != null) await this.sessions.revokeRememberFamily(row.family, now);
+      // A rotated token presented again means it was copied: end the whole chain. The call fails
+      // (its transaction rolls back), so the revocation and its audit row are written durably.
+      if (row.rotated_at != null) {
+        await this.tx.durable(async () => {
+          const revoked = await this.sessions.revokeRememberFamily(row.family, now);
+          await this.audit.record(
+            {
+              entity: 'remember_token',
+              entityId: row.id,
+              before: { revoked_at: row.revoked_at },
+              after: { family_revoked_at: now, revoked, reason: 'rotated token reused' },
+            },
+            { accountId: row.account_id, usr: null, action: 'authByRememberToken' },
+          );
+        });
+      }
       throw new ApiError(10);
     }
     if (row.expires_at <= now) throw new ApiError(10);
@@ -101,7 +121,14 @@ export class AuthService {
     const account = await this.accounts.findById(row.account_id);
     if (!account) throw new ApiError(10);
     this.requireUsable(account);
-    return this.signIn(account, client, row.family);
+    const { dat, remId } = await this.signIn(account, client, row.family);
+    await this.audit.record({
+      entity: 'remember_token',
+      entityId: row.id,
+      before: { revoked_at: null, rotated_at: null },
+      after: { revoked_at: now, rotated_at: now, replaced_by: remId ?? null },
+    });
+    return dat;
   }
 
   /** Resolves the token of a signed call to its caller; err 10 when unknown, revoked or expired. */
@@ -131,17 +158,42 @@ export class AuthService {
   /** New token and secret for the calling session; the old token is revoked. */
   async updateToken(caller: Caller, client: ClientInfo): Promise<{ token: string; secret: string; expire: number }> {
     const issued = await this.issueSession(caller.accountId, client);
-    await this.sessions.revokeSession(caller.sessionId, this.now());
+    const now = this.now();
+    if (await this.sessions.revokeSession(caller.sessionId, now)) {
+      await this.audit.record({
+        entity: 'session',
+        entityId: caller.sessionId,
+        before: { revoked_at: null },
+        after: { revoked_at: now, replaced_by: issued.sessionId },
+      });
+    }
     return { token: issued.token, secret: issued.secret, expire: this.config.tokenTtlSeconds };
   }
 
   /** Revokes the calling token and, if given, one of the account's remember-me tokens. */
   async logout(caller: Caller, rem: string | undefined): Promise<void> {
     const now = this.now();
-    await this.sessions.revokeSession(caller.sessionId, now);
+    if (await this.sessions.revokeSession(caller.sessionId, now)) {
+      await this.audit.record({
+        entity: 'session',
+        entityId: caller.sessionId,
+        before: { revoked_at: null },
+        after: { revoked_at: now },
+      });
+    }
     if (rem) {
       const row = await this.sessions.findRememberByHash(hashToken(rem));
-      if (row && row.account_id === caller.accountId) await this.sessions.revokeRememberFamily(row.family, now);
+      if (row && row.account_id === caller.accountId) {
+        const revoked = await this.sessions.revokeRememberFamily(row.family, now);
+        if (revoked > 0) {
+          await this.audit.record({
+            entity: 'remember_token',
+            entityId: row.id,
+            before: { revoked_at: row.revoked_at },
+            after: { family_revoked_at: now, revoked },
+          });
+        }
+      }
     }
   }
 
@@ -176,8 +228,15 @@ export class AuthService {
     await this.throttle.recordSuccess(account.id, client.ip);
     await this.accountsService.setPasswordSha1(account.id, newSha1);
     const now = this.now();
-    await this.sessions.revokeAccountSessions(account.id, now, caller.sessionId);
-    await this.sessions.revokeAccountRemember(account.id, now);
+    const sessions = await this.sessions.revokeAccountSessions(account.id, now, caller.sessionId);
+    const remembered = await this.sessions.revokeAccountRemember(account.id, now);
+    // Field names only: neither the old nor the new password (or its envelope) is ever stored here.
+    await this.audit.record({
+      entity: 'account',
+      entityId: account.id,
+      before: null,
+      after: { changed: ['password'], revoked_sessions: sessions, revoked_remember: remembered },
+    });
   }
 
   private requireUsable(account: AccountRow): void {
@@ -185,7 +244,12 @@ export class AuthService {
     if (account.status === ACCOUNT_STATUS.CANCELLED) throw new ApiError(27);
   }
 
-  private async signIn(account: AccountRow, client: ClientInfo, rememberFamily: string | undefined): Promise<AuthDat> {
+  /** Issues the session (and remember token, whose row id is `remId`); both audited. */
+  private async signIn(
+    account: AccountRow,
+    client: ClientInfo,
+    rememberFamily: string | undefined,
+  ): Promise<{ dat: AuthDat; remId?: number }> {
     const { token, secret } = await this.issueSession(account.id, client);
     await this.accountsService.recordLogin(account.id, client.ip);
     const dat: AuthDat = {
@@ -200,25 +264,37 @@ export class AuthService {
     if (rememberFamily !== undefined) {
       const rem = randomHex(32);
       const now = this.now();
-      await this.sessions.insertRemember({
+      const expiresAt = now + this.config.rememberTtlSeconds * 1000;
+      const remId = await this.sessions.insertRemember({
         account_id: account.id,
         token_hash: hashToken(rem),
         family: rememberFamily,
         created_at: now,
-        expires_at: now + this.config.rememberTtlSeconds * 1000,
+        expires_at: expiresAt,
+      });
+      await this.audit.record({
+        entity: 'remember_token',
+        entityId: remId,
+        before: null,
+        after: { account_id: account.id, created_at: now, expires_at: expiresAt },
       });
       dat.rem = rem;
       dat.remExpire = this.config.rememberTtlSeconds;
+      return { dat, remId };
     }
-    return dat;
+    return { dat };
   }
 
-  private async issueSession(accountId: number, client: ClientInfo): Promise<{ token: string; secret: string }> {
+  /** A new session (audited: id, account, expiry, address; never the token or the secret). */
+  private async issueSession(
+    accountId: number,
+    client: ClientInfo,
+  ): Promise<{ token: string; secret: string; sessionId: number }> {
     const token = crypto.randomBytes(32).toString('hex');
     const secret = crypto.randomBytes(20).toString('hex');
     const tokenHash = hashToken(token);
     const now = this.now();
-    await this.sessions.insertSession({
+    const row = {
       account_id: accountId,
       token_hash: tokenHash,
       secret_cipher: this.keyring.sealSessionSecret(secret, tokenHash),
@@ -226,7 +302,14 @@ export class AuthService {
       expires_at: now + this.config.tokenTtlSeconds * 1000,
       ip: client.ip.slice(0, 64),
       user_agent: client.userAgent.slice(0, 512),
+    };
+    const sessionId = await this.sessions.insertSession(row);
+    await this.audit.record({
+      entity: 'session',
+      entityId: sessionId,
+      before: null,
+      after: { account_id: accountId, created_at: now, expires_at: row.expires_at, ip: row.ip },
     });
-    return { token, secret };
+    return { token, secret, sessionId };
   }
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/db.js';
+import { currentDb } from '../../db/transaction.js';
 import type { RememberTokensTable, SessionsTable } from '../../db/schema.js';
 
 export type SessionRow = Selectable<SessionsTable>;
@@ -7,7 +8,12 @@ export type RememberRow = Selectable<RememberTokensTable>;
 
 /** Sessions (token + secret) and remember-me tokens; tokens are stored as SHA-256 hashes only. */
 export class SessionsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly root: Db) {}
+
+  /** The open transaction of this call if any (`DbHandle.transaction`), else the root database. */
+  private get db(): Db {
+    return currentDb(this.root);
+  }
 
   async insertSession(row: Omit<SessionRow, 'id' | 'revoked_at'>): Promise<number> {
     const { id } = await this.db
@@ -22,31 +28,36 @@ export class SessionsRepository {
     return this.db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
   }
 
-  async revokeSession(id: number, now: number): Promise<void> {
-    await this.db
+  /** Revokes one session; false when it was already revoked. */
+  async revokeSession(id: number, now: number): Promise<boolean> {
+    const res = await this.db
       .updateTable('sessions')
       .set({ revoked_at: now })
       .where('id', '=', id)
       .where('revoked_at', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   /** Revokes every live session of the account, except `exceptId` if given. */
-  async revokeAccountSessions(accountId: number, now: number, exceptId?: number): Promise<void> {
+  /** Returns how many were revoked. */
+  async revokeAccountSessions(accountId: number, now: number, exceptId?: number): Promise<number> {
     let q = this.db
       .updateTable('sessions')
       .set({ revoked_at: now })
       .where('account_id', '=', accountId)
       .where('revoked_at', 'is', null);
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-    await q.execute();
+    return Number((await q.executeTakeFirst()).numUpdatedRows);
   }
 
-  async insertRemember(row: Omit<RememberRow, 'id' | 'revoked_at' | 'rotated_at'>): Promise<void> {
-    await this.db
+  async insertRemember(row: Omit<RememberRow, 'id' | 'revoked_at' | 'rotated_at'>): Promise<number> {
+    const { id } = await this.db
       .insertInto('remember_tokens')
       .values({ ...row, revoked_at: null, rotated_at: null })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
   }
 
   findRememberByHash(tokenHash: string): Promise<RememberRow | undefined> {
@@ -73,22 +84,26 @@ export class SessionsRepository {
       .execute();
   }
 
-  async revokeRememberFamily(family: string, now: number): Promise<void> {
-    await this.db
+  /** Revokes the live tokens of a remember-me family; returns how many. */
+  async revokeRememberFamily(family: string, now: number): Promise<number> {
+    const res = await this.db
       .updateTable('remember_tokens')
       .set({ revoked_at: now })
       .where('family', '=', family)
       .where('revoked_at', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
   }
 
-  async revokeAccountRemember(accountId: number, now: number): Promise<void> {
-    await this.db
+  /** Revokes every live remember-me token of the account; returns how many. */
+  async revokeAccountRemember(accountId: number, now: number): Promise<number> {
+    const res = await this.db
       .updateTable('remember_tokens')
       .set({ revoked_at: now })
       .where('account_id', '=', accountId)
       .where('revoked_at', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
   }
 
   /**

@@ -1,12 +1,18 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/db.js';
+import { currentDb } from '../../db/transaction.js';
 import type { LoginThrottleTable } from '../../db/schema.js';
 
 export type ThrottleRow = Selectable<LoginThrottleTable>;
 
 /** Login failure counters and the addresses an account signed in from successfully. */
 export class ThrottleRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly root: Db) {}
+
+  /** The open transaction of this call if any (`DbHandle.transaction`), else the root database. */
+  private get db(): Db {
+    return currentDb(this.root);
+  }
 
   async get(keys: string[]): Promise<Map<string, ThrottleRow>> {
     if (keys.length === 0) return new Map();

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { ApiError } from '@sunwatch/protocol';
 import type { LoginThrottleConfig } from '../../config.js';
 import type { ThrottleRepository } from './throttle.repository.js';
+import type { DbHandle } from '../../db/transaction.js';
 
 /**
  * Whose sign-in failed: an account id, or, for a username that does not exist, that name.
@@ -34,6 +35,8 @@ export class LoginThrottle {
     private readonly repo: ThrottleRepository,
     private readonly config: LoginThrottleConfig,
     private readonly now: () => number,
+    /** Failures are counted durably: they stay when the failing call's transaction rolls back. */
+    private readonly tx?: Pick<DbHandle, 'durable'>,
   ) {}
 
   /** Throws err 13 when the address is blocked outright. */
@@ -63,9 +66,15 @@ export class LoginThrottle {
   /** Counts a failed sign-in (or a wrong old password) against the subject, the pair and the address. */
   async recordFailure(subject: ThrottleSubject, ip: string): Promise<void> {
     const c = this.config;
-    await this.bump(pairKey(subject, ip), c.accountAddressLimit);
-    await this.bump(acctKey(subject), undefined);
-    await this.bump(addrKey(ip), c.addressLimit);
+    const count = async () => {
+      await this.bump(pairKey(subject, ip), c.accountAddressLimit);
+      await this.bump(acctKey(subject), undefined);
+      await this.bump(addrKey(ip), c.addressLimit);
+    };
+    // Inside a mutating action's transaction the call is about to fail and roll back: the count
+    // must stay, so it is written right after the rollback (DbHandle.durable).
+    if (this.tx) await this.tx.durable(count);
+    else await count();
   }
 
   /** A successful sign-in clears that pair's counter and makes the address a known one. */

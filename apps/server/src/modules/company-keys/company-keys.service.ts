@@ -1,11 +1,16 @@
 import type { Db } from '../../db/db.js';
+import { currentDb } from '../../db/transaction.js';
 
 /** Company keys (brand identifiers sent at sign-in; not secrets). Seeded from config. */
 export class CompanyKeysService {
   constructor(
-    private readonly db: Db,
+    private readonly root: Db,
     private readonly now: () => number,
   ) {}
+
+  private get db(): Db {
+    return currentDb(this.root);
+  }
 
   async seed(keys: readonly string[]): Promise<void> {
     for (const key of keys) {

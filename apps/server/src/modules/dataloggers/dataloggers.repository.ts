@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/db.js';
+import { currentDb } from '../../db/transaction.js';
 import { dataloggerScopeSql, type TelemetryScope } from '../../access/access.repository.js';
 import { likePattern } from '../../db/like.js';
 
@@ -34,7 +35,12 @@ export interface DataloggerFilter {
 }
 
 export class DataloggersRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly root: Db) {}
+
+  /** The open transaction of this call if any (`DbHandle.transaction`), else the root database. */
+  private get db(): Db {
+    return currentDb(this.root);
+  }
 
   private filtered(scope: TelemetryScope, f: DataloggerFilter) {
     let q = this.db

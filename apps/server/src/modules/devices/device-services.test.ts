@@ -52,17 +52,33 @@ describe('DeviceResolver (fake repository)', () => {
 
 describe('DeviceFollowService (fake repository)', () => {
   it('follows with the instant of the injected clock and unfollows', async () => {
-    const follow = vi.fn(() => Promise.resolve());
-    const unfollow = vi.fn(() => Promise.resolve());
+    let followed: { account_id: number; device_id: number; created_at: number } | undefined;
+    const follow = vi.fn((account_id: number, device_id: number, created_at: number) => {
+      followed = { account_id, device_id, created_at };
+      return Promise.resolve(true);
+    });
+    const unfollow = vi.fn(() => {
+      followed = undefined;
+      return Promise.resolve(true);
+    });
+    const record = vi.fn(() => Promise.resolve());
     const svc = new DeviceFollowService({
       resolver: { resolve: () => Promise.resolve(row()) },
-      devices: { follow, unfollow },
+      devices: { follow, unfollow, findFollow: () => Promise.resolve(followed) },
+      audit: { record },
       now: () => 1_700_000_000_000,
     });
     await svc.follow(caller, { sn: 'SN1' }, true);
     expect(follow).toHaveBeenCalledWith(7, 5, 1_700_000_000_000);
+    await svc.follow(caller, { sn: 'SN1' }, true); // already followed: no write, no audit
+    expect(follow).toHaveBeenCalledTimes(1);
     await svc.follow(caller, { sn: 'SN1' }, false);
     expect(unfollow).toHaveBeenCalledWith(7, 5);
+    const after = { account_id: 7, device_id: 5, created_at: 1_700_000_000_000 };
+    expect(record.mock.calls).toEqual([
+      [{ entity: 'device_follow', entityId: '7:5', before: null, after }],
+      [{ entity: 'device_follow', entityId: '7:5', before: after, after: null }],
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/db.js';
+import { currentDb } from '../../db/transaction.js';
 import { dataloggerScopeSql, type TelemetryScope } from '../../access/access.repository.js';
 import { likePattern } from '../../db/like.js';
 
@@ -57,7 +58,12 @@ export function deviceTz(d: Pick<DeviceRow, 'p_tz' | 'dl_tz'>): number {
 }
 
 export class DevicesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly root: Db) {}
+
+  /** The open transaction of this call if any (`DbHandle.transaction`), else the root database. */
+  private get db(): Db {
+    return currentDb(this.root);
+  }
 
   private base(scope: TelemetryScope) {
     return this.db
@@ -263,20 +269,37 @@ export class DevicesRepository {
     return new Set(rows.map((r) => r.device_id));
   }
 
-  async follow(accountId: number, deviceId: number, now: number): Promise<void> {
-    await this.db
+  /** The follow row of this account and device, if any. */
+  findFollow(
+    accountId: number,
+    deviceId: number,
+  ): Promise<{ account_id: number; device_id: number; created_at: number } | undefined> {
+    return this.db
+      .selectFrom('device_follows')
+      .select(['account_id', 'device_id', 'created_at'])
+      .where('account_id', '=', accountId)
+      .where('device_id', '=', deviceId)
+      .executeTakeFirst();
+  }
+
+  /** Follows the device; false when it was followed already (a concurrent call included). */
+  async follow(accountId: number, deviceId: number, now: number): Promise<boolean> {
+    const res = await this.db
       .insertInto('device_follows')
       .values({ account_id: accountId, device_id: deviceId, created_at: now })
       .onConflict((oc) => oc.columns(['account_id', 'device_id']).doNothing())
-      .execute();
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
 
-  async unfollow(accountId: number, deviceId: number): Promise<void> {
-    await this.db
+  /** Unfollows the device; false when it was not followed. */
+  async unfollow(accountId: number, deviceId: number): Promise<boolean> {
+    const res = await this.db
       .deleteFrom('device_follows')
       .where('account_id', '=', accountId)
       .where('device_id', '=', deviceId)
-      .execute();
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
   }
 
   /** Device counts by status in scope. */

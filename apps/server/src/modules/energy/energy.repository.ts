@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EnergyCounterName } from '@sunwatch/protocol';
 import type { Db } from '../../db/db.js';
+import { currentDb } from '../../db/transaction.js';
 import {
   counterDayEnergy,
   counterResetCarry,
@@ -247,7 +248,12 @@ export class EnergyRepository {
   /** The past reset carries of fleet-wide figures (`pastResetCarryByDevice`). */
   private readonly pastCarry: PastCarryCache = new Map();
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly root: Db) {}
+
+  /** The open transaction of this call if any (`DbHandle.transaction`), else the root database. */
+  private get db(): Db {
+    return currentDb(this.root);
+  }
 
   periodByDevice(kind: EnergyCounterName, deviceIds: readonly number[], now: number, tz: number) {
     return periodEnergyByDevice(this.db, kind, deviceIds, now, tz);

@@ -1,11 +1,17 @@
 import { sql, type RawBuilder } from 'kysely';
 import { dataloggerScopeSql, plantScopeSql, type TelemetryScope } from '../../access/access.repository.js';
 import type { Db } from '../../db/db.js';
+import { currentDb } from '../../db/transaction.js';
 import { plantSourceSql } from '../telemetry/rollups.js';
 
 /** The SQL of the fleet overview: every figure one query over indexes, scoped by the access module. */
 export class OverviewRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly root: Db) {}
+
+  /** The open transaction of this call if any (`DbHandle.transaction`), else the root database. */
+  private get db(): Db {
+    return currentDb(this.root);
+  }
 
   /** The visible devices with their latest sample (one join). */
   devicesWithLatest(scope: TelemetryScope) {

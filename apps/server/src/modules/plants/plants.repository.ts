@@ -1,5 +1,6 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../../db/db.js';
+import { currentDb } from '../../db/transaction.js';
 import type { ProjectsTable } from '../../db/schema-telemetry.js';
 import { plantScopeSql, type TelemetryScope } from '../../access/access.repository.js';
 import { likePattern } from '../../db/like.js';
@@ -30,7 +31,12 @@ export interface PlantFilter {
 export type PlantOrder = 'ascPlantName' | 'descPlantName' | 'ascInstall' | 'descInstall' | 'ascStatus' | 'descStatus';
 
 export class PlantsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly root: Db) {}
+
+  /** The open transaction of this call if any (`DbHandle.transaction`), else the root database. */
+  private get db(): Db {
+    return currentDb(this.root);
+  }
 
   private filtered(scope: TelemetryScope, f: PlantFilter) {
     let q = this.db
