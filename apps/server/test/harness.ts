@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from '../src/config.js';
 import { seedDemo } from '../src/demo/seed-demo.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import type { AppContext } from '../src/context.js';
+import { dropScratchDatabase } from './factories/pg-database.js';
 
 export type EngineName = 'sqlite' | 'postgres';
 
@@ -40,15 +41,7 @@ const postgresEngine: Engine = {
     return {
       databaseUrl: url.toString(),
       sqlitePath: path.join(dataDir, 'unused.db'),
-      async drop() {
-        const c = new pg.Client({ connectionString: PG_URL });
-        await c.connect();
-        try {
-          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        } finally {
-          await c.end();
-        }
-      },
+      drop: () => dropScratchDatabase(PG_URL, name),
     };
   },
 };

@@ -3,6 +3,7 @@ import { ENERGY_COUNTERS, energyCounters, getDefinition, type DeviceDefinition }
 import { sql, type Insertable } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../../src/db/db.js';
+import { dropScratchDatabase } from './pg-database.js';
 import type { DeviceDaysTable } from '../../src/db/schema-telemetry.js';
 import { outputPowerW } from '../../src/modules/devices/device-sample.js';
 import { encodeSample } from '../../src/modules/telemetry/sample-codec.js';
@@ -273,14 +274,6 @@ export async function createScratchPgDatabase(
   u.pathname = `/${name}`;
   return {
     url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
+    drop: () => dropScratchDatabase(url, name),
   };
 }
