@@ -155,32 +155,30 @@ export class AuthService {
     };
   }
 
+  /** Revokes one session and audits it (only when it was still live). */
+  private async revokeAudited(sessionId: number, extra: Record<string, unknown> = {}): Promise<void> {
+    const now = this.now();
+    if (await this.sessions.revokeSession(sessionId, now)) {
+      await this.audit.record({
+        entity: 'session',
+        entityId: sessionId,
+        before: { revoked_at: null },
+        after: { revoked_at: now, ...extra },
+      });
+    }
+  }
+
   /** New token and secret for the calling session; the old token is revoked. */
   async updateToken(caller: Caller, client: ClientInfo): Promise<{ token: string; secret: string; expire: number }> {
     const issued = await this.issueSession(caller.accountId, client);
-    const now = this.now();
-    if (await this.sessions.revokeSession(caller.sessionId, now)) {
-      await this.audit.record({
-        entity: 'session',
-        entityId: caller.sessionId,
-        before: { revoked_at: null },
-        after: { revoked_at: now, replaced_by: issued.sessionId },
-      });
-    }
+    await this.revokeAudited(caller.sessionId, { replaced_by: issued.sessionId });
     return { token: issued.token, secret: issued.secret, expire: this.config.tokenTtlSeconds };
   }
 
   /** Revokes the calling token and, if given, one of the account's remember-me tokens. */
   async logout(caller: Caller, rem: string | undefined): Promise<void> {
     const now = this.now();
-    if (await this.sessions.revokeSession(caller.sessionId, now)) {
-      await this.audit.record({
-        entity: 'session',
-        entityId: caller.sessionId,
-        before: { revoked_at: null },
-        after: { revoked_at: now },
-      });
-    }
+    await this.revokeAudited(caller.sessionId);
     if (rem) {
       const row = await this.sessions.findRememberByHash(hashToken(rem));
       if (row && row.account_id === caller.accountId) {
