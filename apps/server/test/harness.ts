@@ -3,7 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { sha1Hex, signCall, signLogin, timestampSalts, WEB_COMPANY_KEY, type AuthDat, type Envelope } from '@sunwatch/protocol';
+import {
+  createApiClient,
+  sha1Hex,
+  signCall,
+  signLogin,
+  timestampSalts,
+  WEB_COMPANY_KEY,
+  type AuthDat,
+  type Envelope,
+} from '@sunwatch/protocol';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { seedDemo } from '../src/demo/seed-demo.js';
 import { startServer, type RunningServer } from '../src/server.js';
@@ -113,8 +122,15 @@ export interface TestServer extends RunningServer {
     params?: Record<string, string | number>,
     opts?: { ip?: string; salt?: string },
   ): Promise<Envelope<T>>;
+  /**
+   * The typed protocol client (the web app's) bound to this server and a session: calls are
+   * checked against the catalogue at compile time and throw `ApiCallError` on err ≠ 0.
+   */
+  api(session?: { token: string; secret: string }): ApiClient;
   stop(): Promise<void>;
 }
+
+export type ApiClient = ReturnType<typeof createApiClient>;
 
 export interface WireResponse<T> {
   status: number;
@@ -226,6 +242,14 @@ export async function startTestServer(engine: Engine, options: StartOptions = {}
       const sign = signCall(salt, session.secret, session.token, tail);
       return (await request<Envelope<T>>(`/public/?sign=${sign}&salt=${salt}&token=${session.token}${tail}`, { ip: opts.ip }))
         .body;
+    },
+    api(session) {
+      return createApiClient({
+        baseUrl: `${server.url}/public/`,
+        companyKey: WEB_COMPANY_KEY,
+        getSession: () => session,
+        salt: nextSalt,
+      });
     },
     async stop() {
       await server.close();

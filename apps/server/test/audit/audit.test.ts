@@ -13,10 +13,10 @@ import {
 import type { Selectable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AuditLogTable } from '../src/db/schema.js';
-import type { ActionInput } from '../src/http/registry.js';
-import { encodePairs, engines, startTestServer, type TestServer } from './harness.js';
-import { installTestActions } from './test-actions.js';
+import type { AuditLogTable } from '../../src/db/schema.js';
+import type { ActionInput } from '../../src/http/registry.js';
+import { encodePairs, engines, startTestServer, type TestServer } from '../harness.js';
+import { installTestActions } from '../test-actions.js';
 
 /**
  * Issue 7: every mutating action runs in one transaction with its audit rows (who, what,
@@ -169,8 +169,7 @@ describe.each(engines)('audit log and action transactions ($name)', (engine) => 
     const u = await newOwner();
     const me = (await s.login(u.usr, u.password)).dat!;
     const from = await lastAuditId();
-    const res = await s.call<{ token: string; secret: string }>(me, 'updateToken');
-    expect(res.err).toBe(0);
+    const res = await s.api(me).call('updateToken', {});
     const rows = await auditSince(from);
     expect(rows.map((r) => [r.action, r.entity, r.account_id, r.usr])).toEqual([
       ['updateToken', 'session', u.id, u.usr],
@@ -180,14 +179,14 @@ describe.each(engines)('audit log and action transactions ($name)', (engine) => 
     expect(created.before).toBeNull();
     expect(json(revoked.before)).toEqual({ revoked_at: null });
     expect(json(revoked.after)).toMatchObject({ replaced_by: Number(created.entity_id) });
-    expectNoSecrets(rows, [me.token, me.secret, res.dat!.token, res.dat!.secret]);
+    expectNoSecrets(rows, [me.token, me.secret, res.token, res.secret]);
   });
 
   it('logout: the session revoked and, with rem, the remember family', async () => {
     const u = await newOwner();
     const me = (await s.login(u.usr, u.password, { isRem: true })).dat!;
     const from = await lastAuditId();
-    expect((await s.call(me, 'logout', { rem: me.rem! })).err).toBe(0);
+    await s.api(me).call('logout', { rem: me.rem! });
     const rows = await auditSince(from);
     expect(rows.map((r) => [r.action, r.entity, r.account_id])).toEqual([
       ['logout', 'session', u.id],
@@ -204,7 +203,7 @@ describe.each(engines)('audit log and action transactions ($name)', (engine) => 
     await s.login(u.usr, u.password, { isRem: true });
     const from = await lastAuditId();
     const change = encodePasswordChange('Old_pass_1', 'New_pass_2');
-    expect((await s.call(me, 'updatePassword', change)).err).toBe(0);
+    await s.api(me).call('updatePassword', change);
     const rows = await auditSince(from);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -231,11 +230,12 @@ describe.each(engines)('audit log and action transactions ($name)', (engine) => 
 
   it('focusDevice / unfocusDevice: the follow row before → after; no change, no row', async () => {
     const anna = (await s.login('owner_anna', 'Owner_2026')).dat!;
-    await s.call(anna, 'unfocusDevice', ANNA_DEVICE); // start unfollowed
+    const api = s.api(anna);
+    await api.call('unfocusDevice', ANNA_DEVICE); // start unfollowed
     const from = await lastAuditId();
-    expect((await s.call(anna, 'focusDevice', ANNA_DEVICE)).err).toBe(0);
-    expect((await s.call(anna, 'focusDevice', ANNA_DEVICE)).err).toBe(0); // already followed
-    expect((await s.call(anna, 'unfocusDevice', ANNA_DEVICE)).err).toBe(0);
+    await api.call('focusDevice', ANNA_DEVICE);
+    await api.call('focusDevice', ANNA_DEVICE); // already followed
+    await api.call('unfocusDevice', ANNA_DEVICE);
     const rows = await auditSince(from);
     expect(rows.map((r) => [r.action, r.entity, r.account_id, r.usr])).toEqual([
       ['focusDevice', 'device_follow', anna.uid, 'owner_anna'],

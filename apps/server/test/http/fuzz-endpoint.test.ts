@@ -1,7 +1,7 @@
 import { ACTION_NAMES, signCall, type AuthDat, type Envelope } from '@sunwatch/protocol';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startTestServer, type TestServer } from './harness.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
 
 /**
  * CI fuzz of the action endpoint (attacker report, finding 3): action names, parameters,

@@ -5,9 +5,9 @@ import {
   insertDevice,
   insertPlant,
   insertSamples,
-} from './factories/telemetry-rows.js';
-import { localDay } from '../src/shared/local-time.js';
-import { engines, FIXED_NOW, startTestServer, type TestServer } from './harness.js';
+} from '../factories/telemetry-rows.js';
+import { localDay } from '../../src/shared/local-time.js';
+import { engines, FIXED_NOW, startTestServer, type TestServer } from '../harness.js';
 
 const PASSWORDS: Record<string, string> = {
   operator: 'Operator_2026',

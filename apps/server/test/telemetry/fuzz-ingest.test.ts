@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { topicOf } from '../src/ingest/topics.js';
-import { engines, startTestServer, type TestServer } from './harness.js';
-import { connectDatalogger, createDatalogger, frame2341, type TestDatalogger } from './factories/telemetry-ingest.js';
+import { loadConfig } from '../../src/config.js';
+import { topicOf } from '../../src/ingest/topics.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
+import { connectDatalogger, createDatalogger, frame2341, type TestDatalogger } from '../factories/telemetry-ingest.js';
 
 /**
  * Fuzzing the ingest path (deterministic seed, bounded count): random bytes, truncated and

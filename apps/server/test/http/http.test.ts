@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Envelope } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, freshIp, startTestServer, type TestServer } from './harness.js';
+import { engines, freshIp, startTestServer, type TestServer } from '../harness.js';
 
 describe.each(engines)('action log ($name)', (engine) => {
   let s: TestServer;

@@ -1,6 +1,6 @@
 import { ACCOUNT_STATUS, encodePasswordChange, rc4EncryptHex, sha1Hex, signLogin, type AuthDat, type Envelope } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startTestServer, type TestServer } from './harness.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
 
 type Env<T = unknown> = Envelope<T>;
 

@@ -12,11 +12,11 @@ import {
   type FleetSpec,
 } from '@sunwatch/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { startServerDemoFleet } from '../src/demo/demo-fleet.js';
-import { demoFleetFile, seedTelemetry, DEMO_PLANTS } from '../src/demo/seed-telemetry.js';
-import { decodeSample } from '../src/modules/telemetry/sample-codec.js';
-import { engines, startTestServer, type TestServer } from './harness.js';
+import { loadConfig } from '../../src/config.js';
+import { startServerDemoFleet } from '../../src/demo/demo-fleet.js';
+import { demoFleetFile, seedTelemetry, DEMO_PLANTS } from '../../src/demo/seed-telemetry.js';
+import { decodeSample } from '../../src/modules/telemetry/sample-codec.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
 
 async function until(cond: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { DEVCODE_2341, encodeRegisters, energyCounters } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { localDay } from '../src/shared/local-time.js';
+import { loadConfig } from '../../src/config.js';
+import { localDay } from '../../src/shared/local-time.js';
 import {
   dayEnergy,
   deviceLifetime,
@@ -10,11 +10,11 @@ import {
   KIND_COLUMN,
   lifetimeTotals,
   type DeviceDayRow,
-} from '../src/modules/telemetry/rollups.js';
-import { decodeSample } from '../src/modules/telemetry/sample-codec.js';
-import { syntheticValues } from '../src/modules/telemetry/synthetic.js';
-import { engines, startTestServer, type TestServer } from './harness.js';
-import { createDatalogger } from './factories/telemetry-ingest.js';
+} from '../../src/modules/telemetry/rollups.js';
+import { decodeSample } from '../../src/modules/telemetry/sample-codec.js';
+import { syntheticValues } from '../../src/modules/telemetry/synthetic.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
+import { createDatalogger } from '../factories/telemetry-ingest.js';
 
 const T0 = Date.UTC(2025, 2, 29, 18, 0, 0);
 

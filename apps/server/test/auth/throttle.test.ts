@@ -1,6 +1,6 @@
 import { errorMessage, type Envelope } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, freshIp, startTestServer, type TestServer } from './harness.js';
+import { engines, freshIp, startTestServer, type TestServer } from '../harness.js';
 
 const LIMITS = {
   windowMs: 15 * 60_000,

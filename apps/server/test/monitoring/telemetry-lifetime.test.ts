@@ -1,9 +1,9 @@
 import { DEVCODE_5121, type IngestFrame } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay } from '../src/shared/local-time.js';
-import { syntheticValues } from '../src/modules/telemetry/synthetic.js';
-import { engines, startTestServer, type TestServer } from './harness.js';
-import { createDatalogger, type TestDatalogger } from './factories/telemetry-ingest.js';
+import { localDay } from '../../src/shared/local-time.js';
+import { syntheticValues } from '../../src/modules/telemetry/synthetic.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
+import { createDatalogger, type TestDatalogger } from '../factories/telemetry-ingest.js';
 
 /**
  * "Total" energy is the device's lifetime counter (docs/decisions.md, "Telemetry (issue 3)"), not the

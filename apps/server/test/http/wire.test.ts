@@ -1,6 +1,6 @@
 import { errorMessage, sha1Hex, signCall, signLogin, WEB_COMPANY_KEY, type AuthDat, type Envelope } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startTestServer, type TestServer } from './harness.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
 
 /** A username where every encoding differs: space, @, :, comma, parentheses, ~, $. */
 const TRICKY_USR = 'Anna Smith@home:1,(x)~$';
@@ -163,7 +163,7 @@ describe.each(engines)('wire protocol ($name)', (engine) => {
       body: form,
     });
     expect(res.body).toMatchObject({ err: 0, dat: { usr: 'owner_anna' } });
-    // A file for an action that declares no upload is refused (apps/server/test/uploads.test.ts).
+    // A file for an action that declares no upload is refused (apps/server/test/http/uploads.test.ts).
     const withFile = new FormData();
     withFile.set('file', new Blob([Buffer.from('firmware-bytes')]), 'fw.bin');
     const salt2 = String(Date.now() + 1);

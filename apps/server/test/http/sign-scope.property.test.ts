@@ -1,9 +1,9 @@
 import { signCall, type AuthDat, type Envelope } from '@sunwatch/protocol';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignPolicy } from '../src/config.js';
-import { engines, startTestServer, type TestServer } from './harness.js';
-import { installTestActions, TEST_ACTIONS, type EchoDat } from './test-actions.js';
+import type { SignPolicy } from '../../src/config.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
+import { installTestActions, TEST_ACTIONS, type EchoDat } from '../test-actions.js';
 
 /**
  * Property (attacker report, finding 1): for random valid signed calls, any added, duplicated,

@@ -7,11 +7,11 @@ import {
   type IngestFrame,
 } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay } from '../src/shared/local-time.js';
-import { deviceLifetime, energyTotals } from '../src/modules/telemetry/rollups.js';
-import { syntheticValues } from '../src/modules/telemetry/synthetic.js';
-import { engines, FIXED_NOW, startTestServer, type TestServer } from './harness.js';
-import { createDatalogger } from './factories/telemetry-ingest.js';
+import { localDay } from '../../src/shared/local-time.js';
+import { deviceLifetime, energyTotals } from '../../src/modules/telemetry/rollups.js';
+import { syntheticValues } from '../../src/modules/telemetry/synthetic.js';
+import { engines, FIXED_NOW, startTestServer, type TestServer } from '../harness.js';
+import { createDatalogger } from '../factories/telemetry-ingest.js';
 
 /** One device entry with the given counter totals (values form). */
 function entry(def: DeviceDefinition, sn: string, phase: number, energy: Record<string, number>) {

@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { topicOf } from '../src/ingest/topics.js';
-import { engines, startTestServer, type TestServer } from './harness.js';
-import { createDatalogger, frame2341, freshPn, waitFor, type TestDatalogger } from './factories/telemetry-ingest.js';
+import { loadConfig } from '../../src/config.js';
+import { topicOf } from '../../src/ingest/topics.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
+import { createDatalogger, frame2341, freshPn, waitFor, type TestDatalogger } from '../factories/telemetry-ingest.js';
 
 const MOSQUITTO = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
 const MOSQUITTO_PASSWD = process.env.MOSQUITTO_PASSWD_BIN ?? '/usr/bin/mosquitto_passwd';

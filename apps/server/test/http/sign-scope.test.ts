@@ -8,8 +8,8 @@ import {
   type Envelope,
 } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePairs, engines, startTestServer, type TestServer } from './harness.js';
-import { installTestActions, TEST_ACTIONS, type EchoDat } from './test-actions.js';
+import { encodePairs, engines, startTestServer, type TestServer } from '../harness.js';
+import { installTestActions, TEST_ACTIONS, type EchoDat } from '../test-actions.js';
 
 /**
  * Attacker report, finding 1 (wire-protocol.md §4a): parameters outside the signed string,

@@ -1,10 +1,10 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DEVCODE_2341, encodeRegisters, type IngestFrame } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { syntheticValues } from '../src/modules/telemetry/synthetic.js';
-import { engines, startTestServer, type TestServer } from './harness.js';
-import { createDatalogger, type TestDatalogger } from './factories/telemetry-ingest.js';
+import { loadConfig } from '../../src/config.js';
+import { syntheticValues } from '../../src/modules/telemetry/synthetic.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
+import { createDatalogger, type TestDatalogger } from '../factories/telemetry-ingest.js';
 
 /**
  * Finding 1 of the ingest report: one frame must not stall other tenants. While the worst

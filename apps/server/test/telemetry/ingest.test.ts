@@ -1,18 +1,18 @@
 import { ALARM_LEVEL, DEVCODE_2341, DEVICE_STATUS } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { detectOfflineDataloggers, OFFLINE_ALARM_CODE } from '../src/jobs/detect-offline-dataloggers.job.js';
-import { JobRunner } from '../src/jobs/job-runner.js';
-import { topicOf } from '../src/ingest/topics.js';
-import { decodeSample } from '../src/modules/telemetry/sample-codec.js';
-import { engines, startTestServer, type TestServer } from './harness.js';
+import { loadConfig } from '../../src/config.js';
+import { detectOfflineDataloggers, OFFLINE_ALARM_CODE } from '../../src/jobs/detect-offline-dataloggers.job.js';
+import { JobRunner } from '../../src/jobs/job-runner.js';
+import { topicOf } from '../../src/ingest/topics.js';
+import { decodeSample } from '../../src/modules/telemetry/sample-codec.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
 import {
   connectDatalogger,
   createDatalogger,
   deviceState,
   frame2341,
   type TestDatalogger,
-} from './factories/telemetry-ingest.js';
+} from '../factories/telemetry-ingest.js';
 
 const DAY0 = Date.UTC(2025, 5, 1, 20, 0, 0); // 2025-06-01 20:00 UTC
 const STEP = 5 * 60_000;

@@ -20,8 +20,8 @@ import {
   type Envelope,
 } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moduleGrant } from '../src/demo/seed-demo.js';
-import { encodePairs, engines, freshIp, startTestServer, type TestServer } from './harness.js';
+import { moduleGrant } from '../../src/demo/seed-demo.js';
+import { encodePairs, engines, freshIp, startTestServer, type TestServer } from '../harness.js';
 
 /** Collects every log line the server writes. */
 class LogCapture extends Writable {

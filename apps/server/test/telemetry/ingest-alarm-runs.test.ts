@@ -1,7 +1,7 @@
 import { DEVICE_STATUS } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startTestServer, type TestServer } from './harness.js';
-import { createDatalogger, frame2341 } from './factories/telemetry-ingest.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
+import { createDatalogger, frame2341 } from '../factories/telemetry-ingest.js';
 
 const DAY0 = Date.UTC(2025, 5, 1, 8, 0, 0);
 const STEP = 5 * 60_000;

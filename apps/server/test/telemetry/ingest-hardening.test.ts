@@ -3,11 +3,11 @@ import net from 'node:net';
 import mqtt from 'mqtt';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { clientIdAllowed } from '../src/ingest/mqtt-broker.js';
-import { topicOf } from '../src/ingest/topics.js';
-import type { IngestStore } from '../src/modules/telemetry/ingest-store.js';
-import { engines, startTestServer, type TestServer } from './harness.js';
+import { loadConfig } from '../../src/config.js';
+import { clientIdAllowed } from '../../src/ingest/mqtt-broker.js';
+import { topicOf } from '../../src/ingest/topics.js';
+import type { IngestStore } from '../../src/modules/telemetry/ingest-store.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
 import {
   clientIdOf,
   connectDatalogger,
@@ -16,7 +16,7 @@ import {
   frame2341,
   waitFor,
   type TestDatalogger,
-} from './factories/telemetry-ingest.js';
+} from '../factories/telemetry-ingest.js';
 
 /**
  * The attacker's report on the ingest path (docs/security/ingest.md), one regression test

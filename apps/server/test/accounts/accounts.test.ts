@@ -1,6 +1,6 @@
 import type { AccountInfoDat, AuthDat, Envelope } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startTestServer, type TestServer } from './harness.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
 
 const PASSWORDS: Record<string, string> = {
   operator: 'Operator_2026',
@@ -121,7 +121,7 @@ describe.each(engines)('accounts and the tenant tree ($name)', (engine) => {
   });
 
   it('seeding again creates nothing new', async () => {
-    const { seedDemo } = await import('../src/demo/seed-demo.js');
+    const { seedDemo } = await import('../../src/demo/seed-demo.js');
     expect(await seedDemo(s.app)).toBe(0);
   });
 });

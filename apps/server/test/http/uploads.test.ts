@@ -3,8 +3,8 @@ import http from 'node:http';
 import os from 'node:os';
 import { signCall, UPLOAD_RULES, type AuthDat, type Envelope } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startTestServer, type TestServer } from './harness.js';
-import { installTestActions, uploadAction, type EchoDat } from './test-actions.js';
+import { engines, startTestServer, type TestServer } from '../harness.js';
+import { installTestActions, uploadAction, type EchoDat } from '../test-actions.js';
 
 /**
  * Attacker report, finding 2: uploads are read only after the call is verified, only for actions
