@@ -7,7 +7,12 @@ export type SessionRow = Selectable<SessionsTable>;
 export type RememberRow = Selectable<RememberTokensTable>;
 
 /** Sessions (token + secret) and remember-me tokens; tokens are stored as SHA-256 hashes only. */
+/** How often expired seen signs are deleted (per instance; expiry itself is decided per insert). */
+const SIGN_PRUNE_INTERVAL_MS = 60_000;
+
 export class SessionsRepository {
+  private prunedAt = -Infinity;
+
   constructor(private readonly root: Db) {}
 
   /** The open transaction of this call if any (`DbHandle.transaction`), else the root database. */
@@ -113,12 +118,22 @@ export class SessionsRepository {
    * pruned first (an expired row therefore never blocks a sign).
    */
   async recordSign(sign: string, now: number, expiresAt: number): Promise<boolean> {
-    await this.db.deleteFrom('seen_signs').where('expires_at', '<=', now).execute();
+    // One statement decides: a new sign is inserted, an expired row is taken over, a live one
+    // refuses (no row changed). Expired rows are only housekeeping, pruned at most once a minute.
     const res = await this.db
       .insertInto('seen_signs')
       .values({ sign: sign.toLowerCase(), seen_at: now, expires_at: expiresAt })
-      .onConflict((oc) => oc.column('sign').doNothing())
+      .onConflict((oc) =>
+        oc
+          .column('sign')
+          .doUpdateSet({ seen_at: now, expires_at: expiresAt })
+          .where('seen_signs.expires_at', '<=', now),
+      )
       .executeTakeFirst();
+    if (now - this.prunedAt >= SIGN_PRUNE_INTERVAL_MS) {
+      this.prunedAt = now;
+      await this.db.deleteFrom('seen_signs').where('expires_at', '<=', now).execute();
+    }
     return Number(res.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
 }
