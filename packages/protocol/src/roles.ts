@@ -16,6 +16,14 @@ export function isRole(n: number): n is Role {
   return (ROLES as readonly number[]).includes(n);
 }
 
+/** Spec §6: viewers have read-only access to the plants assigned to them. */
+export const READ_ONLY_ROLES: readonly Role[] = [ROLE.VIEWER];
+
+/** True for a role that may look but never change anything (the web says so on every page). */
+export function isReadOnlyRole(role: Role): boolean {
+  return READ_ONLY_ROLES.includes(role);
+}
+
 export type Area = 'general' | 'admin' | 'operator';
 
 /** Spec §2: 0/5 → general, 1/2/3 → admin, 15 → operator (new edition only). */

@@ -263,3 +263,49 @@ describe('role-2 sub-administrators', () => {
     expect(getSession()).toBeUndefined();
   });
 });
+
+describe('viewers (read-only, spec §6)', () => {
+  it('refuses the pages a viewer can never use, allows her monitoring pages', async () => {
+    saveLogin(authDat({ role: 5, usr: 'viewer_cara' }), { remember: false });
+    for (const p of [
+      '/generalNew/setting/browseAccount',
+      '/generalNew/setting/rechargePay',
+      '/generalNew/setting/rechargeRecord',
+      '/generalNew/setting/collectionFrequencyRecord',
+      '/generalNew/setting/datalogger',
+      '/generalNew/setting/rate',
+      '/generalNew/setting/firmware',
+      '/generalNew/setting/helpform',
+      '/general/setting/rechargePay',
+      '/general/setting/rate',
+      '/general/setting/firmware',
+    ]) {
+      expect(await go(p), p).toEqual({ redirect: '/401' });
+    }
+    for (const p of [
+      '/generalNew/home',
+      '/generalNew/alarm',
+      '/generalNew/deviceno',
+      '/generalNew/project',
+      '/generalNew/personalBasic',
+      '/generalNew/setting/alarmform',
+      '/generalNew/setting/reportexport',
+      '/generalNew/setting/reportsubscribe',
+      '/general/home',
+      '/general/setting/personalBasic',
+    ]) {
+      expect(await go(p), p).toEqual({ allow: true });
+    }
+    // a settings node opens her first settings page, not the default she may not open
+    expect(await go('/generalNew/setting')).toEqual({ redirect: '/generalNew/setting/alarmform' });
+    expect(await go('/general/setting')).toEqual({ redirect: '/general/setting/personalBasic' });
+  });
+
+  it('lets the owner open the same pages', async () => {
+    saveLogin(authDat({ role: 0 }), { remember: false });
+    expect(await go('/generalNew/setting/browseAccount')).toEqual({ allow: true });
+    expect(await go('/generalNew/setting/rechargeRecord')).toEqual({ allow: true });
+    expect(await go('/general/setting/rechargePay')).toEqual({ allow: true });
+    expect(await go('/generalNew/setting')).toEqual({ redirect: '/generalNew/setting/datalogger' });
+  });
+});

@@ -8,14 +8,14 @@
  * redirect to the wanted path. A role-2 session then loads its permission lists once.
  */
 import { WEB_COMPANY_KEY, permissionLists, type ApiClient } from '@sunwatch/protocol';
-import { accessFor } from './access';
+import { accessFor, canOpenChain, openableDefaultChild } from './access';
+import { landingFor, landingPath } from './edition';
 import { entryRedirectPath, isAuthError } from './api';
-import { PUBLIC_PATHS, defaultRedirect, matchRoute, normalizePath } from './routes';
+import { PUBLIC_PATHS, matchRoute, normalizePath } from './routes';
 import {
   clearSession,
   getRememberToken,
   getSession,
-  homePathFor,
   restoreFromCookies,
   restoreFromQuery,
   restoreFromSessionStorage,
@@ -105,22 +105,29 @@ export async function resolveNavigation(url: URL, deps: GuardDeps): Promise<Guar
     const rest = new URLSearchParams(url.search);
     for (const k of QUERY_SESSION_KEYS) rest.delete(k);
     const qs = rest.toString();
-    return { redirect: `${isHome ? homePathFor(session) : path}${qs ? `?${qs}` : ''}` };
+    return { redirect: `${isHome ? landingFor(session) : path}${qs ? `?${qs}` : ''}` };
   }
 
-  if (isHome) return { redirect: homePathFor(session) };
+  if (isHome) return { redirect: landingFor(session) };
   if (!match) return { redirect: '/404' };
 
   const access = accessFor(session);
   if (!access.canOpenArea(match.area)) return { redirect: '/401' };
-  if (!match.chain.every((n) => access.canSee(n))) return { redirect: '/401' };
+  // Role, read-only and role-2 module rules of the page and every ancestor (menus hide the same).
+  if (!canOpenChain(access, match.chain)) return { redirect: '/401' };
 
   if (match.chain.length === 0) {
-    // The area root opens the role's landing page when it lies in this area.
-    const home = homePathFor(session);
-    if (home.startsWith(`${match.area.base}/`)) return { redirect: home };
+    // The area root opens the role's landing page when it lies in this area, else the area's
+    // first page the account may open.
+    const home = landingFor(session);
+    const next = home.startsWith(`${match.area.base}/`) ? home : landingPath(match.area, access);
+    return { redirect: (next ?? '/401') + url.search };
   }
-  const next = defaultRedirect(match, path);
-  if (next) return { redirect: next + url.search };
+  const last = match.chain[match.chain.length - 1]!;
+  if (!match.subPage && last.defaultChild) {
+    // A settings node opens its default child, or its first child the account may open.
+    const child = openableDefaultChild(last, access);
+    return { redirect: child ? `${path}/${child.path}${url.search}` : '/401' };
+  }
   return { allow: true };
 }

@@ -17,7 +17,8 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_NAMES, findAction } from '@sunwatch/protocol';
 import { importSpecifiers, resolveSpecifier } from '../test/source-paths';
-import { AREAS, type AreaDef, type PageLoader, type RouteNode } from './routes';
+import { accessFor } from './access';
+import { AREAS, matchRoute, type AreaDef, type PageLoader, type RouteNode } from './routes';
 
 /** The scanned sources (features/ and components/), by path relative to this folder. */
 const SOURCES = import.meta.glob<string>(
@@ -175,5 +176,78 @@ describe('route ↔ action permissions', () => {
     expect(catalogPermission('webQueryFleetOverview')).toBe('overview');
     expect(permissionMismatches(['overview'], ['webQueryFleetOverview'])).toEqual([]);
     expect(permissionMismatches(['device_manag'], ['webQueryFleetOverview'])).toEqual(['webQueryFleetOverview (overview)']);
+  });
+});
+
+/** Every full path of an area with its chain of nodes. */
+function pathsOf(area: AreaDef): Array<{ path: string; chain: RouteNode[] }> {
+  const out: Array<{ path: string; chain: RouteNode[] }> = [];
+  const walk = (prefix: string, nodes: readonly RouteNode[], chain: RouteNode[]) => {
+    for (const n of nodes) {
+      out.push({ path: `${prefix}/${n.path}`, chain: [...chain, n] });
+      if (n.children) walk(`${prefix}/${n.path}`, n.children, [...chain, n]);
+    }
+  };
+  walk(area.base, area.children, []);
+  return out;
+}
+
+describe('route ↔ roles (spec §2, §6)', () => {
+  it('a role facet names only roles of its area', () => {
+    for (const a of AREAS) {
+      for (const { path, chain } of pathsOf(a)) {
+        const roles = chain[chain.length - 1]!.access?.roles ?? [];
+        for (const r of roles) expect(a.roles, `${path} role ${r}`).toContain(r);
+      }
+    }
+  });
+
+  it('a viewer opens exactly the monitoring pages, personal info, alarm e-mails and reports', () => {
+    const viewer = accessFor({ role: 5 });
+    const open = AREAS.filter((a) => viewer.canOpenArea(a))
+      .flatMap((a) => pathsOf(a))
+      .filter(({ chain }) => chain.every((n) => viewer.canSee(n)))
+      .map(({ path }) => path);
+    expect(open).toEqual([
+      '/generalNew/home',
+      '/generalNew/alarm',
+      '/generalNew/deviceno',
+      '/generalNew/generalintro',
+      '/generalNew/project',
+      '/generalNew/personalBasic',
+      '/generalNew/setting',
+      '/generalNew/setting/alarmform',
+      '/generalNew/setting/reportexport',
+      '/generalNew/setting/reportsubscribe',
+      '/general/home',
+      '/general/alarm',
+      '/general/setting',
+      '/general/setting/personalBasic',
+    ]);
+  });
+
+  it('an owner opens every page of the general areas', () => {
+    const owner = accessFor({ role: 0 });
+    for (const a of AREAS.filter((x) => owner.canOpenArea(x))) {
+      for (const { path, chain } of pathsOf(a)) expect(chain.every((n) => owner.canSee(n)), path).toBe(true);
+    }
+  });
+
+  it('the write-only pages are the ones a viewer could never use', () => {
+    const writes = AREAS.flatMap((a) => pathsOf(a))
+      .filter(({ chain }) => chain[chain.length - 1]!.access?.writes)
+      .map(({ path }) => path);
+    expect(writes).toEqual([
+      '/generalNew/setting/datalogger',
+      '/generalNew/setting/firmware',
+      '/generalNew/setting/rate',
+      '/generalNew/setting/helpform',
+      '/generalNew/setting/browseAccount',
+      '/generalNew/setting/rechargePay',
+      '/general/setting/rechargePay',
+      '/general/setting/rate',
+      '/general/setting/firmware',
+    ]);
+    for (const w of writes) expect(matchRoute(w)).toBeDefined();
   });
 });

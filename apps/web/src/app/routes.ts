@@ -10,7 +10,13 @@
  *   (/adminNewStatr/home/account, …) and its index shows the operator home.
  * - Role-2 module rules: home→overview, device and project→device_manag,
  *   account→account_manag, alarm→alarm_manag, setting→system_settings. Personal info
- *   is open to every role of the area. Other roles of an area see everything in it.
+ *   is open to every role of the area. Other admin roles see everything in their area.
+ * - General area (spec §6: a viewer has read-only access to the plants shared with her): the
+ *   settings pages that configure or pay for the owner's plants and dataloggers (datalogger
+ *   management, default firmware, rates, auxiliary functions, sub-accounts, data-plan recharge)
+ *   are `writes`; the recharge and acceleration records are the owner's own (`roles: [0]`).
+ *   A viewer keeps every monitoring page, personal info, alarm e-mails and reports.
+ * - A settings node whose default child the account may not open opens its first child it may.
  */
 import type { ComponentType } from 'react';
 import {
@@ -51,7 +57,7 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import type { PermissionModule, Role } from '@sunwatch/protocol';
+import { ROLE, type PermissionModule, type Role } from '@sunwatch/protocol';
 
 export type AreaId = 'operator' | 'adminNew' | 'admin' | 'generalNew' | 'general';
 
@@ -72,10 +78,20 @@ export type MenuGroup =
   | 'auxiliary'
   | 'report';
 
-/** Access rule of a node, on top of its area's roles. */
+/**
+ * Access rule of a node, on top of its area's roles. The menus hide and the guard refuses
+ * (401) a node whose rule, or any ancestor's, the account does not meet (access.ts).
+ */
 export interface AccessRule {
   /** Role-2 sub-administrators need this module permission. */
   module?: PermissionModule;
+  /** Only these roles of the area may open it; absent: every role of the area. */
+  roles?: readonly Role[];
+  /**
+   * The page exists to change things (pay, configure, manage other accounts or dataloggers):
+   * a read-only account (spec §6 viewer, `isReadOnlyRole`) can never use it.
+   */
+  writes?: boolean;
 }
 
 /**
@@ -140,6 +156,10 @@ const DEVICES: AccessRule = { module: 'device_manag' };
 const ACCOUNTS: AccessRule = { module: 'account_manag' };
 const ALARMS: AccessRule = { module: 'alarm_manag' };
 const SETTINGS: AccessRule = { module: 'system_settings' };
+/** General area: pages that configure or pay for the owner's plants and dataloggers. */
+const WRITES: AccessRule = { writes: true };
+/** General area: the owner's own business (data-plan payments), not shared with viewers. */
+const OWNER_ONLY: AccessRule = { roles: [ROLE.OWNER] };
 
 /*
  * The pages. A new screen is one entry below: its node with `page: () => import(…)`.
@@ -272,15 +292,15 @@ export const AREAS: readonly AreaDef[] = [
         layout: 'settings',
         defaultChild: 'datalogger',
         children: [
-          item('datalogger', ClusterOutlined, { group: 'datalogger' }),
-          item('firmware', CloudServerOutlined, { titleKey: t('defaultFirmware'), group: 'personal' }),
-          item('rate', DollarOutlined, { group: 'personal' }),
-          item('helpform', AppstoreOutlined, { group: 'personal' }),
-          item('browseAccount', UsergroupAddOutlined, { group: 'personal' }),
+          item('datalogger', ClusterOutlined, { group: 'datalogger', access: WRITES }),
+          item('firmware', CloudServerOutlined, { titleKey: t('defaultFirmware'), group: 'personal', access: WRITES }),
+          item('rate', DollarOutlined, { group: 'personal', access: WRITES }),
+          item('helpform', AppstoreOutlined, { group: 'personal', access: WRITES }),
+          item('browseAccount', UsergroupAddOutlined, { group: 'personal', access: WRITES }),
           item('alarmform', MailOutlined, { group: 'alarmSettings' }),
-          item('rechargePay', WalletOutlined, { group: 'recharge' }),
-          item('rechargeRecord', HistoryOutlined, { group: 'recharge' }),
-          item('collectionFrequencyRecord', ThunderboltOutlined, { group: 'recharge' }),
+          item('rechargePay', WalletOutlined, { group: 'recharge', access: WRITES }),
+          item('rechargeRecord', HistoryOutlined, { group: 'recharge', access: OWNER_ONLY }),
+          item('collectionFrequencyRecord', ThunderboltOutlined, { group: 'recharge', access: OWNER_ONLY }),
           item('reportexport', ExportOutlined, { group: 'report' }),
           item('reportsubscribe', AuditOutlined, { group: 'report' }),
         ],
@@ -304,9 +324,9 @@ export const AREAS: readonly AreaDef[] = [
         defaultChild: 'personalBasic',
         children: [
           item('personalBasic', UserOutlined, { page: personalBasicPage }),
-          item('rechargePay', WalletOutlined),
-          item('rate', DollarOutlined),
-          item('firmware', CloudServerOutlined),
+          item('rechargePay', WalletOutlined, { access: WRITES }),
+          item('rate', DollarOutlined, { access: WRITES }),
+          item('firmware', CloudServerOutlined, { access: WRITES }),
         ],
       }),
     ],

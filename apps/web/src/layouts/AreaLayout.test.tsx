@@ -40,13 +40,41 @@ describe('AreaLayout', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Devices')).toBeTruthy();
     expect(within(menu).getByText('Alarms')).toBeTruthy();
-    expect(within(menu).getByText('Projects')).toBeTruthy();
+    expect(within(menu).getByText('Plants')).toBeTruthy();
     expect(within(menu).getByText('Personal info')).toBeTruthy();
     expect(within(menu).queryByText('Accounts')).toBeNull();
     expect(within(menu).queryByText('Overview')).toBeNull();
     expect(within(menu).queryByText('Settings')).toBeNull();
     expect(screen.getByTestId('header-user').textContent).toBe('north_ops');
     expect(screen.getByText('This feature is not available yet')).toBeTruthy();
+    expect(screen.queryByTestId('read-only-notice')).toBeNull();
+  });
+
+  it("shows a viewer only what she can use and says the view is read-only", async () => {
+    saveLogin(authDat({ role: 5, usr: 'viewer_cara' }), { remember: false });
+    // the settings node opens her first settings page (the default, datalogger management, is not hers)
+    const router = renderAt('/generalNew/setting');
+    const notice = await screen.findByTestId('read-only-notice');
+    expect(notice.textContent).toContain('Read-only access');
+    expect(notice.textContent).toContain('You can view the plants shared with you');
+    expect(router.state.location.pathname).toBe('/generalNew/setting/alarmform');
+    const menus = screen.getAllByRole('menu');
+    const all = menus.map((m) => m.textContent ?? '').join('|');
+    for (const open of ['My devices', 'Alarms', 'Device list', 'Plants', 'Personal info', 'Settings', 'Alarm email settings', 'Report export']) {
+      expect(all, open).toContain(open);
+    }
+    for (const never of ['Sub-accounts', 'Data plan recharge', 'Recharge records', 'Acceleration records', 'Dataloggers', 'Rate settings', 'Default firmware']) {
+      expect(all, never).not.toContain(never);
+    }
+  });
+
+  it('shows an owner the settings a viewer does not get, without the read-only notice', async () => {
+    saveLogin(authDat({ role: 0, usr: 'owner_anna' }), { remember: false });
+    const router = renderAt('/generalNew/setting');
+    expect(await screen.findByText('Sub-accounts')).toBeTruthy();
+    expect(screen.getByText('Data plan recharge')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/generalNew/setting/datalogger');
+    expect(screen.queryByTestId('read-only-notice')).toBeNull();
   });
 
   it('renders the operator settings layout with its menu groups', async () => {

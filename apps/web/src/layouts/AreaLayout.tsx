@@ -6,6 +6,7 @@ import { accessFor } from '../app/access';
 import type { AreaDef } from '../app/routes';
 import { useSession } from '../app/use-session';
 import { HeaderBar } from './HeaderBar';
+import { ReadOnlyNotice } from './ReadOnlyNotice';
 import { areaMenuItems, selectedKey } from './menu-items';
 
 /** One layout for every area and edition: sider menu from the route table, header, page. */
@@ -62,6 +63,7 @@ export function AreaLayout({ area }: { area: AreaDef }) {
           <HeaderBar area={area} />
         </Layout.Header>
         <Layout.Content style={{ margin: 24 }}>
+          <ReadOnlyNotice />
           <Outlet />
         </Layout.Content>
       </Layout>

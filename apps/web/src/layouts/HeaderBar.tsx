@@ -8,6 +8,7 @@ import { areaById, type AreaDef } from '../app/routes';
 import { SKINS, setSkin, useSkin, type SkinId } from '../app/theme';
 import { useSession } from '../app/use-session';
 import { useSignOut } from '../app/use-sign-out';
+import { editionSwitchFor } from '../app/edition';
 
 export function HeaderBar({ area }: { area: AreaDef }) {
   const { t } = useTranslation();
@@ -53,7 +54,7 @@ export function HeaderBar({ area }: { area: AreaDef }) {
         <Button icon={<BgColorsOutlined />}>{t('common:header.skin')}</Button>
       </Dropdown>
       {other && (
-        <Button icon={<SwapOutlined />} onClick={() => void navigate(`${other.base}/${other.defaultChild}`)}>
+        <Button icon={<SwapOutlined />} onClick={() => void navigate(editionSwitchFor(window.location.pathname, session) ?? other.base)}>
           {t(other.edition === 'new' ? 'common:header.toNew' : 'common:header.toOld')}
         </Button>
       )}

@@ -4,11 +4,11 @@
  * with 10 must not navigate away (and drop `?redirect=`) in the middle of a sign-in.
  */
 import { baseClient } from '../../app/api';
+import { landingFor } from '../../app/edition';
 import {
   clearSession,
   getRememberToken,
   getSession,
-  homePathFor,
   saveLogin,
   setPermissions,
   type Session,
@@ -22,5 +22,6 @@ export const appLoginDeps: LoginDeps<Session> = {
   clearSession,
   saveLogin,
   setPermissions,
-  homePathFor,
+  // the role's landing page, or the first page of its area the account may open
+  homePathFor: landingFor,
 };
