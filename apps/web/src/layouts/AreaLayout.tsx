@@ -8,7 +8,7 @@ import type { AreaDef } from '../app/routes';
 import { useSession } from '../app/use-session';
 import { HeaderBar } from './HeaderBar';
 import { areaMenuItems, selectedKey } from './menu-items';
-import { useIsPhone } from './use-phone';
+import { useIsPhone } from '../components/responsive';
 
 /**
  * One layout for every area and edition: menu from the route table, header, page.

@@ -7,7 +7,7 @@ import { accessFor } from '../app/access';
 import type { RouteNode } from '../app/routes';
 import { useSession } from '../app/use-session';
 import { selectedKey, settingsMenuItems } from './menu-items';
-import { useIsPhone } from './use-phone';
+import { useIsPhone } from '../components/responsive';
 
 /**
  * Nested settings layout: a left menu of the node's children by menu group (spec §2).

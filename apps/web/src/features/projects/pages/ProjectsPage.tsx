@@ -9,6 +9,7 @@ import type { Catalogue, ResultOf } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ListStates, emptyLocale, listPagination, tableLoading, useListState } from '../../../components/list';
+import { useIsPhone } from '../../../components/responsive';
 import { currentLocale } from '../../../i18n';
 import { formatEnergy, formatNumber, formatPower } from '../../shared/charts/format';
 import { StatusTag } from '../../shared/devices/components/StatusTag';
@@ -25,6 +26,7 @@ export default function ProjectsPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const locale = currentLocale();
+  const phone = useIsPhone();
   const devicesPath = deviceListPath(areaFor(pathname));
   const [state, update] = useListState(PROJECTS_LIST_SPEC);
   const { view } = state;
@@ -134,7 +136,9 @@ export default function ProjectsPage() {
               columns={columns}
               dataSource={list.data?.plant ?? []}
               loading={tableLoading(list)}
-              scroll={{ x: 'max-content' }}
+              // desktop: the table fits its card (headers wrap) so no column is cut off; phone:
+              // the remaining columns scroll inside the table, never the page
+              scroll={phone ? { x: 'max-content' } : undefined}
               locale={emptyLocale(t('projects:empty'))}
               pagination={listPagination(state, list.data?.total ?? 0, update, {
                 pageSizes: PROJECTS_PAGE_SIZES,

@@ -42,7 +42,10 @@ describe('antimeridian split', () => {
       [20, 20],
       [10, 10],
     ];
-    expect(splitGeometry({ type: 'Polygon', coordinates: [square] })).toEqual({ type: 'Polygon', coordinates: [square] });
+    expect(splitGeometry({ type: 'Polygon', coordinates: [square] })).toEqual({
+      type: 'Polygon',
+      coordinates: [square],
+    });
   });
 
   it('closes a ring around the south pole along the pole', () => {
@@ -59,11 +62,15 @@ describe('antimeridian split', () => {
   });
 
   it('the offline world has no ring edge spanning more than 180° and keeps every country', async () => {
-    const raw = (await import('world-atlas/countries-110m.json')) as unknown as { default: Topology<{ countries: GeometryCollection }> };
+    const raw = (await import('world-atlas/countries-110m.json')) as unknown as {
+      default: Topology<{ countries: GeometryCollection }>;
+    };
     const topo = raw.default;
     const before = feature(topo, topo.objects.countries);
     // the atlas really has crossing rings (Russia, Fiji, Antarctica), else this test proves nothing
-    const crossing = before.features.filter((f) => rings(f.geometry).some(crossesAntimeridian)).map((f) => f.properties?.name as string);
+    const crossing = before.features
+      .filter((f) => rings(f.geometry).some(crossesAntimeridian))
+      .map((f) => (f.properties as { name?: string } | null)?.name);
     expect(crossing).toEqual(expect.arrayContaining(['Russia', 'Fiji', 'Antarctica']));
 
     const world = await loadWorld();
@@ -76,7 +83,9 @@ describe('antimeridian split', () => {
     }
     // Russia still reaches both sides of the antimeridian (Chukotka east of 180° is kept)
     const russia = world.features.find((f) => f.properties?.name === 'Russia')!;
-    const lons = rings(russia.geometry).flat().map((p) => p[0]!);
+    const lons = rings(russia.geometry)
+      .flat()
+      .map((p) => p[0]!);
     expect(Math.min(...lons)).toBeLessThan(-170);
     expect(Math.max(...lons)).toBeGreaterThan(170);
   });

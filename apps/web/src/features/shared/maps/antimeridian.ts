@@ -107,7 +107,9 @@ export function splitPolygon(rings: readonly Position[][]): Position[][][] {
 export function splitGeometry(geometry: Geometry): Geometry {
   if (geometry.type === 'Polygon') {
     const parts = splitPolygon(geometry.coordinates);
-    return parts.length === 1 ? ({ type: 'Polygon', coordinates: parts[0]! } satisfies Polygon) : ({ type: 'MultiPolygon', coordinates: parts } satisfies MultiPolygon);
+    return parts.length === 1
+      ? ({ type: 'Polygon', coordinates: parts[0]! } satisfies Polygon)
+      : ({ type: 'MultiPolygon', coordinates: parts } satisfies MultiPolygon);
   }
   if (geometry.type === 'MultiPolygon') {
     return { type: 'MultiPolygon', coordinates: geometry.coordinates.flatMap(splitPolygon) } satisfies MultiPolygon;
@@ -118,6 +120,8 @@ export function splitGeometry(geometry: Geometry): Geometry {
 export function splitAtAntimeridian(world: FeatureCollection<Geometry>): FeatureCollection<Geometry> {
   return {
     ...world,
-    features: world.features.map((f): Feature<Geometry> => (f.geometry ? { ...f, geometry: splitGeometry(f.geometry) } : f)),
+    features: world.features.map((f): Feature<Geometry> =>
+      f.geometry ? { ...f, geometry: splitGeometry(f.geometry) } : f,
+    ),
   };
 }
