@@ -145,6 +145,9 @@ describe('public pages on a phone', () => {
     await expectNoOverflow(page, '/entry');
     await h().screenshot(page, 'phone-entry');
     await expectNoOverflow(page, '/401');
+    await expectNoOverflow(page, '/404');
+    // spec §8: opening /404 logs exactly that as an error (the harness fails on any other)
+    expect(h().takeBrowserProblems().map((p) => p.text.replace(/ \(at .*\)$/, ''))).toEqual(['404 page not found /404']);
     await page.context().close();
   });
 });
@@ -190,7 +193,6 @@ describe('owner on a phone', () => {
       }
     }
     await expectNoOverflow(page, '/generalNew/project?view=map');
-    await expectNoOverflow(page, '/404');
   });
 
   it('the energy flow keeps readable labels at 360 px', async () => {

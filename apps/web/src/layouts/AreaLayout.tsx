@@ -100,7 +100,10 @@ export function AreaLayout({ area }: { area: AreaDef }) {
               onClick={() => setDrawerOpen(true)}
             />
           )}
-          <Typography.Text strong ellipsis style={{ whiteSpace: 'nowrap', minWidth: 0, flex: phone ? '1 1 auto' : 'none' }}>
+          <Typography.Text
+            strong
+            style={{ whiteSpace: 'nowrap', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', flex: phone ? '1 1 auto' : 'none' }}
+          >
             {t(area.titleKey)}
           </Typography.Text>
           <HeaderBar area={area} phone={phone} />

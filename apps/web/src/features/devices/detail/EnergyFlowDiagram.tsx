@@ -14,7 +14,7 @@ type Point = { x: number; y: number };
 /**
  * Geometry of the diagram. `wide`: the landscape layout of the desktop. `compact`: a portrait
  * layout for narrow containers (phones), with the label lines stacked (name, power, state) and
- * fonts chosen so that at 296 px wide (a 360 px phone) no text is under 12 px.
+ * fonts chosen so that on a 360 px phone (about 270 px for the diagram) no text is under 12 px.
  */
 interface FlowLayout {
   width: number;
@@ -47,20 +47,20 @@ const WIDE: FlowLayout = {
 };
 
 const COMPACT: FlowLayout = {
-  width: 320,
+  width: 280,
   height: (generator) => (generator ? 580 : 500),
-  maxWidth: 440,
+  maxWidth: 420,
   pos: {
-    hub: { x: 160, y: 270 },
-    pv: { x: 60, y: 150 },
-    grid: { x: 260, y: 150 },
-    battery: { x: 60, y: 390 },
-    load: { x: 260, y: 390 },
-    generator: { x: 160, y: 475 },
+    hub: { x: 140, y: 270 },
+    pv: { x: 50, y: 150 },
+    grid: { x: 230, y: 150 },
+    battery: { x: 50, y: 390 },
+    load: { x: 230, y: 390 },
+    generator: { x: 140, y: 475 },
   },
-  r: 34,
-  hub: { w: 112, h: 70 },
-  font: { name: 15, value: 14, hub: 14 },
+  r: 32,
+  hub: { w: 100, h: 70 },
+  font: { name: 15, value: 14, hub: 13 },
   stacked: true,
 };
 
