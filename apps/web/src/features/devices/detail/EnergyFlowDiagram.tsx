@@ -48,15 +48,15 @@ const WIDE: FlowLayout = {
 
 const COMPACT: FlowLayout = {
   width: 280,
-  height: (generator) => (generator ? 580 : 500),
+  height: (generator) => (generator ? 540 : 460),
   maxWidth: 420,
   pos: {
-    hub: { x: 140, y: 270 },
-    pv: { x: 50, y: 150 },
-    grid: { x: 230, y: 150 },
-    battery: { x: 50, y: 390 },
-    load: { x: 230, y: 390 },
-    generator: { x: 140, y: 475 },
+    hub: { x: 140, y: 230 },
+    pv: { x: 50, y: 110 },
+    grid: { x: 230, y: 110 },
+    battery: { x: 50, y: 350 },
+    load: { x: 230, y: 350 },
+    generator: { x: 140, y: 435 },
   },
   r: 32,
   hub: { w: 100, h: 70 },

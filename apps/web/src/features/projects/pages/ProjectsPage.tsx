@@ -8,7 +8,7 @@ import { EnvironmentOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { Catalogue, ResultOf } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ListStates, emptyLocale, listPagination, tableLoading, useListState } from '../../../components/list';
+import { ListStates, emptyLocale, listPagination, responsiveTable, tableLoading, useListState } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
 import { currentLocale } from '../../../i18n';
 import { formatEnergy, formatNumber, formatPower } from '../../shared/charts/format';
@@ -133,12 +133,11 @@ export default function ProjectsPage() {
             <Table<PlantRow>
               rowKey="pid"
               size="middle"
-              columns={columns}
+              // desktop: the table is as wide as its card (headers wrap), no column cut off; phone: the
+              // plant name stays pinned and the figures scroll inside the table, never the page
+              {...responsiveTable(columns, phone)}
               dataSource={list.data?.plant ?? []}
               loading={tableLoading(list)}
-              // desktop: the table fits its card (headers wrap) so no column is cut off; phone:
-              // the remaining columns scroll inside the table, never the page
-              scroll={phone ? { x: 'max-content' } : undefined}
               locale={emptyLocale(t('projects:empty'))}
               pagination={listPagination(state, list.data?.total ?? 0, update, {
                 pageSizes: PROJECTS_PAGE_SIZES,

@@ -31,6 +31,7 @@ import {
   emptyLocale,
   gridLoading,
   listPagination,
+  responsiveTable,
   tableLoading,
   useListState,
 } from '../../../../components/list';
@@ -176,11 +177,11 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
       <Table<DeviceRow>
         data-testid="device-table"
         rowKey={(d) => `${d.pn}/${d.devcode}/${d.devaddr}/${d.sn}`}
-        columns={columns}
+        // phone: star and name stay pinned while the figures scroll inside the table
+        {...responsiveTable(columns, phone, 2)}
         dataSource={rows}
         loading={tableLoading(list)}
         pagination={paging}
-        scroll={{ x: 'max-content' }}
         locale={emptyLocale(t('devices:list.empty'))}
         size="middle"
       />
