@@ -166,6 +166,10 @@ for (const [areaId, account] of Object.entries(AREA_ACCOUNT)) {
       const list = routes.get(areaId) ?? [];
       expect(list.length).toBeGreaterThan(0);
       for (const route of list) await expectNoOverflow(page, route);
+      await page.setViewportSize(PHONES[0]);
+      await page.goto(list[0]!);
+      await ready(page);
+      await h().screenshot(page, `phone-${areaId}`);
     });
   });
 }
@@ -193,6 +197,8 @@ describe('owner on a phone', () => {
       }
     }
     await expectNoOverflow(page, '/generalNew/project?view=map');
+    await page.setViewportSize(PHONES[0]);
+    await h().screenshot(page, 'phone-project-map');
   });
 
   it('the energy flow keeps readable labels at 360 px', async () => {
