@@ -3,3 +3,4 @@ export * from './list-state';
 export { useListState, type ListStateOptions } from './use-list-state';
 export { usePagedQuery } from './use-paged-query';
 export { ListStates, emptyLocale, gridLoading, listPagination, tableLoading, type ListQueryLike } from './ListStates';
+export { pinLeading, responsiveTable } from './phone-table';

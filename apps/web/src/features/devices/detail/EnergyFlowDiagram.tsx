@@ -5,17 +5,67 @@
  */
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
+import { useElementWidth } from '../../../components/responsive';
 import { formatPower } from '../../shared/charts/format';
 import { flowSpeed, type FlowModel, type FlowNodeId } from './energy-flow';
 
-const POS: Record<FlowNodeId | 'hub', { x: number; y: number }> = {
-  hub: { x: 320, y: 230 },
-  pv: { x: 110, y: 100 },
-  grid: { x: 530, y: 100 },
-  battery: { x: 110, y: 360 },
-  load: { x: 530, y: 360 },
-  generator: { x: 320, y: 390 },
+type Point = { x: number; y: number };
+
+/**
+ * Geometry of the diagram. `wide`: the landscape layout of the desktop. `compact`: a portrait
+ * layout for narrow containers (phones), with the label lines stacked (name, power, state) and
+ * fonts chosen so that on a 360 px phone (about 270 px for the diagram) no text is under 12 px.
+ */
+interface FlowLayout {
+  width: number;
+  height: (generator: boolean) => number;
+  maxWidth: number;
+  pos: Record<FlowNodeId | 'hub', Point>;
+  r: number;
+  hub: { w: number; h: number };
+  font: { name: number; value: number; hub: number };
+  /** Power and state on one line (wide) or two (compact). */
+  stacked: boolean;
+}
+
+const WIDE: FlowLayout = {
+  width: 640,
+  height: () => 460,
+  maxWidth: 720,
+  pos: {
+    hub: { x: 320, y: 230 },
+    pv: { x: 110, y: 100 },
+    grid: { x: 530, y: 100 },
+    battery: { x: 110, y: 360 },
+    load: { x: 530, y: 360 },
+    generator: { x: 320, y: 390 },
+  },
+  r: 44,
+  hub: { w: 128, h: 80 },
+  font: { name: 14, value: 13, hub: 13 },
+  stacked: false,
 };
+
+const COMPACT: FlowLayout = {
+  width: 280,
+  height: (generator) => (generator ? 540 : 460),
+  maxWidth: 420,
+  pos: {
+    hub: { x: 140, y: 230 },
+    pv: { x: 50, y: 110 },
+    grid: { x: 230, y: 110 },
+    battery: { x: 50, y: 350 },
+    load: { x: 230, y: 350 },
+    generator: { x: 140, y: 435 },
+  },
+  r: 32,
+  hub: { w: 100, h: 70 },
+  font: { name: 15, value: 14, hub: 13 },
+  stacked: true,
+};
+
+/** Below this container width the wide layout's labels would shrink under 12 px. */
+export const COMPACT_BELOW_PX = 600;
 
 const COLOR: Record<FlowNodeId, string> = {
   pv: '#f5a623',
@@ -68,9 +118,7 @@ function Icon({ id, color }: { id: FlowNodeId; color: string }) {
   }
 }
 
-const R = 44;
-
-function edge(from: { x: number; y: number }, to: { x: number; y: number }, r1: number, r2: number) {
+function edge(from: Point, to: Point, r1: number, r2: number) {
   const dx = to.x - from.x;
   const dy = to.y - from.y;
   const len = Math.hypot(dx, dy);
@@ -85,12 +133,24 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
   const ids: FlowNodeId[] = ['pv', 'grid', 'battery', 'load'];
   if (model.nodes.generator.present) ids.push('generator');
   const soc = model.soc;
+  const [box, boxWidth] = useElementWidth<SVGSVGElement>({ of: 'parent' });
+  const L = boxWidth > 0 && boxWidth < COMPACT_BELOW_PX ? COMPACT : WIDE;
+  const { pos: POS, r: R } = L;
+  const height = L.height(ids.includes('generator'));
 
   return (
-    <svg viewBox="0 0 640 460" role="img" aria-label={t('devices:flow.title')} style={{ width: '100%', maxWidth: 720, display: 'block', margin: '0 auto' }}>
+    <svg
+      ref={box}
+      viewBox={`0 0 ${L.width} ${height}`}
+      role="img"
+      aria-label={t('devices:flow.title')}
+      data-testid="energy-flow"
+      data-layout={L === COMPACT ? 'compact' : 'wide'}
+      style={{ width: '100%', maxWidth: L.maxWidth, display: 'block', margin: '0 auto' }}
+    >
       {ids.map((id) => {
         const n = model.nodes[id];
-        const e = edge(POS[id], POS.hub, R + 4, 62);
+        const e = edge(POS[id], POS.hub, R + 4, L.hub.w / 2 - 2);
         const active = n.direction !== 'none';
         // Path from the source to the sink of the flow.
         const d = n.direction === 'out' ? `M${e.x2},${e.y2} L${e.x1},${e.y1}` : `M${e.x1},${e.y1} L${e.x2},${e.y2}`;
@@ -110,7 +170,7 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
         );
       })}
       <g>
-        <rect x={POS.hub.x - 64} y={POS.hub.y - 40} width={128} height={80} rx={14} fill="#fff" stroke="#595959" strokeWidth={2} />
+        <rect x={POS.hub.x - L.hub.w / 2} y={POS.hub.y - L.hub.h / 2} width={L.hub.w} height={L.hub.h} rx={14} fill="#fff" stroke="#595959" strokeWidth={2} />
         <path
           d={`M${POS.hub.x - 14},${POS.hub.y - 14} L${POS.hub.x + 14},${POS.hub.y - 14} M${POS.hub.x + 8},${POS.hub.y - 20} L${POS.hub.x + 14},${POS.hub.y - 14} L${POS.hub.x + 8},${POS.hub.y - 8} M${POS.hub.x + 14},${POS.hub.y} L${POS.hub.x - 14},${POS.hub.y} M${POS.hub.x - 8},${POS.hub.y - 6} L${POS.hub.x - 14},${POS.hub.y} L${POS.hub.x - 8},${POS.hub.y + 6}`}
           fill="none"
@@ -119,7 +179,7 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
           strokeLinecap="round"
           strokeLinejoin="round"
         />
-        <text x={POS.hub.x} y={POS.hub.y + 24} textAnchor="middle" fontSize={13} fill="#595959">
+        <text x={POS.hub.x} y={POS.hub.y + 24} textAnchor="middle" fontSize={L.font.hub} fill="#595959">
           {t('devices:flow.inverter')}
         </text>
       </g>
@@ -127,7 +187,11 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
         const n = model.nodes[id];
         const p = POS[id];
         const top = id === 'pv' || id === 'grid';
-        const labelY = top ? p.y - R - 28 : p.y + R + 20;
+        const lines = L.stacked ? 3 : 2;
+        // label block above the top nodes, below the others; 18 px per line
+        const labelY = top ? p.y - R - 10 - 18 * (lines - 1) : p.y + R + 20;
+        const value = n.powerKw !== undefined ? formatPower(n.powerKw, locale) : '--';
+        const state = n.direction !== 'none' ? t(`devices:flow.state.${id}.${n.direction}`) : '';
         return (
           <g key={`node-${id}`} opacity={n.present ? 1 : 0.45}>
             <circle cx={p.x} cy={p.y} r={R} fill="#fff" stroke={COLOR[id]} strokeWidth={3} />
@@ -151,17 +215,21 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
               <Icon id={id} color={COLOR[id]} />
             </g>
             {id === 'battery' && soc !== undefined && (
-              <text x={p.x} y={p.y + 26} textAnchor="middle" fontSize={14} fontWeight={600} fill="#237804" data-testid="flow-soc">
+              <text x={p.x} y={p.y + R * 0.6} textAnchor="middle" fontSize={14} fontWeight={600} fill="#237804" data-testid="flow-soc">
                 {Math.round(soc)}%
               </text>
             )}
-            <text x={p.x} y={labelY} textAnchor="middle" fontSize={14} fontWeight={600} fill="#262626">
+            <text x={p.x} y={labelY} textAnchor="middle" fontSize={L.font.name} fontWeight={600} fill="#262626">
               {t(`devices:flow.nodes.${id}`)}
             </text>
-            <text x={p.x} y={labelY + 18} textAnchor="middle" fontSize={13} fill="#595959">
-              {n.powerKw !== undefined ? formatPower(n.powerKw, locale) : '--'}
-              {n.direction !== 'none' ? ` · ${t(`devices:flow.state.${id}.${n.direction}`)}` : ''}
+            <text x={p.x} y={labelY + 18} textAnchor="middle" fontSize={L.font.value} fill="#595959">
+              {L.stacked ? value : `${value}${state ? ` · ${state}` : ''}`}
             </text>
+            {L.stacked && state && (
+              <text x={p.x} y={labelY + 36} textAnchor="middle" fontSize={L.font.value} fill="#595959">
+                {state}
+              </text>
+            )}
           </g>
         );
       })}

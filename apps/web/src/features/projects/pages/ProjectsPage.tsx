@@ -8,7 +8,8 @@ import { EnvironmentOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { Catalogue, ResultOf } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ListStates, emptyLocale, listPagination, tableLoading, useListState } from '../../../components/list';
+import { ListStates, emptyLocale, listPagination, responsiveTable, tableLoading, useListState } from '../../../components/list';
+import { useIsPhone } from '../../../components/responsive';
 import { currentLocale } from '../../../i18n';
 import { formatEnergy, formatNumber, formatPower } from '../../shared/charts/format';
 import { StatusTag } from '../../shared/devices/components/StatusTag';
@@ -25,6 +26,7 @@ export default function ProjectsPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const locale = currentLocale();
+  const phone = useIsPhone();
   const devicesPath = deviceListPath(areaFor(pathname));
   const [state, update] = useListState(PROJECTS_LIST_SPEC);
   const { view } = state;
@@ -131,10 +133,11 @@ export default function ProjectsPage() {
             <Table<PlantRow>
               rowKey="pid"
               size="middle"
-              columns={columns}
+              // desktop: the table is as wide as its card (headers wrap), no column cut off; phone: the
+              // plant name stays pinned and the figures scroll inside the table, never the page
+              {...responsiveTable(columns, phone)}
               dataSource={list.data?.plant ?? []}
               loading={tableLoading(list)}
-              scroll={{ x: 'max-content' }}
               locale={emptyLocale(t('projects:empty'))}
               pagination={listPagination(state, list.data?.total ?? 0, update, {
                 pageSizes: PROJECTS_PAGE_SIZES,

@@ -78,7 +78,11 @@ export default function MapView({ markers, height = 480 }: MapViewProps) {
   const basemap = configuredBasemap();
   const [ready, setReady] = useState(false);
   return (
-    <div style={{ position: 'relative', height, borderRadius: 8, overflow: 'hidden' }} data-basemap={basemap.kind}>
+    // a fixed height never takes more than 70 % of a (phone's) viewport, so the page still scrolls past it
+    <div
+      style={{ position: 'relative', height: typeof height === 'number' ? `min(${height}px, 70vh)` : height, borderRadius: 8, overflow: 'hidden' }}
+      data-basemap={basemap.kind}
+    >
       {!ready && (
         <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', zIndex: 1000, height: 32 }} />
       )}

@@ -31,9 +31,11 @@ import {
   emptyLocale,
   gridLoading,
   listPagination,
+  responsiveTable,
   tableLoading,
   useListState,
 } from '../../../../components/list';
+import { useIsPhone } from '../../../../components/responsive';
 import { currentLocale } from '../../../../i18n';
 import { formatEnergy, formatMoney, formatPower } from '../../charts/format';
 import { toGeoPoint } from '../../maps/basemap';
@@ -64,6 +66,7 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
   const params = deviceListParams(state);
   const list = useDeviceList(params);
   const locale = currentLocale();
+  const phone = useIsPhone();
   const rows = list.data?.device ?? [];
   const total = list.data?.total ?? 0;
   const detail = (d: DeviceRow) => deviceDetailPath(area, d) ?? pathname;
@@ -72,13 +75,14 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
   const modeIcon = { card: <AppstoreOutlined />, list: <UnorderedListOutlined />, map: <EnvironmentOutlined /> };
   const toolbar = (
     <Flex wrap gap={12} align="center" justify="space-between">
-      <Space wrap>
-        <Space.Compact>
+      <Flex wrap gap={8} align="center" style={{ minWidth: 0 }}>
+        {/* on a phone the search takes the full row: scope select plus a field that shrinks */}
+        <Space.Compact style={phone ? { width: '100%' } : undefined}>
           <Select
             aria-label={t('devices:search.scope')}
             data-testid="device-search-scope"
             value={state.scope}
-            style={{ width: 130 }}
+            style={{ width: phone ? 116 : 130, flex: 'none' }}
             onChange={(scope) => update({ scope })}
             options={[
               { value: 'device', label: t('devices:search.byDevice') },
@@ -92,7 +96,7 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
             placeholder={state.scope === 'device' ? t('devices:search.devicePlaceholder') : t('devices:search.dataloggerPlaceholder')}
             onSearch={(search) => update({ search })}
             data-testid="device-search"
-            style={{ width: 240 }}
+            style={phone ? { flex: 1, minWidth: 0 } : { width: 240 }}
           />
         </Space.Compact>
         <Select
@@ -111,7 +115,7 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
             {t('devices:filter.plant', { id: state.pid })}
           </Tag>
         ) : null}
-      </Space>
+      </Flex>
       {modes.length > 1 && (
         <Segmented<ListMode>
           value={state.mode}
@@ -173,11 +177,11 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
       <Table<DeviceRow>
         data-testid="device-table"
         rowKey={(d) => `${d.pn}/${d.devcode}/${d.devaddr}/${d.sn}`}
-        columns={columns}
+        // phone: star and name stay pinned while the figures scroll inside the table
+        {...responsiveTable(columns, phone, 2)}
         dataSource={rows}
         loading={tableLoading(list)}
         pagination={paging}
-        scroll={{ x: 'max-content' }}
         locale={emptyLocale(t('devices:list.empty'))}
         size="middle"
       />
