@@ -53,7 +53,7 @@ export const DEVCODE_5123: DeviceDefinition = {
     },
     {
       id: 'bt_battery_capacity',
-      title: 'Battery Capacity',
+      title: 'State of Charge',
       unit: '%',
       group: 'bt_',
       register: { address: 0x0003, words: 1 },
