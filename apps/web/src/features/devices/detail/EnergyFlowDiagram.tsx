@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { formatPower } from '../../shared/charts/format';
-import { flowSpeed, type FlowModel, type FlowNodeId } from './energy-flow';
+import { flowSpeed, nodeCaption, presentNodes, type FlowModel, type FlowNodeId } from './energy-flow';
 
 const POS: Record<FlowNodeId | 'hub', { x: number; y: number }> = {
   hub: { x: 320, y: 230 },
@@ -82,8 +82,8 @@ function edge(from: { x: number; y: number }, to: { x: number; y: number }, r1: 
 export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const ids: FlowNodeId[] = ['pv', 'grid', 'battery', 'load'];
-  if (model.nodes.generator.present) ids.push('generator');
+  // only the nodes the device has (a micro-inverter has no battery and no load)
+  const ids = presentNodes(model);
   const soc = model.soc;
 
   return (
@@ -158,9 +158,13 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
             <text x={p.x} y={labelY} textAnchor="middle" fontSize={14} fontWeight={600} fill="#262626">
               {t(`devices:flow.nodes.${id}`)}
             </text>
-            <text x={p.x} y={labelY + 18} textAnchor="middle" fontSize={13} fill="#595959">
-              {n.powerKw !== undefined ? formatPower(n.powerKw, locale) : '--'}
-              {n.direction !== 'none' ? ` · ${t(`devices:flow.state.${id}.${n.direction}`)}` : ''}
+            <text x={p.x} y={labelY + 18} textAnchor="middle" fontSize={13} fill="#595959" data-testid={`flow-caption-${id}`}>
+              {nodeCaption(
+                n,
+                (kw) => formatPower(kw, locale),
+                (node, dir) => t(`devices:flow.state.${node}.${dir}`),
+                t('devices:flow.connected'),
+              )}
             </text>
           </g>
         );

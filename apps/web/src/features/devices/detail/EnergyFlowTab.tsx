@@ -5,7 +5,7 @@ import { LIVE_REFRESH_MS, useEnergyFlow } from '../api/queries';
 import type { DeviceTupleLike } from '../../shared/devices/paths';
 import { QueryState } from './common';
 import { EnergyFlowDiagram } from './EnergyFlowDiagram';
-import { flowModel } from './energy-flow';
+import { flowModel, presentNodes } from './energy-flow';
 
 export function EnergyFlowTab({ device }: { device: DeviceTupleLike }) {
   const { t } = useTranslation();
@@ -24,11 +24,13 @@ export function EnergyFlowTab({ device }: { device: DeviceTupleLike }) {
               <EnergyFlowDiagram model={model} />
             </Card>
             <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }}>
-              {(['pv', 'grid', 'battery', 'load'] as const).map((id) => (
+              {presentNodes(model).map((id) => (
                 <Descriptions.Item key={id} label={t(`devices:flow.nodes.${id}`)}>
-                  {model.nodes[id].direction === 'none'
-                    ? t('devices:flow.idle')
-                    : t(`devices:flow.state.${id}.${model.nodes[id].direction}`)}
+                  {model.nodes[id].direction !== 'none'
+                    ? t(`devices:flow.state.${id}.${model.nodes[id].direction}`)
+                    : model.nodes[id].connected
+                      ? t('devices:flow.connected')
+                      : t('devices:flow.idle')}
                 </Descriptions.Item>
               ))}
             </Descriptions>

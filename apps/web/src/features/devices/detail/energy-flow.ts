@@ -32,6 +32,23 @@ export interface FlowNodeState {
   /** kW, absolute value; undefined when not measured. */
   powerKw?: number;
   direction: FlowDirection;
+  /**
+   * The node is live but its power is not measured (a hybrid inverter's grid: mains present,
+   * no grid power field). No direction is drawn for it: "present" is not "importing".
+   */
+  connected?: boolean;
+}
+
+/** The text under a node: its power and direction, the direction alone, or "connected". */
+export function nodeCaption(
+  n: FlowNodeState,
+  power: (kw: number) => string,
+  state: (node: FlowNodeId, direction: Exclude<FlowDirection, 'none'>) => string,
+  connected: string,
+): string {
+  const value = n.powerKw !== undefined ? power(n.powerKw) : undefined;
+  if (n.direction === 'none') return value ?? (n.connected ? connected : '--');
+  return value !== undefined ? `${value} · ${state(n.id, n.direction)}` : state(n.id, n.direction);
 }
 
 export interface FlowModel {
@@ -126,11 +143,14 @@ export function flowModel(flow: EnergyFlowLike | undefined): FlowModel {
     const statusItem = [powerItem, ...list].find((i) => i && i.status !== 0) ?? powerItem ?? list[0];
     const status = statusItem?.status;
     const active = status !== undefined && status !== 0;
+    // The grid's status without a grid power is mains presence, not a direction of flow.
+    const unmeasuredGrid = id === 'grid' && signedKw === undefined;
     nodes[id] = {
       id,
       present: real.length > 0 || active,
       powerKw: signedKw === undefined ? undefined : Math.abs(signedKw),
-      direction: real.length > 0 || active ? flowDirection(id, status, signedKw) : 'none',
+      direction: (real.length > 0 || active) && !unmeasuredGrid ? flowDirection(id, status, signedKw) : 'none',
+      ...(unmeasuredGrid && active ? { connected: true } : {}),
     };
   }
   return {
@@ -139,6 +159,11 @@ export function flowModel(flow: EnergyFlowLike | undefined): FlowModel {
     date: flow?.date,
     status: flow?.status,
   };
+}
+
+/** The nodes to draw, in diagram order: those the device has (present in its answer). */
+export function presentNodes(model: FlowModel): FlowNodeId[] {
+  return (['pv', 'grid', 'battery', 'load', 'generator'] as const).filter((id) => model.nodes[id].present);
 }
 
 /** Animation duration (s) of a flow: faster with more power. */
