@@ -95,6 +95,7 @@ describe.each([
         const stat = await api.call('webQueryDeviceStatistic', tuple);
         await page.goto(LIST);
         const card = await shown(page, `[data-testid="device-card"][data-sn="${d.sn}"]`);
+        if (attempt === 0 && d === devices[0]) await h().screenshot(page, `device-figures-${devcode}-cards`);
         await page.goto(`${LIST}?mode=list`);
         const list = await shown(page, `[data-testid="device-table"] tr:has-text("${d.sn}")`);
         await page.goto(`${LIST}/${d.pn}/${d.devcode}/${d.devaddr}/${d.sn}`);
