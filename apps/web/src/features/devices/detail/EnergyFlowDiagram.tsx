@@ -79,11 +79,11 @@ function edge(from: { x: number; y: number }, to: { x: number; y: number }, r1: 
   return { x1: from.x + ux * r1, y1: from.y + uy * r1, x2: to.x - ux * r2, y2: to.y - uy * r2 };
 }
 
-export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
+export function EnergyFlowDiagram({ model, nodes }: { model: FlowModel; nodes?: readonly FlowNodeId[] }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   // only the nodes the device has (a micro-inverter has no battery and no load)
-  const ids = presentNodes(model);
+  const ids = presentNodes(model, nodes);
   const soc = model.soc;
 
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flowDirection, flowModel, flowSpeed, itemKw, nodeCaption, presentNodes } from './energy-flow';
+import { getDefinition } from '@sunwatch/protocol';
+import { flowDirection, flowModel, flowNodesOf, flowSpeed, itemKw, nodeCaption, presentNodes } from './energy-flow';
 
 describe('energy-flow arrow direction', () => {
   it('follows the vendor status codes', () => {
@@ -76,11 +77,27 @@ describe('energy-flow arrow direction', () => {
       ol_status: [],
     });
     expect(presentNodes(m)).toEqual(['pv', 'grid']);
+    expect(presentNodes(m, flowNodesOf(getDefinition(5122)!))).toEqual(['pv', 'grid']);
     expect(nodeCaption(m.nodes.grid, (kw) => `${kw} kW`, (n, d) => `${n}:${d}`, 'Connected')).toBe('0.0338 kW · grid:out');
   });
 
   it('a measured direction without a value shows the state alone', () => {
     const n = { id: 'battery' as const, present: true, direction: 'out' as const };
     expect(nodeCaption(n, (kw) => `${kw} kW`, (node, dir) => `${node}:${dir}`, 'Connected')).toBe('battery:out');
+  });
+
+  it("the devcode decides the nodes: a hybrid's grid stays drawn during a mains loss, its placeholder generator never", () => {
+    expect(flowNodesOf(getDefinition(2341)!)).toEqual(['pv', 'grid', 'battery', 'load']);
+    expect(flowNodesOf(getDefinition(5122)!)).toEqual(['pv', 'grid']);
+    expect(flowNodesOf(getDefinition(5123)!)).toEqual(['battery']);
+    expect(flowNodesOf(getDefinition(5124)!)).toEqual(['grid']);
+    const mainsLost = flowModel({
+      pv_status: [{ par: 'pv_output_power', val: '0.0000', unit: 'kW', status: 0 }],
+      gd_status: [{ par: 'grid_active_power', val: '0', status: 0 }],
+      ol_status: [{ par: 'oil_output_power', val: '0', status: 0 }],
+    });
+    expect(mainsLost.nodes.grid.present).toBe(false);
+    expect(presentNodes(mainsLost, flowNodesOf(getDefinition(2341)!))).toContain('grid');
+    expect(nodeCaption(mainsLost.nodes.grid, (kw) => `${kw} kW`, (n, d) => `${n}:${d}`, 'Connected')).toBe('--');
   });
 });

@@ -9,6 +9,8 @@
  * (battery + discharge, grid + import), with a deadband so that tiny values do not flicker.
  */
 
+import type { DeviceDefinition, FlowNode } from '@sunwatch/protocol';
+
 export type FlowNodeId = 'pv' | 'grid' | 'battery' | 'load' | 'generator';
 
 /** Arrow direction relative to the hub: `in` = power flows from the node into the hub. */
@@ -161,9 +163,25 @@ export function flowModel(flow: EnergyFlowLike | undefined): FlowModel {
   };
 }
 
-/** The nodes to draw, in diagram order: those the device has (present in its answer). */
-export function presentNodes(model: FlowModel): FlowNodeId[] {
-  return (['pv', 'grid', 'battery', 'load', 'generator'] as const).filter((id) => model.nodes[id].present);
+const DIAGRAM_ORDER: readonly FlowNodeId[] = ['pv', 'grid', 'battery', 'load', 'generator'];
+
+/**
+ * The nodes a devcode has: those whose energy-flow items read a field (a value, or the presence
+ * of mains). The vendor's placeholders ("0" without a field: a 2341's generator) and empty node
+ * lists (a micro-inverter's battery and load) are nodes it does not have.
+ */
+export function flowNodesOf(def: Pick<DeviceDefinition, 'energyFlow'>): FlowNodeId[] {
+  return DIAGRAM_ORDER.filter((id) =>
+    def.energyFlow[NODE_ARRAY[id] as FlowNode].some((it) => it.field !== undefined || it.presence !== undefined),
+  );
+}
+
+/**
+ * The nodes to draw, in diagram order: the devcode's own (`flowNodesOf`, drawn even while idle —
+ * a hybrid's grid during a mains loss), else, for an unknown devcode, those live in the answer.
+ */
+export function presentNodes(model: FlowModel, has?: readonly FlowNodeId[]): FlowNodeId[] {
+  return DIAGRAM_ORDER.filter((id) => (has ? has.includes(id) : model.nodes[id].present));
 }
 
 /** Animation duration (s) of a flow: faster with more power. */
