@@ -25,14 +25,16 @@ const LIST = '/generalNew/deviceno';
 async function shown(page: Page, selector: string): Promise<Record<string, string>> {
   const root = page.locator(selector).first();
   await root.locator('[data-figure]').first().waitFor({ state: 'visible' });
-  return root.locator('[data-figure]').evaluateAll((els) =>
-    Object.fromEntries(
-      els.map((el) => [
-        (el as HTMLElement).dataset.figure!,
-        (el.querySelector('[data-testid="figure-value"]')?.textContent ?? '').trim(),
-      ]),
-    ),
-  );
+  return root
+    .locator('[data-figure]')
+    .evaluateAll((els) =>
+      Object.fromEntries(
+        els.map((el) => [
+          (el as HTMLElement).dataset.figure!,
+          (el.querySelector('[data-testid="figure-value"]')?.textContent ?? '').trim(),
+        ]),
+      ),
+    );
 }
 
 /** A displayed figure back in the wire unit (kW, kWh, %), to check the text is the number. */

@@ -66,7 +66,11 @@ describe.each(engines)('device and plant figures ($name)', (engine) => {
         pn: grid.pn,
         ts,
         devices: [
-          entry(DEVCODE_5121, 'FIG-INV', { pv_output_power: 1500, gd_active_power: 1450, sy_energy_total: 1000 + i * 0.5 }),
+          entry(DEVCODE_5121, 'FIG-INV', {
+            pv_output_power: 1500,
+            gd_active_power: 1450,
+            sy_energy_total: 1000 + i * 0.5,
+          }),
           entry(DEVCODE_5124, 'FIG-MTR', {
             gd_l1_voltage: 230,
             gd_active_power: i === 2 ? 2100 : -300,
@@ -153,7 +157,8 @@ describe.each(engines)('device and plant figures ($name)', (engine) => {
 
   it("plants show their consumption and grid exchange from the meter's balance or the hybrid's load", async () => {
     const plant = async (pn: string) =>
-      (await call<{ plant: WebPlantRow[] }>('webQueryPlants', { page: 0, pagesize: 10, plantName: `Plant ${pn}` })).plant[0]!;
+      (await call<{ plant: WebPlantRow[] }>('webQueryPlants', { page: 0, pagesize: 10, plantName: `Plant ${pn}` }))
+        .plant[0]!;
     const a = await plant(grid.pn);
     expect(a.pid).toBe(grid.projectId);
     // generation 1.5 kW + import 2.1 kW; today: generated 1.0 + bought 2.0 − sold 0.4
@@ -176,13 +181,22 @@ describe.each(engines)('device and plant figures ($name)', (engine) => {
   });
 
   it('the day chart carries the power curve of every sample as measured (kW, Sunwatch sign)', async () => {
-    const bms = await call<DeviceEnergyChartDat>('webQueryDeviceEnergyChart', { ...tuple(await row('FIG-BMS')), view: 'day' });
+    const bms = await call<DeviceEnergyChartDat>('webQueryDeviceEnergyChart', {
+      ...tuple(await row('FIG-BMS')),
+      view: 'day',
+    });
     expect(bms.power?.map((p) => p.node)).toEqual(['battery']);
     expect(bms.power![0]!.points.map((p) => p.val)).toEqual(['-1.2500', '-1.2500', '-1.2500']);
     expect(bms.power![0]!.points.map((p) => p.ts.slice(11))).toEqual(['03:30:00', '03:40:00', '03:50:00']);
-    const mtr = await call<DeviceEnergyChartDat>('webQueryDeviceEnergyChart', { ...tuple(await row('FIG-MTR')), view: 'day' });
+    const mtr = await call<DeviceEnergyChartDat>('webQueryDeviceEnergyChart', {
+      ...tuple(await row('FIG-MTR')),
+      view: 'day',
+    });
     expect(mtr.power![0]!.points.map((p) => p.val)).toEqual(['-0.3000', '-0.3000', '2.1000']);
-    const month = await call<DeviceEnergyChartDat>('webQueryDeviceEnergyChart', { ...tuple(await row('FIG-MTR')), view: 'month' });
+    const month = await call<DeviceEnergyChartDat>('webQueryDeviceEnergyChart', {
+      ...tuple(await row('FIG-MTR')),
+      view: 'month',
+    });
     expect(month.power).toBeUndefined();
   });
 });

@@ -8,7 +8,8 @@ const keys = (devcode: number) => figureSpecs(def(devcode)).map((f) => (f.panel 
 
 describe('figure metadata of the shipped devcodes', () => {
   it('every definition has a category and valid roles', () => {
-    for (const d of DEVICE_DEFINITIONS) expect(DeviceDefinitionSchema.safeParse(d).success, String(d.devcode)).toBe(true);
+    for (const d of DEVICE_DEFINITIONS)
+      expect(DeviceDefinitionSchema.safeParse(d).success, String(d.devcode)).toBe(true);
     expect(def(2341).category).toBe('hybrid-inverter');
     expect(def(5121).category).toBe('grid-tie-inverter');
   });
@@ -71,9 +72,17 @@ describe('deviceFigures', () => {
   });
 
   it('meter: import and export are the halves of the grid power', () => {
-    const importing = deviceFigures(def(5124), { sample: { values: { gd_active_power: 2100 } }, online: true, energy: {} });
+    const importing = deviceFigures(def(5124), {
+      sample: { values: { gd_active_power: 2100 } },
+      online: true,
+      energy: {},
+    });
     expect(importing.slice(0, 2).map((x) => x.value)).toEqual([2.1, 0]);
-    const exporting = deviceFigures(def(5124), { sample: { values: { gd_active_power: -800 } }, online: true, energy: {} });
+    const exporting = deviceFigures(def(5124), {
+      sample: { values: { gd_active_power: -800 } },
+      online: true,
+      energy: {},
+    });
     expect(exporting.slice(0, 2).map((x) => x.value)).toEqual([0, 0.8]);
     // energies not yet rolled up are 0, not unknown
     expect(exporting.slice(2).every((x) => x.value === 0 && x.unit === 'kWh')).toBe(true);

@@ -163,7 +163,11 @@ export function deviceFigures(def: DeviceDefinition, input: FigureInputs): Figur
       else {
         const signed = source.power.endsWith('-') ? -w : w;
         // charge/discharge and import/export are the two halves of one signed power
-        value = convertUnit(source.power.endsWith('+') || source.power.endsWith('-') ? Math.max(0, signed) : w, 'W', 'kW');
+        value = convertUnit(
+          source.power.endsWith('+') || source.power.endsWith('-') ? Math.max(0, signed) : w,
+          'W',
+          'kW',
+        );
       }
     }
     return { ...rest, value };

@@ -26,7 +26,9 @@ export async function figureEnergy(
 ): Promise<Map<EnergyCounterName, Map<number, PeriodEnergy>>> {
   const out = new Map<EnergyCounterName, Map<number, PeriodEnergy>>();
   for (const kind of figureEnergyKinds(rows.map((r) => r.devcode))) {
-    const need = rows.filter((r) => figureSpecs(definitionOf(r.devcode)).some((f) => 'energy' in f.source && f.source.energy === kind));
+    const need = rows.filter((r) =>
+      figureSpecs(definitionOf(r.devcode)).some((f) => 'energy' in f.source && f.source.energy === kind),
+    );
     out.set(kind, await energy.periodByDevice(need, kind));
   }
   return out;

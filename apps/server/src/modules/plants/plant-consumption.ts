@@ -52,7 +52,8 @@ export function plantBalance(devices: readonly BalanceDevice[]): PlantBalance {
   const hasBattery = batteries.length > 0;
   const batteryW = () =>
     hasBattery ? sum(batteries, (d) => live(d, 'battery')) : sum(inverters, (d) => live(d, 'battery'));
-  const batteryNet = (kind: 'discharged' | 'charged') => (hasBattery ? todayOf(batteries, kind) : todayOf(inverters, kind));
+  const batteryNet = (kind: 'discharged' | 'charged') =>
+    hasBattery ? todayOf(batteries, kind) : todayOf(inverters, kind);
   if (supplying.length > 0) {
     loadW = sum(supplying, (d) => live(d, 'load'));
     if (supplying.some((d) => d.def.energy.used)) usedToday = todayOf(supplying, 'used');
