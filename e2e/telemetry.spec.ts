@@ -250,17 +250,20 @@ describe('owner_anna: devices with live telemetry', () => {
     await h().screenshot(page, 'detail-flow');
   });
 
-  it("the chart tab draws today's energy with non-empty series (history exists)", async () => {
+  it("the chart tab draws today's power curve with non-empty series (history exists)", async () => {
     const tz = (await api.call('queryDeviceInfo', HYBRID)).device[0]!.timezone;
     const today = await api.call('webQueryDeviceEnergyChart', { ...HYBRID, view: 'day', date: plantDay(tz) });
     expect(today.series.length).toBeGreaterThan(0);
     expect(today.series.some((s) => s.val.some((v) => Number(v) > 0))).toBe(true);
+    // the day view draws the power of each node per sample (issue 8), not hourly energy
+    expect(today.power?.length).toBeGreaterThan(0);
+    expect(today.power!.some((p) => p.points.some((x) => Number(x.val) !== 0))).toBe(true);
 
     await openTab(page, 'Chart');
     const chart = page.getByRole('tabpanel').getByTestId('echart');
     await chart.waitFor({ state: 'visible' });
     await chart.locator('canvas').first().waitFor({ state: 'visible' });
-    expect(Number(await chart.getAttribute('data-series'))).toBe(today.series.length);
+    expect(Number(await chart.getAttribute('data-series'))).toBe(today.power!.length);
     expect(Number(await chart.getAttribute('data-nonzero'))).toBeGreaterThan(0);
     // the canvas really has ink on it (not a blank chart)
     const inked = await chart.locator('canvas').first().evaluate((c: HTMLCanvasElement) => {

@@ -11,7 +11,20 @@ import {
   type EnergyChartView,
 } from './telemetry-params.js';
 import type { ChartFieldWire, EnergyFlow, SPLastData } from '../devices/wire.js';
-import type { EnergyCounterName } from '../devices/types.js';
+import type { EnergyCounterName, PowerNode } from '../devices/types.js';
+import type { FigureKey, FigureUnit } from '../devices/figures.js';
+
+/**
+ * A key figure of a device (devices/figures.ts): the same figure has the same value in every
+ * reply that carries it (list rows, statistics). `val` has 4 decimals in `unit`; "--" when not
+ * measured. `panel`: the 1-based panel number of a `panelPower` figure.
+ */
+export interface DeviceFigureWire {
+  key: FigureKey;
+  unit: FigureUnit;
+  val: string;
+  panel?: number;
+}
 
 /**
  * Device reads (wire-protocol.md §6 "Devices", without the control actions). A device is named
@@ -52,6 +65,8 @@ export interface WebDeviceRow {
   focus: boolean;
   /** Last data time in the plant's timezone ("" when none). */
   lts: string;
+  /** Sunwatch: the key figures of the device's type (battery SOC, meter import/export, …). */
+  figures: DeviceFigureWire[];
 }
 
 export const webQueryDeviceEs = defineAction({
@@ -87,6 +102,8 @@ export interface DeviceInfoRow extends DeviceTuple {
   uid: number;
   pid: number;
   devtype: number;
+  /** Sunwatch: the plant's name ("" when the device has no plant). */
+  pname: string;
 }
 
 const batchDeviceParams = actionParams({ ...deviceTuple, device: deviceList().optional() });
@@ -280,6 +297,15 @@ export interface DeviceStatisticDat {
   income: PeriodFigures;
   /** Last data time ("" when none). */
   lts: string;
+  /** Sunwatch: the key figures of the device's type, as in its list row. */
+  figures: DeviceFigureWire[];
+  /**
+   * Sunwatch: energy per kind since the platform first saw the device (sum of its day energies),
+   * next to the lifetime `total` of the device's own counter, which includes energy from before.
+   */
+  sincePlatform: Record<EnergyCounterName, string>;
+  /** First day with data on the platform ("YYYY-MM-DD", "" when none). */
+  firstDay: string;
 }
 
 export const webQueryDeviceStatistic = defineAction({
@@ -300,6 +326,11 @@ export interface DeviceEnergyChartDat {
   /** Income per bucket (generated × unitProfit). */
   income: string[];
   currency: string;
+  /**
+   * Sunwatch, day view only: the power of each node the device has (kW, Sunwatch sign: grid +
+   * import, battery + discharge), one point per sample as measured, in the plant's local time.
+   */
+  power?: Array<{ node: PowerNode; points: ValTs[] }>;
 }
 
 export const webQueryDeviceEnergyChart = defineAction({

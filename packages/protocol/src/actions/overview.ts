@@ -23,6 +23,11 @@ export interface FleetOverviewDat {
   energyTotal: string;
   /** kW, sum of the latest values. */
   currentPower: string;
+  /**
+   * Sunwatch: kW consumed, summed over the plants whose meters / hybrid inverters tell their
+   * consumption (plant balance); "--" when none can.
+   */
+  consumptionPower: string;
   /** kW, sum of the plants' rated power. */
   nominalPower: string;
   /** Income of the most common currency (`currency`); `incomes` holds every currency. */

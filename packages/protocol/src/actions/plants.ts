@@ -133,6 +133,14 @@ export interface WebPlantRow {
   /** Dataloggers and devices bound to the plant. */
   collectors: number;
   devices: number;
+  /**
+   * Sunwatch: consumption power (kW), grid power at the plant's connection (kW, + import /
+   * − export) and energy consumed today (kWh), from its meters / hybrid inverters; "--" when
+   * the plant's devices cannot tell (a grid-tie inverter without a meter).
+   */
+  loadPower: string;
+  gridPower: string;
+  energyUsed: string;
 }
 
 export const webQueryPlants = defineAction({

@@ -6,6 +6,7 @@ export * from './decoder.js';
 export * from './readings.js';
 export * from './controls.js';
 export * from './wire.js';
+export * from './figures.js';
 export { REFERENCE_FLOW, EMPTY_FLOW } from './definitions/common.js';
 export { DEVCODE_2341 } from './definitions/dc2341.js';
 export { DEVCODE_2376 } from './definitions/dc2376.js';

@@ -246,6 +246,33 @@ export const ControlSchema = z.strictObject({
 });
 export type ControlDef = z.infer<typeof ControlSchema>;
 
+/**
+ * What a device is, as users name it (the device-info "Device type"): finer than `kind`, and
+ * independent of the wire `deviceType` (a hybrid inverter is wire type 1 "off-grid").
+ */
+export const DEVICE_CATEGORIES = [
+  'hybrid-inverter',
+  'off-grid-inverter',
+  'grid-tie-inverter',
+  'micro-inverter',
+  'battery',
+  'meter',
+] as const;
+export type DeviceCategory = (typeof DEVICE_CATEGORIES)[number];
+
+/**
+ * Semantics of fields that the generic screens (device cards, lists, detail figures) need and
+ * cannot guess from a vendor title ("Battery Capacity" is the state of charge of 2341):
+ * - `soc`: the battery's state of charge, in %;
+ * - `panels`: the DC power of each PV input (panel) of a micro-inverter, in input order.
+ * Power and energy semantics are `power` and `energy` of the definition.
+ */
+export const FieldRolesSchema = z.strictObject({
+  soc: fieldId.optional(),
+  panels: z.array(fieldId).min(1).optional(),
+});
+export type FieldRoles = z.infer<typeof FieldRolesSchema>;
+
 export const DeviceDefinitionSchema = z
   .strictObject({
     devcode: z.number().int().min(1).max(0xffff),
@@ -255,6 +282,7 @@ export const DeviceDefinitionSchema = z
     /** Maker shown to operators. */
     vendor: z.string().min(1),
     kind: z.enum(DEVICE_KINDS),
+    category: z.enum(DEVICE_CATEGORIES),
     devtype: z.literal(DEVTYPES),
     deviceType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
     /** Rated power in W (used by simulators and plausibility checks). */
@@ -266,6 +294,7 @@ export const DeviceDefinitionSchema = z
     energy: EnergyCountersSchema,
     power: PowerSourcesSchema,
     energyFlow: EnergyFlowSchema,
+    roles: FieldRolesSchema.optional(),
     keyParameters: z.array(KeyParameterSchema),
     alarms: z.array(AlarmSourceSchema),
     faults: z.array(FaultSchema),
@@ -318,6 +347,16 @@ export const DeviceDefinitionSchema = z
       });
     }
     def.keyParameters.forEach((k, i) => known(k.field, ['keyParameters', i]));
+    if (def.roles?.soc !== undefined) {
+      known(def.roles.soc, ['roles', 'soc']);
+      const f = ids.get(def.roles.soc);
+      if (f && f.unit !== '%') issue(`soc field ${f.id} must be in %`, ['roles', 'soc']);
+    }
+    def.roles?.panels?.forEach((id, i) => {
+      known(id, ['roles', 'panels', i]);
+      const f = ids.get(id);
+      if (f && f.unit !== 'W' && f.unit !== 'kW') issue(`panel power ${id} must be in W or kW`, ['roles', 'panels', i]);
+    });
     def.alarms.forEach((a, i) => known(a.field, ['alarms', i]));
     const codes = new Set<number>();
     def.faults.forEach((f, i) => {

@@ -11,6 +11,7 @@ import { fmtTs } from '../../shared/local-time.js';
 import { num4 } from '../../shared/wire-format.js';
 import { ZERO_PERIOD } from '../energy/energy.repository.js';
 import type { EnergyService } from '../energy/energy.service.js';
+import { figureEnergy, figuresWire } from './device-figures.js';
 import { definitionOf, OFFLINE, outputPowerW, toSample } from './device-sample.js';
 import type { DeviceResolver } from './device-resolver.js';
 import { deviceTz, type DeviceKey, type DeviceRow, type DevicesRepository } from './devices.repository.js';
@@ -48,16 +49,18 @@ export class DeviceListService {
       p.pagesize,
     );
     const ids = rows.map((r) => r.id);
-    const [latest, energy, follows] = await Promise.all([
+    const [latest, energy, follows, byKind] = await Promise.all([
       this.deps.devices.latest(ids),
       this.deps.energy.periodByDevice(rows),
       this.deps.devices.followed(caller.accountId, ids),
+      figureEnergy(this.deps.energy, rows),
     ]);
     const device = rows.map((r): WebDeviceRow => {
       const def = definitionOf(r.devcode);
       const l = latest.get(r.id);
       const e = energy.get(r.id) ?? ZERO_PERIOD;
-      const powerW = l && r.status !== OFFLINE ? outputPowerW(def, toSample(def, l.data)) : 0;
+      const sample = l ? toSample(def, l.data) : undefined;
+      const powerW = sample && r.status !== OFFLINE ? outputPowerW(def, sample) : 0;
       return {
         uid: r.owner_id ?? 0,
         usr: r.owner_usr ?? '',
@@ -82,6 +85,7 @@ export class DeviceListService {
         currency: r.currency ?? '',
         focus: follows.has(r.id),
         lts: l ? fmtTs(l.ts, deviceTz(r)) : '',
+        figures: figuresWire(def, r.id, sample, r.status !== OFFLINE, byKind),
       };
     });
     return { total, page: p.page, pagesize: p.pagesize, device };
@@ -104,6 +108,7 @@ export class DeviceListService {
       uid: r.owner_id ?? 0,
       pid: r.project_id ?? 0,
       devtype: r.devtype,
+      pname: r.pname ?? '',
     };
   }
 }

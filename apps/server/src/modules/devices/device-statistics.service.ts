@@ -1,7 +1,9 @@
 import {
   ApiError,
   ENERGY_COUNTERS,
+  POWER_NODES,
   energyCounters,
+  powerOf,
   type Catalogue,
   type DeviceEnergyChartDat,
   type DeviceStatisticDat,
@@ -15,7 +17,8 @@ import { addDays, dayOf, dayStartMs, dayTs, daysInMonth, fmtTs, localDay } from 
 import { num4 } from '../../shared/wire-format.js';
 import { ZERO_PERIOD, type EnergyRepository, type PeriodEnergy } from '../energy/energy.repository.js';
 import type { EnergyService } from '../energy/energy.service.js';
-import { definitionOf, toSample } from './device-sample.js';
+import { figureEnergy, figuresWire } from './device-figures.js';
+import { definitionOf, OFFLINE, toSample } from './device-sample.js';
 import type { DeviceResolver } from './device-resolver.js';
 import { deviceTz, type DeviceKey, type DevicesRepository } from './devices.repository.js';
 
@@ -46,12 +49,33 @@ export class DeviceStatisticsService {
     for (const k of kinds) byKind.set(k, (await this.deps.energy.periodByDevice([row], k)).get(row.id) ?? ZERO_PERIOD);
     for (const k of ENERGY_COUNTERS) energy[k] = fig(byKind.get(k) ?? ZERO_PERIOD);
     const latest = (await this.deps.devices.latest([row.id])).get(row.id);
+    const tz = deviceTz(row);
+    const today = localDay(this.deps.now(), tz);
+    // Since the platform first saw the device: the sum of its day energies (the first day counts
+    // from its first sample), where the lifetime total is its own counter (energy from before included).
+    const sincePlatform = {} as Record<EnergyCounterName, string>;
+    for (const k of ENERGY_COUNTERS) {
+      sincePlatform[k] = byKind.has(k)
+        ? num4((await this.deps.energyRepo.series(k, { deviceIds: [row.id] }, 0, today, 'none')).get(0) ?? 0)
+        : num4(0);
+    }
+    const first = await this.deps.energyRepo.firstDay(row.id);
+    const figures = figuresWire(
+      def,
+      row.id,
+      latest ? toSample(def, latest.data) : undefined,
+      row.status !== OFFLINE,
+      await figureEnergy(this.deps.energy, [row]),
+    );
     return {
       currency: row.currency ?? '',
       kinds,
       energy,
       income: fig(byKind.get('generated') ?? ZERO_PERIOD, row.unit_profit ?? 0),
-      lts: latest ? fmtTs(latest.ts, deviceTz(row)) : '',
+      lts: latest ? fmtTs(latest.ts, tz) : '',
+      figures,
+      sincePlatform,
+      firstDay: first ? dayTs(first).slice(0, 10) : '',
     };
   }
 
@@ -68,6 +92,7 @@ export class DeviceStatisticsService {
     const date = p.date?.trim() ?? '';
     let ts: string[] = [];
     const series: DeviceEnergyChartDat['series'] = [];
+    let power: DeviceEnergyChartDat['power'];
     if (p.view === 'day') {
       const day = date ? dayOf(date) : today;
       const from = dayStartMs(day, tz);
@@ -88,6 +113,17 @@ export class DeviceStatisticsService {
         }
       }
       for (const k of kinds) series.push({ kind: k, val: perKind.get(k)!.map((v) => num4(v)) });
+      // The power curve: every sample of the day as measured (kW), per power node of the device.
+      const dayEnd = dayStartMs(addDays(day, 1), tz);
+      power = POWER_NODES.filter((n) => def.power[n] !== undefined).map((node) => ({
+        node,
+        points: samples
+          .filter((s) => s.ts >= from && s.ts < dayEnd)
+          .flatMap((s) => {
+            const w = powerOf(def, toSample(def, s.data), node);
+            return w === undefined ? [] : [{ val: num4(w / 1000), ts: fmtTs(s.ts, tz) }];
+          }),
+      }));
     } else {
       let fromDay: number;
       let toDay: number;
@@ -133,6 +169,7 @@ export class DeviceStatisticsService {
       series,
       income: ts.map((_, i) => num4(Number(gen?.val[i] ?? 0) * unitProfit)),
       currency: row.currency ?? '',
+      ...(power ? { power } : {}),
     };
   }
 }

@@ -49,10 +49,13 @@ export class EnergyService {
   }
 
   /**
-   * Today's generated energy per device (one indexed lookup per device, `dayEnergyByDevice`) —
-   * cheap for fleet-wide figures; month/year/total stay 0.
+   * Today's energy of one kind (default generated) per device (one indexed lookup per device,
+   * `dayEnergyByDevice`) — cheap for fleet-wide figures; month/year/total stay 0.
    */
-  async todayByDevice(devices: readonly DeviceTz[]): Promise<Map<number, PeriodEnergy>> {
+  async todayByDevice(
+    devices: readonly DeviceTz[],
+    kind: EnergyCounterName = 'generated',
+  ): Promise<Map<number, PeriodEnergy>> {
     const out = new Map<number, PeriodEnergy>();
     const now = this.now();
     const byDay = new Map<number, number[]>();
@@ -63,7 +66,7 @@ export class EnergyService {
       else byDay.set(day, [d.id]);
     }
     for (const [day, ids] of byDay) {
-      const e = await this.repo.dayByDevice('generated', ids, day);
+      const e = await this.repo.dayByDevice(kind, ids, day);
       for (const id of ids) out.set(id, { ...ZERO_PERIOD, today: e.get(id) ?? 0 });
     }
     return out;

@@ -9,6 +9,7 @@ import { definitionOf, OFFLINE, outputPowerW, toSample } from '../devices/device
 import type { DevicesRepository } from '../devices/devices.repository.js';
 import type { EnergyRepository } from '../energy/energy.repository.js';
 import type { PlantsRepository } from '../plants/plants.repository.js';
+import { plantBalance, type BalanceDevice } from '../plants/plant-consumption.js';
 import { plantSourceIds } from '../telemetry/rollups.js';
 import type { OverviewRepository } from './overview.repository.js';
 
@@ -75,6 +76,27 @@ export class OverviewService {
       }),
     );
 
+    // Consumption: each plant's balance (plant-consumption.ts), summed over the plants that can tell.
+    const byPlant = new Map<number, BalanceDevice[]>();
+    for (const r of rows) {
+      if (r.project_id === null) continue;
+      const def = definitionOf(r.devcode);
+      const d: BalanceDevice = {
+        devtype: r.devtype,
+        def,
+        values: r.data != null ? toSample(def, r.data).values : undefined,
+        online: r.status !== OFFLINE,
+      };
+      const list = byPlant.get(r.project_id);
+      if (list) list.push(d);
+      else byPlant.set(r.project_id, [d]);
+    }
+    let loadW: number | undefined;
+    for (const list of byPlant.values()) {
+      const b = plantBalance(list).loadW;
+      if (b !== undefined) loadW = (loadW ?? 0) + b;
+    }
+
     let powerW = 0;
     let energyToday = 0;
     let energyTotal = 0;
@@ -123,6 +145,7 @@ export class OverviewService {
       energyToday: num4(energyToday),
       energyTotal: num4(energyTotal),
       currentPower: num4(powerW / 1000),
+      consumptionPower: loadW === undefined ? '--' : num4(loadW / 1000),
       nominalPower: num4(nominal.reduce((a, n) => a + Number(n.kw ?? 0), 0)),
       currency,
       incomeToday: main.today,

@@ -14,6 +14,7 @@ import {
   type ValTs,
   type Catalogue,
   type ParsedParamsOf,
+  type EnergyCounterName,
   type WebPlantRow,
 } from '@sunwatch/protocol';
 import type { AccessService } from '../../access/access.service.js';
@@ -27,6 +28,7 @@ import type { DevicesRepository } from '../devices/devices.repository.js';
 import { ZERO_PERIOD, type EnergyRepository, type PeriodEnergy } from '../energy/energy.repository.js';
 import type { EnergyService } from '../energy/energy.service.js';
 import { plantSourceIds, roundKwh } from '../telemetry/rollups.js';
+import { plantBalance, type BalanceDevice, type PlantBalance } from './plant-consumption.js';
 import type { PlantFilter, PlantRow, PlantsRepository } from './plants.repository.js';
 
 type Params<N extends keyof Catalogue> = ParsedParamsOf<Catalogue[N]>;
@@ -91,6 +93,17 @@ export interface PlantLive {
   lts: number | null;
   socs: number[];
   temps: number[];
+  /** Consumption and grid exchange (plant-consumption.ts); computed with `balance: true`. */
+  balance?: PlantBalance;
+}
+
+/** Kinds of today's energy the consumption balance reads. */
+const BALANCE_KINDS = ['used', 'bought', 'sold', 'charged', 'discharged'] as const;
+
+/** The consumption fields of plant rows ("--" when the plant's devices cannot tell). */
+export function balanceWire(b: PlantBalance | undefined): Pick<WebPlantRow, 'loadPower' | 'gridPower' | 'energyUsed'> {
+  const kw = (w: number | undefined) => (w === undefined ? '--' : num4(w / 1000));
+  return { loadPower: kw(b?.loadW), gridPower: kw(b?.gridW), energyUsed: b?.usedToday === undefined ? '--' : num4(b.usedToday) };
 }
 
 export class PlantsService {
@@ -109,13 +122,23 @@ export class PlantsService {
   }
 
   /** Current power and energies of plants from their devices' latest values and day rollups. */
-  async live(plantIds: readonly number[], opts: { energy: 'full' | 'today' } = { energy: 'full' }) {
+  async live(
+    plantIds: readonly number[],
+    opts: { energy: 'full' | 'today'; balance?: boolean } = { energy: 'full', balance: true },
+  ) {
     const devices = await this.deps.devices.ofPlants(plantIds);
     const latest = await this.deps.devices.latest(devices.map((d) => d.id));
     const energy =
       opts.energy === 'full'
         ? await this.deps.energy.periodByDevice(devices)
         : await this.deps.energy.todayByDevice(devices);
+    const todayByKind = new Map<string, Map<number, PeriodEnergy>>();
+    if (opts.balance) {
+      for (const kind of BALANCE_KINDS) {
+        const need = devices.filter((d) => definitionOf(d.devcode).energy[kind] !== undefined);
+        if (need.length > 0) todayByKind.set(kind, await this.deps.energy.todayByDevice(need, kind));
+      }
+    }
     const out = new Map<number, PlantLive>(
       plantIds.map((id) => [id, { powerW: 0, energy: { ...ZERO_PERIOD }, lts: null, socs: [], temps: [] }]),
     );
@@ -141,6 +164,24 @@ export class PlantsService {
       if (soc !== undefined) live.socs.push(soc);
       const temp = def.fields.find((f) => /temp/i.test(f.id) && s.values[f.id] !== undefined);
       if (temp) live.temps.push(s.values[temp.id]!);
+    }
+    if (opts.balance) {
+      for (const id of plantIds) {
+        const own = devices.filter((d) => d.project_id === id);
+        out.get(id)!.balance = plantBalance(
+          own.map((d): BalanceDevice => {
+            const today: BalanceDevice['today'] = { generated: energy.get(d.id)?.today ?? 0 };
+            for (const [kind, m] of todayByKind) today[kind as EnergyCounterName] = m.get(d.id)?.today ?? 0;
+            return {
+              devtype: d.devtype,
+              def: definitionOf(d.devcode),
+              values: samples.get(d.id)?.values,
+              online: d.status !== OFFLINE,
+              today,
+            };
+          }),
+        );
+      }
     }
     return { devices, latest, samples, live: out };
   }
@@ -203,6 +244,7 @@ export class PlantsService {
         profit: w.profit,
         collectors: counts.get(r.id)?.collectors ?? 0,
         devices: counts.get(r.id)?.devices ?? 0,
+        ...balanceWire(l.balance),
       };
     });
     return { total, page: p.page, pagesize: p.pagesize, plant };

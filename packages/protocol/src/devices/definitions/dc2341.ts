@@ -197,6 +197,7 @@ export const DEVCODE_2341: DeviceDefinition = {
   brand: 2,
   vendor: 'Voltronic-type OEM',
   kind: 'inverter',
+  category: 'hybrid-inverter',
   devtype: 2304,
   deviceType: 1,
   ratedPower: 6200,
@@ -654,6 +655,7 @@ export const DEVCODE_2341: DeviceDefinition = {
     gd_status: [{ par: 'grid_active_power', status: 'grid', presence: 'gd_ac_input_voltage' }],
     bc_status: [{ par: 'load_active_power', field: 'output_power', unit: 'kW', status: 'load' }],
   },
+  roles: { soc: 'bt_battery_capacity' },
   keyParameters: [
     { key: 'PV_OUTPUT_POWER', power: 'pv', unit: 'kW' },
     { key: 'LOAD_ACTIVE_POWER', power: 'load', unit: 'kW' },

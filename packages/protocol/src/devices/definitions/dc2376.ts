@@ -15,6 +15,7 @@ export const DEVCODE_2376: DeviceDefinition = {
   brand: 0,
   vendor: 'Eybond-protocol OEM',
   kind: 'inverter',
+  category: 'off-grid-inverter',
   devtype: 2304,
   deviceType: 1,
   ratedPower: 6000,
@@ -295,6 +296,7 @@ export const DEVCODE_2376: DeviceDefinition = {
     ],
     bc_status: [{ par: 'load_active_power', field: 'bc_load_active_power', unit: 'kW', status: 'load' }],
   },
+  roles: { soc: 'bt_battery_capacity' },
   keyParameters: [
     { key: 'PV_OUTPUT_POWER', power: 'pv', unit: 'kW' },
     { key: 'GRID_ACTIVE_POWER', power: 'grid', unit: 'kW' },

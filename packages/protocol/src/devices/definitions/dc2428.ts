@@ -13,6 +13,7 @@ export const DEVCODE_2428: DeviceDefinition = {
   brand: 0,
   vendor: 'Voltronic-type OEM',
   kind: 'inverter',
+  category: 'off-grid-inverter',
   devtype: 2304,
   deviceType: 1,
   ratedPower: 3000,
@@ -167,6 +168,7 @@ export const DEVCODE_2428: DeviceDefinition = {
     gd_status: [{ par: 'grid_active_power', status: 'grid', presence: 'gd_grid_voltage' }],
     bc_status: [{ par: 'load_active_power', field: 'load_active_power', unit: 'kW', status: 'load' }],
   },
+  roles: { soc: 'bt_battery_capacity' },
   keyParameters: [
     { key: 'PV_OUTPUT_POWER', power: 'pv', unit: 'kW' },
     { key: 'LOAD_ACTIVE_POWER', power: 'load', unit: 'kW' },

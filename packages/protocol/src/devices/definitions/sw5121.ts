@@ -14,6 +14,7 @@ export const DEVCODE_5121: DeviceDefinition = {
   brand: 0,
   vendor: 'Sunwatch',
   kind: 'inverter',
+  category: 'grid-tie-inverter',
   devtype: 512,
   deviceType: 2,
   ratedPower: 10000,

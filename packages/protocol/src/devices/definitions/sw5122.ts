@@ -12,6 +12,7 @@ export const DEVCODE_5122: DeviceDefinition = {
   brand: 0,
   vendor: 'Sunwatch',
   kind: 'micro-inverter',
+  category: 'micro-inverter',
   devtype: 512,
   deviceType: 2,
   ratedPower: 800,
@@ -185,6 +186,7 @@ export const DEVCODE_5122: DeviceDefinition = {
     pv_status: [{ par: 'pv_output_power', field: 'pv_output_power', unit: 'kW', status: 'pv' }],
     gd_status: [{ par: 'grid_active_power', field: 'gd_output_power', unit: 'kW', status: 'grid' }],
   },
+  roles: { panels: ['pv_pv1_power', 'pv_pv2_power'] },
   keyParameters: [
     { key: 'PV_OUTPUT_POWER', power: 'pv', unit: 'kW' },
     { key: 'GRID_ACTIVE_POWER', power: 'grid', unit: 'kW' },

@@ -13,6 +13,7 @@ export const DEVCODE_5123: DeviceDefinition = {
   brand: 0,
   vendor: 'Sunwatch',
   kind: 'battery',
+  category: 'battery',
   devtype: 1792,
   deviceType: 0,
   ratedPower: 5120,
@@ -52,7 +53,7 @@ export const DEVCODE_5123: DeviceDefinition = {
     },
     {
       id: 'bt_battery_capacity',
-      title: 'Battery Capacity',
+      title: 'State of Charge',
       unit: '%',
       group: 'bt_',
       register: { address: 0x0003, words: 1 },
@@ -264,6 +265,7 @@ export const DEVCODE_5123: DeviceDefinition = {
       { par: 'battery_active_power', field: 'bt_battery_power', unit: 'kW', status: 'value' },
     ],
   },
+  roles: { soc: 'bt_battery_capacity' },
   keyParameters: [
     { key: 'BATTERY_ACTIVE_POWER', power: 'battery', unit: 'kW' },
     { key: 'BATTERY_VOLTAGE', field: 'bt_battery_voltage', unit: 'V' },

@@ -13,6 +13,7 @@ export const DEVCODE_5124: DeviceDefinition = {
   brand: 0,
   vendor: 'Sunwatch',
   kind: 'meter',
+  category: 'meter',
   devtype: 1024,
   deviceType: 0,
   ratedPower: 50000,

@@ -1,12 +1,12 @@
-/** Energy chart: day (per hour), month (per day), year (per month), total (per year). */
+/** Chart: the day's power curve (kW per sample); energy per day (month), per month (year), per year (total). */
 import { useState } from 'react';
-import { DatePicker, Empty, Flex, Segmented, Skeleton, Alert } from 'antd';
+import { DatePicker, Empty, Flex, Segmented, Skeleton, Alert, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { currentLocale } from '../../../i18n';
 import { EChart } from '../../shared/charts/EChart';
-import { energyOption } from '../../shared/charts/options';
+import { energyOption, powerCurveOption } from '../../shared/charts/options';
 import { isAfterPlantToday } from '../../../app/plant-day';
 import { useEnergyChart, usePlantToday, type EnergyView } from '../api/queries';
 import type { DeviceTupleLike } from '../../shared/devices/paths';
@@ -39,7 +39,14 @@ export function ChartTab({ device }: { device: DeviceTupleLike }) {
   const q = useEnergyChart(device, view, wireDate, view === 'total' || !!date);
   const locale = currentLocale();
   const data = q.data;
-  const empty = data === null || (data !== undefined && data.series.every((s) => s.val.every((v) => !Number(v))));
+  // the day view is the power curve (kW, samples as measured); the others energy bars (kWh)
+  const power = view === 'day' ? (data?.power ?? []) : [];
+  const empty =
+    data === null ||
+    (data !== undefined &&
+      (view === 'day'
+        ? power.every((p) => p.points.length === 0)
+        : data.series.every((s) => s.val.every((v) => !Number(v)))));
 
   return (
     <Flex vertical gap={16}>
@@ -67,17 +74,33 @@ export function ChartTab({ device }: { device: DeviceTupleLike }) {
       ) : empty || !data ? (
         <Empty description={t('devices:detail.noData')} />
       ) : (
-        <EChart
-          ariaLabel={t('devices:chart.title')}
-          height={380}
-          option={energyOption(
-            data.ts.map((ts) => bucketLabel(ts, view)),
-            data.series.map((s) => ({ name: t(`devices:energyKinds.${s.kind}`), values: s.val })),
-            view === 'day' ? 'line' : 'bar',
-            'kWh',
-            locale,
-          )}
-        />
+        view === 'day' ? (
+          <Flex vertical gap={4} data-testid="power-curve">
+            <EChart
+              ariaLabel={t('devices:chart.powerTitle')}
+              height={380}
+              option={powerCurveOption(
+                power.map((p) => ({ name: t(`devices:flow.nodes.${p.node}`), points: p.points })),
+                locale,
+              )}
+            />
+            {power.some((p) => p.node === 'grid' || p.node === 'battery') && (
+              <Typography.Text type="secondary">{t('devices:chart.powerHint')}</Typography.Text>
+            )}
+          </Flex>
+        ) : (
+          <EChart
+            ariaLabel={t('devices:chart.title')}
+            height={380}
+            option={energyOption(
+              data.ts.map((ts) => bucketLabel(ts, view)),
+              data.series.map((s) => ({ name: t(`devices:energyKinds.${s.kind}`), values: s.val })),
+              'bar',
+              'kWh',
+              locale,
+            )}
+          />
+        )
       )}
     </Flex>
   );

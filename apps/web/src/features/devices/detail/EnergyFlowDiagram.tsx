@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { useElementWidth } from '../../../components/responsive';
 import { formatPower } from '../../shared/charts/format';
-import { flowSpeed, type FlowModel, type FlowNodeId } from './energy-flow';
+import { flowSpeed, nodeCaption, presentNodes, type FlowModel, type FlowNodeId } from './energy-flow';
 
 type Point = { x: number; y: number };
 
@@ -127,11 +127,11 @@ function edge(from: Point, to: Point, r1: number, r2: number) {
   return { x1: from.x + ux * r1, y1: from.y + uy * r1, x2: to.x - ux * r2, y2: to.y - uy * r2 };
 }
 
-export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
+export function EnergyFlowDiagram({ model, nodes }: { model: FlowModel; nodes?: readonly FlowNodeId[] }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const ids: FlowNodeId[] = ['pv', 'grid', 'battery', 'load'];
-  if (model.nodes.generator.present) ids.push('generator');
+  // only the nodes the device has (a micro-inverter has no battery and no load)
+  const ids = presentNodes(model, nodes);
   const soc = model.soc;
   const [box, boxWidth] = useElementWidth<SVGSVGElement>({ of: 'parent' });
   const L = boxWidth > 0 && boxWidth < COMPACT_BELOW_PX ? COMPACT : WIDE;
@@ -190,8 +190,14 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
         const lines = L.stacked ? 3 : 2;
         // label block above the top nodes, below the others; 18 px per line
         const labelY = top ? p.y - R - 10 - 18 * (lines - 1) : p.y + R + 20;
-        const value = n.powerKw !== undefined ? formatPower(n.powerKw, locale) : '--';
-        const state = n.direction !== 'none' ? t(`devices:flow.state.${id}.${n.direction}`) : '';
+        const caption = nodeCaption(
+          n,
+          (kw) => formatPower(kw, locale),
+          (node, dir) => t(`devices:flow.state.${node}.${dir}`),
+          t('devices:flow.connected'),
+        );
+        // compact layout: power on one line, the state on the next
+        const captionLines = caption.split(' · ');
         return (
           <g key={`node-${id}`} opacity={n.present ? 1 : 0.45}>
             <circle cx={p.x} cy={p.y} r={R} fill="#fff" stroke={COLOR[id]} strokeWidth={3} />
@@ -222,12 +228,12 @@ export function EnergyFlowDiagram({ model }: { model: FlowModel }) {
             <text x={p.x} y={labelY} textAnchor="middle" fontSize={L.font.name} fontWeight={600} fill="#262626">
               {t(`devices:flow.nodes.${id}`)}
             </text>
-            <text x={p.x} y={labelY + 18} textAnchor="middle" fontSize={L.font.value} fill="#595959">
-              {L.stacked ? value : `${value}${state ? ` · ${state}` : ''}`}
+            <text x={p.x} y={labelY + 18} textAnchor="middle" fontSize={L.font.value} fill="#595959" data-testid={`flow-caption-${id}`}>
+              {L.stacked ? captionLines[0] : caption}
             </text>
-            {L.stacked && state && (
+            {L.stacked && captionLines[1] && (
               <text x={p.x} y={labelY + 36} textAnchor="middle" fontSize={L.font.value} fill="#595959">
-                {state}
+                {captionLines[1]}
               </text>
             )}
           </g>

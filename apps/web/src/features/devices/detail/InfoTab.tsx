@@ -2,10 +2,11 @@
 import { Descriptions, Card, Space } from 'antd';
 import { getDefinition } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { currentLocale } from '../../../i18n';
 import { formatPower } from '../../shared/charts/format';
 import { useDeviceInfo } from '../api/queries';
-import type { DeviceTupleLike } from '../../shared/devices/paths';
+import { areaFor, deviceListPath, type DeviceTupleLike } from '../../shared/devices/paths';
 import { StatusTag } from '../../shared/devices/components/StatusTag';
 import { QueryState } from './common';
 
@@ -23,6 +24,8 @@ export function InfoTab({ device }: { device: DeviceTupleLike }) {
   const q = useDeviceInfo(device);
   const def = getDefinition(Number(device.devcode));
   const locale = currentLocale();
+  const { pathname } = useLocation();
+  const list = deviceListPath(areaFor(pathname));
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <QueryState q={q}>
@@ -39,7 +42,20 @@ export function InfoTab({ device }: { device: DeviceTupleLike }) {
               <Descriptions.Item label={t('devices:info.devaddr')}>{d.devaddr}</Descriptions.Item>
               <Descriptions.Item label={t('devices:info.devtype')}>{t(`devices:devtypes.${d.devtype}`, { defaultValue: String(d.devtype) })}</Descriptions.Item>
               <Descriptions.Item label={t('devices:info.timezone')}>{utcOffset(d.timezone)}</Descriptions.Item>
-              <Descriptions.Item label={t('devices:info.plantId')}>{d.pid}</Descriptions.Item>
+              <Descriptions.Item label={t('devices:info.plant')}>
+                {/* no plant page exists: the plant's name leads to its devices */}
+                {d.pname ? (
+                  list && d.pid ? (
+                    <Link to={`${list}?pid=${d.pid}`} data-testid="info-plant">
+                      {d.pname}
+                    </Link>
+                  ) : (
+                    <span data-testid="info-plant">{d.pname}</span>
+                  )
+                ) : (
+                  '--'
+                )}
+              </Descriptions.Item>
             </Descriptions>
           </Card>
         )}
@@ -50,7 +66,9 @@ export function InfoTab({ device }: { device: DeviceTupleLike }) {
             <Descriptions.Item label={t('devices:info.model')}>{def.name}</Descriptions.Item>
             <Descriptions.Item label={t('devices:info.vendor')}>{def.vendor}</Descriptions.Item>
             <Descriptions.Item label={t('devices:info.kind')}>{t(`devices:kinds.${def.kind}`)}</Descriptions.Item>
-            <Descriptions.Item label={t('devices:info.deviceType')}>{t(`devices:deviceTypes.${def.deviceType}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('devices:info.deviceType')}>
+              <span data-testid="info-category">{t(`devices:categories.${def.category}`)}</span>
+            </Descriptions.Item>
             <Descriptions.Item label={t('devices:info.ratedPower')}>{formatPower(def.ratedPower, locale, 'W')}</Descriptions.Item>
             <Descriptions.Item label={t('devices:info.protocol')}>{def.devcode}</Descriptions.Item>
             <Descriptions.Item label={t('devices:info.energyKinds')} span={2}>

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, DatePicker, Empty, Flex, Segmented, Select, Skeleton, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { LIMITS } from '@sunwatch/protocol';
+import { LIMITS, getDefinition } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, notice } from '../../../app/notify';
 import { currentLocale } from '../../../i18n';
@@ -25,9 +25,13 @@ export function ParamsTab({ device }: { device: DeviceTupleLike }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const fieldsQ = useChartFields(device);
+  // the state-of-charge field is named as such, whatever its vendor title ("Battery Capacity")
+  const socField = getDefinition(Number(device.devcode))?.roles?.soc;
+  const nameOf = (id: string, name: string) => (id === socField ? t('devices:figures.soc') : name);
   const fields = useMemo<ChartField[]>(
-    () => (fieldsQ.data ?? []).map((f) => ({ id: f.optional, name: f.name, unit: f.uint ?? '' })),
-    [fieldsQ.data],
+    () => (fieldsQ.data ?? []).map((f) => ({ id: f.optional, name: nameOf(f.optional, f.name), unit: f.uint ?? '' })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- nameOf depends on the devcode and language only
+    [fieldsQ.data, socField, t],
   );
   const [mode, setMode] = useState<Mode>('display');
   const [picked, setPicked] = useState<string[] | undefined>(undefined);
@@ -149,7 +153,7 @@ export function ParamsTab({ device }: { device: DeviceTupleLike }) {
           ariaLabel={t('devices:params.title')}
           height={420}
           option={curvesOption(
-            curves.data.curves.map((c) => ({ name: c.name, unit: c.unit, points: c.data })),
+            curves.data.curves.map((c) => ({ name: nameOf(c.field, c.name), unit: c.unit, points: c.data })),
             locale,
           )}
         />

@@ -1,6 +1,7 @@
 /** Real-time data: querySPDeviceLastData panels gd_/sy_/pv_/bt_/bc_, refreshed every 45 s. */
 import { Button, Card, Col, Descriptions, Flex, Row, Space, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
+import { getDefinition } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { formatNumber } from '../../shared/charts/format';
@@ -25,6 +26,8 @@ export function RealtimeTab({ device }: { device: DeviceTupleLike }) {
   const { t } = useTranslation();
   const q = useLastData(device);
   const locale = currentLocale();
+  // the field that is the state of charge, whatever its vendor title ("Battery Capacity")
+  const socField = getDefinition(Number(device.devcode))?.roles?.soc;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Flex justify="space-between" align="center" wrap gap={8}>
@@ -44,7 +47,7 @@ export function RealtimeTab({ device }: { device: DeviceTupleLike }) {
                 <Card size="small" title={t(`devices:groups.${g}`)} data-group={g}>
                   <Descriptions column={1} size="small" bordered>
                     {data.pars[g]!.map((it) => (
-                      <Descriptions.Item key={it.id} label={it.par}>
+                      <Descriptions.Item key={it.id} label={it.id === socField ? t('devices:figures.soc') : it.par}>
                         <span data-testid={`value-${it.id}`} data-val={it.val}>
                           <Typography.Text strong={it.val !== '--'} type={it.val === '--' ? 'secondary' : undefined}>
                             {displayValue(it.val, locale, it.unit)}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flowDirection, flowModel, flowSpeed, itemKw } from './energy-flow';
+import { getDefinition } from '@sunwatch/protocol';
+import { flowDirection, flowModel, flowNodesOf, flowSpeed, itemKw, nodeCaption, presentNodes } from './energy-flow';
 
 describe('energy-flow arrow direction', () => {
   it('follows the vendor status codes', () => {
@@ -44,5 +45,59 @@ describe('energy-flow arrow direction', () => {
     expect(itemKw({ par: 'p', val: '1500', unit: 'W', status: 0 })).toBe(1.5);
     expect(itemKw({ par: 'p', val: '50', unit: '%', status: 0 })).toBeUndefined();
     expect(flowSpeed(10)).toBeLessThan(flowSpeed(0.1));
+  });
+
+  it("a hybrid's grid with mains present but no grid power: no direction, \"connected\" (not \"-- · Importing\")", () => {
+    // the 2341 demo answer: grid placeholder without unit, status 1 from mains presence
+    const m = flowModel({
+      pv_status: [{ par: 'pv_output_power', val: '0.0000', unit: 'kW', status: 0 }],
+      bt_status: [
+        { par: 'bt_battery_capacity', val: '10.0000', unit: '%', status: 0 },
+        { par: 'battery_active_power', val: '0', status: 0 },
+      ],
+      gd_status: [{ par: 'grid_active_power', val: '0', status: 1 }],
+      bc_status: [{ par: 'load_active_power', val: '0.8510', unit: 'kW', status: -1 }],
+      ol_status: [{ par: 'oil_output_power', val: '0', status: 0 }],
+    });
+    expect(m.nodes.grid).toMatchObject({ present: true, powerKw: undefined, direction: 'none', connected: true });
+    const caption = (id: 'grid' | 'load' | 'pv') =>
+      nodeCaption(m.nodes[id], (kw) => `${kw} kW`, (node, dir) => `${node}:${dir}`, 'Connected');
+    expect(caption('grid')).toBe('Connected');
+    expect(caption('load')).toBe('0.851 kW · load:out');
+    expect(caption('pv')).toBe('0 kW');
+    expect(presentNodes(m)).toEqual(['pv', 'grid', 'battery', 'load']);
+  });
+
+  it('draws only the nodes a micro-inverter has: PV and grid', () => {
+    const m = flowModel({
+      bt_status: [],
+      pv_status: [{ par: 'pv_output_power', val: '0.0352', unit: 'kW', status: 1 }],
+      gd_status: [{ par: 'grid_active_power', val: '0.0338', unit: 'kW', status: -1 }],
+      bc_status: [],
+      ol_status: [],
+    });
+    expect(presentNodes(m)).toEqual(['pv', 'grid']);
+    expect(presentNodes(m, flowNodesOf(getDefinition(5122)!))).toEqual(['pv', 'grid']);
+    expect(nodeCaption(m.nodes.grid, (kw) => `${kw} kW`, (n, d) => `${n}:${d}`, 'Connected')).toBe('0.0338 kW · grid:out');
+  });
+
+  it('a measured direction without a value shows the state alone', () => {
+    const n = { id: 'battery' as const, present: true, direction: 'out' as const };
+    expect(nodeCaption(n, (kw) => `${kw} kW`, (node, dir) => `${node}:${dir}`, 'Connected')).toBe('battery:out');
+  });
+
+  it("the devcode decides the nodes: a hybrid's grid stays drawn during a mains loss, its placeholder generator never", () => {
+    expect(flowNodesOf(getDefinition(2341)!)).toEqual(['pv', 'grid', 'battery', 'load']);
+    expect(flowNodesOf(getDefinition(5122)!)).toEqual(['pv', 'grid']);
+    expect(flowNodesOf(getDefinition(5123)!)).toEqual(['battery']);
+    expect(flowNodesOf(getDefinition(5124)!)).toEqual(['grid']);
+    const mainsLost = flowModel({
+      pv_status: [{ par: 'pv_output_power', val: '0.0000', unit: 'kW', status: 0 }],
+      gd_status: [{ par: 'grid_active_power', val: '0', status: 0 }],
+      ol_status: [{ par: 'oil_output_power', val: '0', status: 0 }],
+    });
+    expect(mainsLost.nodes.grid.present).toBe(false);
+    expect(presentNodes(mainsLost, flowNodesOf(getDefinition(2341)!))).toContain('grid');
+    expect(nodeCaption(mainsLost.nodes.grid, (kw) => `${kw} kW`, (n, d) => `${n}:${d}`, 'Connected')).toBe('--');
   });
 });

@@ -9,6 +9,8 @@
  * (battery + discharge, grid + import), with a deadband so that tiny values do not flicker.
  */
 
+import type { DeviceDefinition, FlowNode } from '@sunwatch/protocol';
+
 export type FlowNodeId = 'pv' | 'grid' | 'battery' | 'load' | 'generator';
 
 /** Arrow direction relative to the hub: `in` = power flows from the node into the hub. */
@@ -32,6 +34,23 @@ export interface FlowNodeState {
   /** kW, absolute value; undefined when not measured. */
   powerKw?: number;
   direction: FlowDirection;
+  /**
+   * The node is live but its power is not measured (a hybrid inverter's grid: mains present,
+   * no grid power field). No direction is drawn for it: "present" is not "importing".
+   */
+  connected?: boolean;
+}
+
+/** The text under a node: its power and direction, the direction alone, or "connected". */
+export function nodeCaption(
+  n: FlowNodeState,
+  power: (kw: number) => string,
+  state: (node: FlowNodeId, direction: Exclude<FlowDirection, 'none'>) => string,
+  connected: string,
+): string {
+  const value = n.powerKw !== undefined ? power(n.powerKw) : undefined;
+  if (n.direction === 'none') return value ?? (n.connected ? connected : '--');
+  return value !== undefined ? `${value} · ${state(n.id, n.direction)}` : state(n.id, n.direction);
 }
 
 export interface FlowModel {
@@ -126,11 +145,14 @@ export function flowModel(flow: EnergyFlowLike | undefined): FlowModel {
     const statusItem = [powerItem, ...list].find((i) => i && i.status !== 0) ?? powerItem ?? list[0];
     const status = statusItem?.status;
     const active = status !== undefined && status !== 0;
+    // The grid's status without a grid power is mains presence, not a direction of flow.
+    const unmeasuredGrid = id === 'grid' && signedKw === undefined;
     nodes[id] = {
       id,
       present: real.length > 0 || active,
       powerKw: signedKw === undefined ? undefined : Math.abs(signedKw),
-      direction: real.length > 0 || active ? flowDirection(id, status, signedKw) : 'none',
+      direction: (real.length > 0 || active) && !unmeasuredGrid ? flowDirection(id, status, signedKw) : 'none',
+      ...(unmeasuredGrid && active ? { connected: true } : {}),
     };
   }
   return {
@@ -139,6 +161,27 @@ export function flowModel(flow: EnergyFlowLike | undefined): FlowModel {
     date: flow?.date,
     status: flow?.status,
   };
+}
+
+const DIAGRAM_ORDER: readonly FlowNodeId[] = ['pv', 'grid', 'battery', 'load', 'generator'];
+
+/**
+ * The nodes a devcode has: those whose energy-flow items read a field (a value, or the presence
+ * of mains). The vendor's placeholders ("0" without a field: a 2341's generator) and empty node
+ * lists (a micro-inverter's battery and load) are nodes it does not have.
+ */
+export function flowNodesOf(def: Pick<DeviceDefinition, 'energyFlow'>): FlowNodeId[] {
+  return DIAGRAM_ORDER.filter((id) =>
+    def.energyFlow[NODE_ARRAY[id] as FlowNode].some((it) => it.field !== undefined || it.presence !== undefined),
+  );
+}
+
+/**
+ * The nodes to draw, in diagram order: the devcode's own (`flowNodesOf`, drawn even while idle —
+ * a hybrid's grid during a mains loss), else, for an unknown devcode, those live in the answer.
+ */
+export function presentNodes(model: FlowModel, has?: readonly FlowNodeId[]): FlowNodeId[] {
+  return DIAGRAM_ORDER.filter((id) => (has ? has.includes(id) : model.nodes[id].present));
 }
 
 /** Animation duration (s) of a flow: faster with more power. */

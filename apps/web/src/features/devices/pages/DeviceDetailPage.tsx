@@ -6,7 +6,8 @@ import { Button, Card, Flex, Space, Tabs, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { useDeviceInfo } from '../api/queries';
+import { useDeviceInfo, useDeviceStatistic } from '../api/queries';
+import { DeviceFigures } from '../../shared/devices/components/DeviceFigures';
 import { StatusTag } from '../../shared/devices/components/StatusTag';
 import { areaFor, deviceListPath, type DeviceTupleLike } from '../../shared/devices/paths';
 import { ChartTab } from '../detail/ChartTab';
@@ -27,6 +28,8 @@ export default function DeviceDetailPage() {
   const [search, setSearch] = useSearchParams();
   const device: DeviceTupleLike = { pn: p.pn ?? '', devcode: Number(p.devcode), devaddr: Number(p.devaddr), sn: p.sn ?? '' };
   const info = useDeviceInfo(device);
+  // the device's key figures, the same the device list shows (one server computation)
+  const stat = useDeviceStatistic(device);
   const tab = (DETAIL_TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as DetailTab) : 'realtime';
   const back = deviceListPath(areaFor(pathname)) ?? '..';
 
@@ -61,6 +64,11 @@ export default function DeviceDetailPage() {
           </Typography.Text>
         </Space>
       </Flex>
+      {stat.data && stat.data.figures.length > 0 && (
+        <div data-testid="detail-figures" style={{ margin: '8px 0 4px' }}>
+          <DeviceFigures figures={stat.data.figures} variant="grid" cols={{ xs: 12, sm: 8, lg: 6, xxl: 4 }} />
+        </div>
+      )}
       <Tabs
         activeKey={tab}
         destroyOnHidden

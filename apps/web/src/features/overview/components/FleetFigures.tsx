@@ -150,6 +150,9 @@ export function FleetFigures({ variant = 'full' }: { variant?: 'full' | 'classic
               <Descriptions.Item label={t('overview:currentPower')}>
                 {formatPower(d.currentPower, locale)}
               </Descriptions.Item>
+              <Descriptions.Item label={t('overview:consumption')}>
+                <span data-testid="fleet-consumption">{formatPower(d.consumptionPower, locale)}</span>
+              </Descriptions.Item>
               <Descriptions.Item label={t('overview:nominalPower')}>
                 {formatPower(d.nominalPower, locale)}
               </Descriptions.Item>
@@ -188,6 +191,7 @@ export function FleetFigures({ variant = 'full' }: { variant?: 'full' | 'classic
   }
 
   const power = scaled(d.currentPower, 'power', locale);
+  const consumption = scaled(d.consumptionPower, 'power', locale);
   const today = scaled(d.energyToday, 'energy', locale);
   const total = scaled(d.energyTotal, 'energy', locale);
   return (
@@ -195,13 +199,16 @@ export function FleetFigures({ variant = 'full' }: { variant?: 'full' | 'classic
       <Col xs={24} sm={12} lg={8} xl={4}>
         <Figure title={t('overview:currentPower')} {...power} icon={<ThunderboltOutlined />} color="#1677ff" />
       </Col>
-      <Col xs={24} sm={12} lg={8} xl={5}>
+      <Col xs={24} sm={12} lg={8} xl={4} data-testid="fleet-consumption">
+        <Figure title={t('overview:consumption')} {...consumption} icon={<ThunderboltOutlined />} color="#722ed1" />
+      </Col>
+      <Col xs={24} sm={12} lg={8} xl={4}>
         <Figure title={t('overview:energyToday')} {...today} icon={<LineChartOutlined />} color="#52c41a" />
       </Col>
-      <Col xs={24} sm={12} lg={8} xl={5}>
+      <Col xs={24} sm={12} lg={8} xl={4}>
         <Figure title={t('overview:energyTotal')} {...total} icon={<LineChartOutlined />} color="#13c2c2" />
       </Col>
-      <Col xs={24} sm={12} lg={8} xl={5}>
+      <Col xs={24} sm={12} lg={8} xl={4}>
         <Figure
           title={t('overview:incomeToday')}
           value={money(d.incomeToday)}
@@ -209,7 +216,7 @@ export function FleetFigures({ variant = 'full' }: { variant?: 'full' | 'classic
           color="#fa8c16"
         />
       </Col>
-      <Col xs={24} sm={12} lg={8} xl={5}>
+      <Col xs={24} sm={12} lg={8} xl={4}>
         <Figure
           title={t('overview:incomeTotal')}
           value={money(d.incomeTotal)}

@@ -76,6 +76,13 @@ export function formatPower(v: unknown, locale: Locale | string, unit = 'kW'): s
   return `${formatNumber(s.value, locale)} ${s.unit}`;
 }
 
+/** "64 %" (0 decimals by default); "--" without a value. */
+export function formatPercent(v: unknown, locale: Locale | string, maxDigits = 0): string {
+  const n = toNumber(v);
+  if (n === undefined) return NO_VALUE;
+  return `${formatNumber(n, locale, maxDigits)} %`;
+}
+
 /** Money with its currency symbol or code as the server gives it. */
 export function formatMoney(v: unknown, locale: Locale | string, currency?: string): string {
   const n = toNumber(v);

@@ -88,11 +88,59 @@ export function energyOption(
       name: s.name,
       type: kind,
       data: s.values.map((v) => toNumber(v) ?? null),
-      smooth: kind === 'line',
+      // energies per bucket are drawn as they are: never smoothed (a spline invents values)
+      smooth: false,
       showSymbol: false,
       areaStyle: kind === 'line' ? { opacity: 0.12 } : undefined,
       barMaxWidth: 28,
       ...(s.color ? { itemStyle: { color: s.color } } : {}),
+    })),
+  };
+}
+
+export interface PowerSeries {
+  name: string;
+  points: ReadonlyArray<{ ts: string; val: string }>;
+  color?: string;
+}
+
+/**
+ * A day's power curve (kW): one point per sample at its time, joined by straight lines, no
+ * smoothing and no hourly aggregation; a gap of more than `gapMinutes` without samples breaks
+ * the line instead of bridging it. Timestamps "YYYY-MM-DD HH:MM:SS" are the plant's wall clock.
+ */
+export function powerCurveOption(series: readonly PowerSeries[], locale: string, gapMinutes = 20): EChartsCoreOption {
+  const toPoints = (points: PowerSeries['points']) => {
+    const out: Array<[string, number | null]> = [];
+    let last: number | undefined;
+    for (const p of points) {
+      const iso = p.ts.replace(' ', 'T');
+      const t = Date.parse(`${iso}Z`);
+      if (last !== undefined && t - last > gapMinutes * 60_000) out.push([iso, null]);
+      out.push([iso, toNumber(p.val) ?? null]);
+      last = t;
+    }
+    return out;
+  };
+  return {
+    color: PALETTE,
+    grid: { ...grid, bottom: 48 },
+    legend: { top: 0, type: 'scroll' },
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (v: unknown) => (v === null || v === undefined ? '--' : `${formatNumber(v as number, locale, 3)} kW`),
+    },
+    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }],
+    xAxis: { type: 'time' },
+    yAxis: { type: 'value', name: 'kW', axisLabel: { formatter: (v: number) => formatNumber(v, locale) } },
+    series: series.map((s) => ({
+      name: s.name,
+      type: 'line',
+      smooth: false,
+      showSymbol: false,
+      connectNulls: false,
+      data: toPoints(s.points),
+      ...(s.color ? { itemStyle: { color: s.color }, lineStyle: { color: s.color } } : {}),
     })),
   };
 }

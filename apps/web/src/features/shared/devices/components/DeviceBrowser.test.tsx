@@ -32,13 +32,40 @@ const row: DeviceRow = {
   currency: '€',
   focus: true,
   lts: '2026-11-21 12:00:00',
+  figures: [
+    { key: 'power', unit: 'kW', val: '2.5000' },
+    { key: 'energyToday', unit: 'kWh', val: '12.3000' },
+    { key: 'energyTotal', unit: 'kWh', val: '1500.0000' },
+  ],
+};
+
+const battery: DeviceRow = {
+  ...row,
+  sn: 'SW5123A0002',
+  devalias: 'Battery pack',
+  devcode: 5123,
+  devaddr: 2,
+  devtype: 1792,
+  deviceType: 0,
+  outpower: '0.0000',
+  energyToday: '0.0000',
+  energyTotal: '0.0000',
+  profitToday: '0.0000',
+  focus: false,
+  figures: [
+    { key: 'soc', unit: '%', val: '64.0000' },
+    { key: 'chargePower', unit: 'kW', val: '1.2500' },
+    { key: 'dischargePower', unit: 'kW', val: '0.0000' },
+    { key: 'chargedToday', unit: 'kWh', val: '0.4000' },
+    { key: 'chargedTotal', unit: 'kWh', val: '5912.0000' },
+  ],
 };
 
 /** Seeds the cache for the list params of `search`, so no request goes out. */
-function clientWith(search: string): QueryClient {
+function clientWith(search: string, device: DeviceRow[] = [row]): QueryClient {
   const qc = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   const params = deviceListParams(stateFromSearch(new URLSearchParams(search)));
-  qc.setQueryData(deviceKeys.list(params), { total: 1, page: 0, pagesize: params.pagesize, device: [row] });
+  qc.setQueryData(deviceKeys.list(params), { total: device.length, page: 0, pagesize: params.pagesize, device });
   return qc;
 }
 
@@ -109,5 +136,35 @@ describe('DeviceBrowser', () => {
     expect(screen.getByRole('link', { name: 'Hybrid inverter' }).getAttribute('href')).toBe(
       '/generalNew/deviceno/W0001/2341/1/SW2341A0001',
     );
+  });
+
+  it("shows each device type's figures: a battery's state of charge and charged energy, no income", () => {
+    const figuresOf = (root: HTMLElement) =>
+      Object.fromEntries(
+        [...root.querySelectorAll<HTMLElement>('[data-figure]')].map((el) => [
+          el.dataset.figure,
+          el.querySelector('[data-testid="figure-value"]')!.textContent,
+        ]),
+      );
+    renderAt('/adminNew/device', clientWith('', [row, battery]));
+    const cards = screen.getAllByTestId('device-card');
+    const card = cards.find((c) => c.dataset.sn === 'SW5123A0002')!;
+    const expected = {
+      soc: '64 %',
+      chargePower: '1.25 kW',
+      dischargePower: '0 kW',
+      chargedToday: '0.4 kWh',
+      chargedTotal: '5.91 MWh',
+    };
+    expect(figuresOf(card)).toEqual(expected);
+    expect(card.textContent).toContain('State of charge');
+    expect(card.textContent).not.toContain('Income today');
+    const inverter = cards.find((c) => c.dataset.sn === 'SW2341A0001')!;
+    expect(figuresOf(inverter)).toEqual({ power: '2.5 kW', energyToday: '12.3 kWh', energyTotal: '1.5 MWh' });
+    expect(inverter.textContent).toContain('Income today');
+    cleanup();
+    renderAt('/adminNew/device?mode=list', clientWith('mode=list', [row, battery]));
+    const tr = screen.getByText('SW5123A0002').closest('tr')!;
+    expect(figuresOf(tr)).toEqual(expected);
   });
 });

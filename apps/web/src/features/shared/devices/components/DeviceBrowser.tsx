@@ -8,12 +8,10 @@ import {
   Alert,
   Card,
   Checkbox,
-  Col,
   Flex,
   Input,
   List,
   Pagination,
-  Row,
   Segmented,
   Select,
   Space,
@@ -37,7 +35,7 @@ import {
 } from '../../../../components/list';
 import { useIsPhone } from '../../../../components/responsive';
 import { currentLocale } from '../../../../i18n';
-import { formatEnergy, formatMoney, formatPower } from '../../charts/format';
+import { formatMoney } from '../../charts/format';
 import { toGeoPoint } from '../../maps/basemap';
 import { LazyMap, type MapMarker } from '../../maps/LazyMap';
 import { usePlantsMap } from '../../plants/api/queries';
@@ -45,6 +43,8 @@ import { useDeviceList } from '../api/queries';
 import { DEVICE_LIST_SPEC, PAGE_SIZES, deviceListParams, type ListMode } from '../api/list-params';
 import { areaFor, deviceDetailPath } from '../paths';
 import { statusColor, statusFilterOptions } from '../status';
+import { generates } from '../figures';
+import { DeviceFigures } from './DeviceFigures';
 import { FollowStar } from './FollowStar';
 import { StatusTag } from './StatusTag';
 
@@ -147,26 +147,17 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
     { title: t('devices:field.pn'), dataIndex: 'pn', key: 'pn', responsive: ['md'] },
     { title: t('devices:field.plant'), dataIndex: 'pname', key: 'pname', responsive: ['lg'] },
     { title: t('devices:field.status'), key: 'status', render: (_, d) => <StatusTag status={d.status} /> },
-    { title: t('devices:field.power'), key: 'power', align: 'right', render: (_, d) => formatPower(d.outpower, locale) },
     {
-      title: t('devices:field.energyToday'),
-      key: 'today',
-      align: 'right',
-      render: (_, d) => formatEnergy(d.energyToday, locale),
-    },
-    {
-      title: t('devices:field.energyTotal'),
-      key: 'total',
-      align: 'right',
-      responsive: ['md'],
-      render: (_, d) => formatEnergy(d.energyTotal, locale),
+      title: t('devices:field.figures'),
+      key: 'figures',
+      render: (_, d) => <DeviceFigures figures={d.figures} variant="inline" />,
     },
     {
       title: t('devices:field.incomeToday'),
       key: 'income',
       align: 'right',
       responsive: ['lg'],
-      render: (_, d) => formatMoney(d.profitToday, locale, d.currency),
+      render: (_, d) => (generates(d.figures) ? formatMoney(d.profitToday, locale, d.currency) : '--'),
     },
     { title: t('devices:field.lastUpdate'), dataIndex: 'lts', key: 'lts', responsive: ['xl'], render: (v: string) => v || '--' },
   ];
@@ -247,28 +238,13 @@ function DeviceCard({ d, to }: { d: DeviceRow; to: string }) {
       }
       style={{ borderTop: `3px solid ${statusColor(d.status)}` }}
     >
-      <Row gutter={[8, 8]}>
-        <Col span={12}>
-          <Typography.Text type="secondary">{t('devices:field.power')}</Typography.Text>
-          <div>
-            <Typography.Text strong>{formatPower(d.outpower, locale)}</Typography.Text>
-          </div>
-        </Col>
-        <Col span={12}>
-          <Typography.Text type="secondary">{t('devices:field.energyToday')}</Typography.Text>
-          <div>
-            <Typography.Text strong>{formatEnergy(d.energyToday, locale)}</Typography.Text>
-          </div>
-        </Col>
-        <Col span={12}>
-          <Typography.Text type="secondary">{t('devices:field.energyTotal')}</Typography.Text>
-          <div>{formatEnergy(d.energyTotal, locale)}</div>
-        </Col>
-        <Col span={12}>
+      <DeviceFigures figures={d.figures} variant="grid" />
+      {generates(d.figures) && (
+        <div style={{ marginTop: 8 }}>
           <Typography.Text type="secondary">{t('devices:field.incomeToday')}</Typography.Text>
           <div>{formatMoney(d.profitToday, locale, d.currency)}</div>
-        </Col>
-      </Row>
+        </div>
+      )}
       <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 12 }} ellipsis>
         {t('devices:field.sn')}: {d.sn} · {t('devices:field.pn')}: {d.pn}
         {d.pname ? ` · ${d.pname}` : ''}
