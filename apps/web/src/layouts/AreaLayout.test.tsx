@@ -37,7 +37,7 @@ describe('AreaLayout', () => {
     setPermissions({ modules: ['device_manag', 'alarm_manag'], firstPages: [], secondPages: [], buttons: [] });
     // The alarm page is still a placeholder (the device page is a real feature).
     renderAt('/adminNew/alarm');
-    const menu = await screen.findByRole('menu');
+    const menu = await screen.findByRole('menu', undefined, { timeout: 8000 });
     expect(within(menu).getByText('Devices')).toBeTruthy();
     expect(within(menu).getByText('Alarms')).toBeTruthy();
     expect(within(menu).getByText('Plants')).toBeTruthy();
@@ -54,7 +54,7 @@ describe('AreaLayout', () => {
     saveLogin(authDat({ role: 5, usr: 'viewer_cara' }), { remember: false });
     // the settings node opens her first settings page (the default, datalogger management, is not hers)
     const router = renderAt('/generalNew/setting');
-    const notice = await screen.findByTestId('read-only-notice');
+    const notice = await screen.findByTestId('read-only-notice', undefined, { timeout: 8000 });
     expect(notice.textContent).toContain('Read-only access');
     expect(notice.textContent).toContain('You can view the plants shared with you');
     expect(router.state.location.pathname).toBe('/generalNew/setting/alarmform');
@@ -71,7 +71,7 @@ describe('AreaLayout', () => {
   it('shows an owner the settings a viewer does not get, without the read-only notice', async () => {
     saveLogin(authDat({ role: 0, usr: 'owner_anna' }), { remember: false });
     const router = renderAt('/generalNew/setting');
-    expect(await screen.findByText('Sub-accounts')).toBeTruthy();
+    expect(await screen.findByText('Sub-accounts', undefined, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByText('Data plan recharge')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/generalNew/setting/datalogger');
     expect(screen.queryByTestId('read-only-notice')).toBeNull();
@@ -80,7 +80,7 @@ describe('AreaLayout', () => {
   it('renders the operator settings layout with its menu groups', async () => {
     saveLogin(authDat({ role: 15, usr: 'operator' }), { remember: false });
     renderAt('/adminNewStatr/home/KEYList');
-    expect(await screen.findByText('API interface')).toBeTruthy();
+    expect(await screen.findByText('API interface', undefined, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByText('Manufacturer management')).toBeTruthy();
     expect(screen.getAllByText('API keys').length).toBeGreaterThan(0);
   });
@@ -88,12 +88,12 @@ describe('AreaLayout', () => {
   it('sends another role to /401 and an unknown path to /404', async () => {
     saveLogin(authDat({ role: 0 }), { remember: false });
     const router = renderAt('/adminNew/home');
-    expect(await screen.findByText('401')).toBeTruthy();
+    expect(await screen.findByText('401', undefined, { timeout: 8000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/401');
     cleanup();
     const err = vi.spyOn(console, 'error').mockImplementation(() => {});
     const r2 = renderAt('/no/such/page');
-    expect(await screen.findByText('404')).toBeTruthy();
+    expect(await screen.findByText('404', undefined, { timeout: 8000 })).toBeTruthy();
     expect(r2.state.location.pathname).toBe('/404');
     expect(err).toHaveBeenCalledWith('404 page not found', '/no/such/page');
     err.mockRestore();
