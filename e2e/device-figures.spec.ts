@@ -14,12 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createApiClient, WEB_COMPANY_KEY, type ApiClient, type DeviceFigureWire } from '@sunwatch/protocol';
 import { figureId, formatFigure } from '../apps/web/src/features/shared/devices/figures.ts';
+import { formatEnergy, formatPower } from '../apps/web/src/features/shared/charts/format.ts';
 import { DEMO, landingPattern, login } from './entry-page.ts';
 import { useHarness } from './harness.ts';
 
 const h = useHarness({ fleet: { historyDays: 2 } });
 
 const LIST = '/generalNew/deviceno';
+const PLANTS = '/generalNew/project';
 
 /** The figures shown inside `root`: figure id → displayed text. */
 async function shown(page: Page, selector: string): Promise<Record<string, string>> {
@@ -125,6 +127,34 @@ describe.each([
       expect(agreed, `${d.sn}: the figures kept changing`).toBe(true);
     }
     await h().screenshot(page, `device-figures-${devcode}`);
+  });
+
+  it("plant list: the plant's consumption and energy used today = API (a meter or hybrid can tell)", async () => {
+    let agreed = false;
+    for (let attempt = 0; attempt < 4 && !agreed; attempt++) {
+      const before = (await api.call('webQueryPlants', { page: 0, pagesize: 50 })).plant;
+      await page.goto(PLANTS);
+      const shownRows = await Promise.all(
+        before.map(async (p) => {
+          const row = page.locator(`tr:has-text("${p.name}")`).first();
+          await row.waitFor({ state: 'visible' });
+          return {
+            load: (await row.getByTestId('plant-load').textContent())?.trim(),
+            used: (await row.getByTestId('plant-used').textContent())?.trim(),
+          };
+        }),
+      );
+      const after = (await api.call('webQueryPlants', { page: 0, pagesize: 50 })).plant;
+      if (JSON.stringify(before) !== JSON.stringify(after)) continue;
+      agreed = true;
+      expect(after.length).toBeGreaterThan(0);
+      after.forEach((p, i) => {
+        // every plant of these owners has a meter or a hybrid inverter: consumption is known
+        expect(p.loadPower, `${p.name} consumption`).not.toBe('--');
+        expect(shownRows[i], p.name).toEqual({ load: formatPower(p.loadPower, 'en_US'), used: formatEnergy(p.energyUsed, 'en_US') });
+      });
+    }
+    expect(agreed, 'the plant figures kept changing').toBe(true);
   });
 });
 

@@ -11,7 +11,7 @@ import { Link, useLocation } from 'react-router';
 import { ListStates, emptyLocale, listPagination, responsiveTable, tableLoading, useListState } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
 import { currentLocale } from '../../../i18n';
-import { formatEnergy, formatNumber, formatPower } from '../../shared/charts/format';
+import { NO_VALUE, formatEnergy, formatNumber, formatPower, toNumber } from '../../shared/charts/format';
 import { StatusTag } from '../../shared/devices/components/StatusTag';
 import { areaFor, deviceListPath } from '../../shared/devices/paths';
 import { statusColor, statusFilterOptions } from '../../shared/devices/status';
@@ -19,6 +19,9 @@ import { toGeoPoint } from '../../shared/maps/basemap';
 import { LazyMap, type MapMarker } from '../../shared/maps/LazyMap';
 import { usePlantList, usePlantsMap } from '../../shared/plants/api/queries';
 import { PROJECTS_LIST_SPEC, PROJECTS_PAGE_SIZES, plantListParams, plantMapParams, type ProjectsView } from '../api/list-params';
+
+/** Below 0.5 W the grid exchange is idle (the energy flow's deadband). */
+const GRID_IDLE_KW = 0.0005;
 
 type PlantRow = ResultOf<Catalogue['webQueryPlants']>['plant'][number];
 
@@ -34,6 +37,15 @@ export default function ProjectsPage() {
   const map = usePlantsMap(plantMapParams(state), view === 'map');
   const devicesOf = (pid: number) => (devicesPath ? `${devicesPath}?mode=list&pid=${pid}` : undefined);
 
+  /** Grid exchange without a sign to decode: "1.2 kW · importing" / "0.4 kW · exporting"; "--" unknown. */
+  const gridText = (v: string) => {
+    const kw = toNumber(v);
+    if (kw === undefined) return NO_VALUE;
+    const power = formatPower(Math.abs(kw), locale);
+    if (Math.abs(kw) < GRID_IDLE_KW) return power;
+    return `${power} · ${t(kw > 0 ? 'projects:grid.importing' : 'projects:grid.exporting')}`;
+  };
+
   const columns: TableColumnsType<PlantRow> = [
     {
       title: t('projects:field.name'),
@@ -45,8 +57,11 @@ export default function ProjectsPage() {
     },
     { title: t('projects:field.status'), key: 'status', render: (_, p) => <StatusTag status={p.status} /> },
     { title: t('projects:field.power'), key: 'power', align: 'right', render: (_, p) => formatPower(p.outputPower, locale) },
+    { title: t('projects:field.consumption'), key: 'load', align: 'right', render: (_, p) => <span data-testid="plant-load">{formatPower(p.loadPower, locale)}</span> },
+    { title: t('projects:field.grid'), key: 'grid', align: 'right', responsive: ['md'], render: (_, p) => <span data-testid="plant-grid">{gridText(p.gridPower)}</span> },
     { title: t('projects:field.nominalPower'), key: 'nominal', align: 'right', responsive: ['lg'], render: (_, p) => formatPower(p.nominalPower, locale) },
     { title: t('projects:field.energyToday'), key: 'today', align: 'right', render: (_, p) => formatEnergy(p.energy, locale) },
+    { title: t('projects:field.energyUsed'), key: 'used', align: 'right', responsive: ['lg'], render: (_, p) => <span data-testid="plant-used">{formatEnergy(p.energyUsed, locale)}</span> },
     { title: t('projects:field.energyMonth'), key: 'month', align: 'right', responsive: ['xl'], render: (_, p) => formatEnergy(p.energyMonth, locale) },
     { title: t('projects:field.energyTotal'), key: 'total', align: 'right', render: (_, p) => formatEnergy(p.energyTotal, locale) },
     {
