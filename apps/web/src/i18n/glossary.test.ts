@@ -5,7 +5,11 @@ import { CONCEPTS, GLOSSARY, TITLE_CONCEPTS, type Glossary } from './glossary';
 type Tree = { [key: string]: string | Tree };
 
 /** The web's own locale files (menus, page titles, headers, page texts), read from disk. */
-const FILES = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
+const FILES = {
+  ...import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' }),
+  // the protocol's error and rule messages are shown in the same screens
+  ...import.meta.glob<Tree>('../../../../packages/protocol/src/i18n/*/*.json', { eager: true, import: 'default' }),
+};
 
 function flatten(tree: Tree, prefix = ''): Array<[string, string]> {
   return Object.entries(tree).flatMap(([k, v]) =>
@@ -17,7 +21,7 @@ function flatten(tree: Tree, prefix = ''): Array<[string, string]> {
 function textsOf(locale: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const [path, tree] of Object.entries(FILES)) {
-    const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    const m = /\/(?:locales|i18n)\/([^/]+)\/([^/]+)\.json$/.exec(path);
     if (m?.[1] !== locale) continue;
     for (const [k, v] of flatten(tree)) out.set(`${m[2]}:${k}`, v);
   }
