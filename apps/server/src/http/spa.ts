@@ -30,7 +30,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
       index: ['index.html'],
       preCompressed: true,
       // the body depends on Accept-Encoding: shared caches must keep the variants apart
-      setHeaders: (res) => res.setHeader('Vary', 'Accept-Encoding'),
+      setHeaders: (res) => {
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {
