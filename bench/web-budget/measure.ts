@@ -40,6 +40,17 @@ export interface BudgetRoute {
   budgetKB: number;
   /** Why the budget is what it is (printed by the bench). */
   note?: string;
+  /**
+   * Set only while the route does not meet its budget yet: the size CI enforces instead (a
+   * ratchet against growth, a few KB above today's measure). The bench reports such a route as
+   * over budget; docs/notes/issue-8-budget.md says what is left to do. Lower it, never raise it.
+   */
+  ceilingKB?: number;
+}
+
+/** The size CI fails above: the ceiling while a route is over budget, else its budget. */
+export function enforcedKB(route: BudgetRoute): number {
+  return route.ceilingKB ?? route.budgetKB;
 }
 
 /** The hybrid inverter of the demo fleet (apps/server/src/demo/seed-telemetry.ts). */
@@ -50,21 +61,49 @@ const HYBRID = { pn: 'SWNORTH0000001', devcode: 2341, devaddr: 1, sn: 'SW2341N00
  * routes ("not available yet") share their area's layout and are represented by one of them.
  */
 export const BUDGET_ROUTES: readonly BudgetRoute[] = [
-  { path: '/entry', kind: 'entry', budgetKB: BUDGET_KB.entry },
+  { path: '/entry', kind: 'entry', budgetKB: BUDGET_KB.entry, ceilingKB: 390 },
   // the landing page of every area (spec §2), each as the role that lands there
   { path: '/adminNewStatr/home', account: 'operator', kind: 'landing', budgetKB: BUDGET_KB.page },
-  { path: '/adminNew/home', account: 'sunmaker', kind: 'landing', budgetKB: BUDGET_KB.page },
-  { path: '/admin/home', account: 'dealer_north', kind: 'landing', budgetKB: BUDGET_KB.page },
-  { path: '/adminNew/device', account: 'north_ops', kind: 'landing', budgetKB: BUDGET_KB.page },
-  { path: '/generalNew/home', account: 'owner_anna', kind: 'landing', budgetKB: BUDGET_KB.page },
-  { path: '/general/home', account: 'owner_ben', kind: 'landing', budgetKB: BUDGET_KB.page },
+  {
+    path: '/adminNew/home',
+    account: 'sunmaker',
+    kind: 'landing',
+    budgetKB: BUDGET_KB.page,
+    ceilingKB: 600,
+    note: 'charts',
+  },
+  {
+    path: '/admin/home',
+    account: 'dealer_north',
+    kind: 'landing',
+    budgetKB: BUDGET_KB.page,
+    ceilingKB: 600,
+    note: 'charts',
+  },
+  { path: '/adminNew/device', account: 'north_ops', kind: 'landing', budgetKB: BUDGET_KB.page, ceilingKB: 480 },
+  {
+    path: '/generalNew/home',
+    account: 'owner_anna',
+    kind: 'landing',
+    budgetKB: BUDGET_KB.page,
+    ceilingKB: 680,
+    note: 'charts',
+  },
+  {
+    path: '/general/home',
+    account: 'owner_ben',
+    kind: 'landing',
+    budgetKB: BUDGET_KB.page,
+    ceilingKB: 680,
+    note: 'charts',
+  },
   // the other pages
-  { path: '/admin/device', account: 'dealer_north', kind: 'page', budgetKB: BUDGET_KB.page },
+  { path: '/admin/device', account: 'dealer_north', kind: 'page', budgetKB: BUDGET_KB.page, ceilingKB: 480 },
   { path: '/adminNew/project', account: 'sunmaker', kind: 'page', budgetKB: BUDGET_KB.charts, note: 'map' },
   { path: '/adminNew/personalBasic', account: 'dealer_north', kind: 'page', budgetKB: BUDGET_KB.page },
   { path: '/admin/setting/personalBasic', account: 'group_east', kind: 'page', budgetKB: BUDGET_KB.page },
   { path: '/adminNew/alarm', account: 'dealer_north', kind: 'page', budgetKB: BUDGET_KB.page, note: 'placeholder' },
-  { path: '/generalNew/deviceno', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.page },
+  { path: '/generalNew/deviceno', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.page, ceilingKB: 480 },
   { path: '/generalNew/project', account: 'viewer_cara', kind: 'page', budgetKB: BUDGET_KB.charts, note: 'map' },
   { path: '/generalNew/personalBasic', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.page },
   {
@@ -72,6 +111,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     account: 'owner_anna',
     kind: 'page',
     budgetKB: BUDGET_KB.charts,
+    ceilingKB: 720,
     note: 'device detail, charts',
   },
 ];
@@ -167,7 +207,11 @@ export class Sessions {
 /** Opens `route` as a first visit (cache disabled) and measures what came over the wire. */
 export type Encoding = 'gzip' | 'browser';
 
-export async function measureRoute(sessions: Sessions, route: BudgetRoute, encoding: Encoding = 'gzip'): Promise<RouteMeasure> {
+export async function measureRoute(
+  sessions: Sessions,
+  route: BudgetRoute,
+  encoding: Encoding = 'gzip',
+): Promise<RouteMeasure> {
   const ctx = await sessions.context(route.account);
   const page = await ctx.newPage();
   try {
@@ -195,6 +239,18 @@ export function overBudget(m: RouteMeasure): boolean {
   return m.js > m.route.budgetKB * KB;
 }
 
+/** Over what CI enforces (the ceiling of a route not yet within budget, else the budget). */
+export function overEnforced(m: RouteMeasure): boolean {
+  return m.js > enforcedKB(m.route) * KB;
+}
+
+export function status(m: RouteMeasure): string {
+  if (m.finalPath !== new URL(m.route.path, 'http://x').pathname) return `REDIRECTED ${m.finalPath}`;
+  if (overEnforced(m)) return m.route.ceilingKB ? 'OVER CEILING' : 'OVER';
+  if (overBudget(m)) return `over budget (ceiling ${m.route.ceilingKB})`;
+  return 'ok';
+}
+
 /** The table the bench prints (markdown, so it can be pasted into the notes). */
 export function formatTable(measures: readonly RouteMeasure[]): string {
   const rows = measures.map((m) => [
@@ -206,7 +262,7 @@ export function formatTable(measures: readonly RouteMeasure[]): string {
     kb(m.other),
     kb(m.total),
     String(m.route.budgetKB),
-    m.finalPath !== new URL(m.route.path, 'http://x').pathname ? `REDIRECTED ${m.finalPath}` : overBudget(m) ? 'OVER' : 'ok',
+    status(m),
   ]);
   const head = ['route', 'account', 'kind', 'JS KB', 'CSS KB', 'other KB', 'total KB', 'JS budget KB', 'status'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -3,14 +3,24 @@
  * (apps/web/dist; build it first, or pass --build), opens every route of BUDGET_ROUTES in
  * headless Chromium signed in as an account that may open it, and prints per route the bytes
  * transferred (as sent: gzip/brotli when the server compressed) of JS, CSS and other, against
- * the route's JS budget. Never fails on time; exits 1 when a route is over its byte budget.
+ * the route's JS budget. Never fails on time; exits 1 when a route is over the size CI enforces
+ * (its budget, or its ceiling while it is not within budget yet).
  *
  *   npm run bench:web-budget [-- --build] [--locale de-DE] [--files] [--only <part of a path>] [--encoding gzip|browser]
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT, startHarness } from '../../e2e/harness.ts';
-import { BUDGET_ROUTES, Sessions, formatTable, kb, measureRoute, overBudget, type RouteMeasure } from './measure.ts';
+import {
+  BUDGET_ROUTES,
+  Sessions,
+  formatTable,
+  kb,
+  measureRoute,
+  overBudget,
+  overEnforced,
+  type RouteMeasure,
+} from './measure.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,7 +46,9 @@ try {
     if (values.files) {
       console.log(`\n${route.path} (${route.account ?? 'signed out'})`);
       for (const t of [...m.transfers].sort((a, b) => b.bytes - a.bytes)) {
-        console.log(`  ${kb(t.bytes).padStart(7)} KB  ${t.type.padEnd(5)} ${t.encoding.padEnd(4)} ${new URL(t.url).pathname}`);
+        console.log(
+          `  ${kb(t.bytes).padStart(7)} KB  ${t.type.padEnd(5)} ${t.encoding.padEnd(4)} ${new URL(t.url).pathname}`,
+        );
       }
     }
   }
@@ -45,8 +57,15 @@ try {
   await harness.close();
 }
 
-console.log(`\nTransferred bytes per route, first visit (cache disabled), browser locale ${values.locale}, encoding ${values.encoding}:\n`);
+console.log(
+  `\nTransferred bytes per route, first visit (cache disabled), browser locale ${values.locale}, encoding ${values.encoding}:\n`,
+);
 console.log(formatTable(measures));
 const over = measures.filter(overBudget);
-console.log(over.length ? `\n${over.length} route(s) over budget.` : '\nEvery route within its budget.');
-process.exitCode = over.length ? 1 : 0;
+const failing = measures.filter(overEnforced);
+console.log(
+  over.length
+    ? `\n${over.length} route(s) over budget, ${failing.length} over what CI enforces.`
+    : '\nEvery route within its budget.',
+);
+process.exitCode = failing.length ? 1 : 0;

@@ -56,7 +56,10 @@ const antdPacks = new Map<Locale, AntdLocale>();
 /** Fetches the antd and dayjs locale of `locale` (once) and makes dayjs use it. */
 export async function loadLocalePack(locale: Locale): Promise<void> {
   if (!antdPacks.has(locale)) {
-    const [antd] = await Promise.all([ANTD_LOADERS[locale](), locale === 'en_US' ? undefined : DAYJS_LOADERS[locale]()]);
+    const [antd] = await Promise.all([
+      ANTD_LOADERS[locale](),
+      locale === 'en_US' ? undefined : DAYJS_LOADERS[locale](),
+    ]);
     antdPacks.set(locale, antd.default);
   }
   applyDayjsLocale(locale);

@@ -79,7 +79,7 @@ const FILES: TextFile[] = Object.entries(loaders).flatMap(([path, load]) => {
 });
 
 /** Every namespace of every language (known at build time, without loading any text). */
-export const NAMESPACES = Array.from(new Set(FILES.map((f) => f.ns))).sort();
+export const NAMESPACES: readonly string[] = Object.freeze(Array.from(new Set(FILES.map((f) => f.ns))).sort());
 
 const loading = new Map<Locale, Promise<void>>();
 
@@ -125,7 +125,8 @@ void i18n.use(initReactI18next).init({
   lng: detectLocale(),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
-  ns: NAMESPACES,
+  // a copy: i18next edits its `ns` list in place (removeResourceBundle)
+  ns: [...NAMESPACES],
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   returnNull: false,
