@@ -14,9 +14,13 @@ import {
   enforcedKB,
   kb,
   measureRoute,
+  recordTransfers,
   uncompressedAssets,
 } from '../bench/web-budget/measure.ts';
-import { useHarness } from './harness.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEMO, areaMenu, login } from './entry-page.ts';
+import { REPO_ROOT, useHarness } from './harness.ts';
 
 const h = useHarness();
 let sessions: Sessions | undefined;
@@ -52,6 +56,55 @@ describe('first-load byte budget', () => {
         .map((t) => `${kb(t.bytes)} KB ${new URL(t.url).pathname}`)
         .join('\n  ');
       expect(m.js, `JS ${kb(m.js)} KB > ${label}; biggest:\n  ${biggest}`).toBeLessThanOrEqual(limit * KB);
+    });
+  }
+});
+
+const LOCALES_DIR = path.join(REPO_ROOT, 'apps/web/src/i18n/locales');
+const text = (locale: string, ns: string, key: string): string => {
+  const tree = JSON.parse(readFileSync(path.join(LOCALES_DIR, locale, `${ns}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const flat = tree[key];
+  if (typeof flat === 'string') return flat;
+  const nested = key.split('.').reduce<unknown>((t, k) => (t as Record<string, unknown> | undefined)?.[k], tree);
+  if (typeof nested !== 'string') throw new Error(`${locale}/${ns}.json has no ${key}`);
+  return nested;
+};
+const langChunks = (urls: string[]) =>
+  [
+    ...new Set(urls.map((u) => /\/assets\/lang-([a-z]{2}_[A-Z]{2})-/.exec(u)?.[1]).filter((l): l is string => !!l)),
+  ].sort();
+
+describe('texts of one language, loaded on demand', () => {
+  for (const locale of ['de_DE', 'zh_CN', 'en_US']) {
+    it(`${locale}: the entry page and a landing page fetch only ${locale} texts, and show them`, async () => {
+      const context = await h().newContext(locale.replace('_', '-'));
+      // the stored language choice of spec §1 (the header and entry pickers write it)
+      await context.addInitScript((l) => localStorage.setItem('sw.lang', l), locale);
+      const page = await context.newPage();
+      const entry = recordTransfers(page);
+      await page.goto('/entry');
+      await page
+        .getByText(text(locale, 'entry', 'login.title'))
+        .first()
+        .waitFor({ state: 'visible' });
+      const entryUrls = (await entry.stop()).map((t) => t.url);
+      expect(langChunks(entryUrls)).toEqual([locale]);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale.replace('_', '-'));
+
+      const landing = recordTransfers(page);
+      await login(page, DEMO.dealer_north.usr, DEMO.dealer_north.pwd, { goto: false });
+      await areaMenu(page).waitFor({ state: 'visible' });
+      await areaMenu(page)
+        .getByText(text(locale, 'menu', 'items.alarm'))
+        .first()
+        .waitFor({ state: 'visible' });
+      const landingUrls = (await landing.stop()).map((t) => t.url);
+      // already there: nothing of another language arrives with the area
+      expect(langChunks(landingUrls)).toEqual([]);
+      await context.close();
     });
   }
 });

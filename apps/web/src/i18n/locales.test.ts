@@ -36,10 +36,7 @@ describe.each(groups)('locale files of $origin', ({ files }) => {
       const tree = files.get(locale)?.get(ns);
       expect(tree, `${locale}/${ns}.json is missing`).toBeDefined();
       const actual = keys(tree!).sort();
-      expect({
-        missing: reference.filter((k) => !actual.includes(k)),
-        extra: actual.filter((k) => !reference.includes(k)),
-      }).toEqual({
+      expect({ missing: reference.filter((k) => !actual.includes(k)), extra: actual.filter((k) => !reference.includes(k)) }).toEqual({
         missing: [],
         extra: [],
       });
@@ -48,9 +45,7 @@ describe.each(groups)('locale files of $origin', ({ files }) => {
       const tree = files.get(locale)?.get(ns);
       if (!tree) return; // reported above
       const flat = (t: Tree, p = ''): Array<[string, string]> =>
-        Object.entries(t).flatMap(([k, v]) =>
-          typeof v === 'string' ? [[p + k, v] as [string, string]] : flat(v, `${p}${k}.`),
-        );
+        Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [[p + k, v] as [string, string]] : flat(v, `${p}${k}.`)));
       const enFlat = new Map(flat(en!.get(ns)!));
       for (const [k, v] of flat(tree)) {
         expect(v.trim(), `${locale}/${ns}: ${k}`).not.toBe('');
