@@ -16,12 +16,24 @@ function isApiPath(url: string): boolean {
 /**
  * Serves the built SPA from `webRoot` when it exists, with history fallback: a GET that is not
  * an API path and not a file with an extension answers index.html; a missing asset is 404.
+ * Compressed: the web build writes `<file>.br` and `<file>.gz` beside every text asset
+ * (apps/web/vite.config.ts), sent to clients that accept them (`Vary: Accept-Encoding`);
+ * files without them go out as they are.
  */
 export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<void> {
   const index = path.join(webRoot, 'index.html');
   const hasSpa = fs.existsSync(index);
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: true,
+      index: ['index.html'],
+      preCompressed: true,
+      // the body depends on Accept-Encoding: shared caches must keep the variants apart
+      setHeaders: (res) => {
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Envelope } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, freshIp, startTestServer, type TestServer } from '../harness.js';
@@ -61,6 +62,10 @@ describe.each(engines)('single-page app ($name)', (engine) => {
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Sunwatch</title><div id="root"></div>');
     fs.writeFileSync(path.join(webRoot, 'assets', 'app.js'), 'console.log("app")');
+    // the web build's precompressed variants (apps/web/vite.config.ts): here for app.js only
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app.js.gz'), zlib.gzipSync('console.log("app")'));
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app.js.br'), zlib.brotliCompressSync('console.log("app")'));
+    fs.writeFileSync(path.join(webRoot, 'assets', 'plain.css'), 'body{margin:0}');
     s = await startTestServer(engine, { seed: false, config: { webRoot } });
   });
   afterAll(async () => {
@@ -83,6 +88,28 @@ describe.each(engines)('single-page app ($name)', (engine) => {
     expect(ok.text).toContain('console.log');
     expect((await s.request('/assets/missing.js')).status).toBe(404);
     expect((await s.request('/favicon.ico')).status).toBe(404);
+  });
+
+  it('sends the precompressed variant the client accepts, else the file as it is', async () => {
+    const get = (url: string, acceptEncoding?: string) =>
+      s.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    const br = await get('/assets/app.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("app")');
+    const gz = await get('/assets/app.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe('console.log("app")');
+    const plain = await get('/assets/app.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe('console.log("app")');
+    // no variant on disk: the file itself, even to a client that accepts compression
+    const css = await get('/assets/plain.css', 'gzip, br');
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-encoding']).toBeUndefined();
+    expect(css.payload).toBe('body{margin:0}');
   });
 
   it('never falls back for API paths', async () => {

@@ -3,7 +3,7 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import i18n, { currentLocale } from '../i18n';
-import { ANTD_LOCALES, applyDayjsLocale } from './locale-packs';
+import { antdLocale, applyDayjsLocale } from './locale-packs';
 import { setMessageInstance } from './notify';
 import { skinColor, useSkin } from './theme';
 import { isAuthError } from './api';
@@ -39,7 +39,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   }, [locale]);
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={{ token: { colorPrimary: skinColor(skin) } }}>
+      <ConfigProvider locale={antdLocale(locale)} theme={{ token: { colorPrimary: skinColor(skin) } }}>
         <AntdApp>
           <MessageBridge />
           <QueryClientProvider client={client}>{children}</QueryClientProvider>

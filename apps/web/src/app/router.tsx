@@ -1,18 +1,24 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Flex, Spin } from 'antd';
 import { Navigate, Outlet, createBrowserRouter, redirect, useNavigate, type RouteObject } from 'react-router';
-import { AreaLayout } from '../layouts/AreaLayout';
-import { SettingsLayout } from '../layouts/SettingsLayout';
-import NoPermissionPage from '../pages/NoPermissionPage';
-import NotFoundPage from '../pages/NotFoundPage';
-import { PlaceholderPage } from '../pages/PlaceholderPage';
-import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { baseClient, setNavigator } from './api';
 import { resolveNavigation, type GuardDeps } from './guard';
 import { rememberNotFound } from './not-found';
 import { AREAS, type AreaDef, type PageLoader, type RouteNode } from './routes';
 
 const EntryPage = lazy(() => import('../features/entry/EntryPage'));
+// Layouts and status pages load on demand too (issue 8, first load): the entry page must not
+// carry the area menus, dropdowns, tabs and result illustrations it never shows.
+const AreaLayout = lazy(() => import('../layouts/AreaLayout').then((m) => ({ default: m.AreaLayout })));
+const SettingsLayout = lazy(() => import('../layouts/SettingsLayout').then((m) => ({ default: m.SettingsLayout })));
+const PlaceholderPage = lazy(() => import('../pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
+const NoPermissionPage = lazy(() => import('../pages/NoPermissionPage'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+const RouteErrorPage = lazy(() => import('../pages/RouteErrorPage').then((m) => ({ default: m.RouteErrorPage })));
+
+function suspended(element: ReactNode): ReactNode {
+  return <Suspense fallback={<Loading />}>{element}</Suspense>;
+}
 
 /** One lazy component per page loader of the route table (a loader shared by nodes is one chunk, one component). */
 const lazyPages = new Map<PageLoader, LazyExoticComponent<ComponentType>>();
@@ -44,7 +50,7 @@ function Loading() {
 
 /** The node's page, or "not available yet" for a node without one. */
 function page(node: RouteNode): ReactNode {
-  return node.page ? pageElement(node.page) : <PlaceholderPage titleKey={node.titleKey} />;
+  return node.page ? pageElement(node.page) : suspended(<PlaceholderPage titleKey={node.titleKey} />);
 }
 
 function nodeRoute(node: RouteNode, parentPath: string): RouteObject {
@@ -52,14 +58,14 @@ function nodeRoute(node: RouteNode, parentPath: string): RouteObject {
   if (node.layout === 'settings') {
     return {
       path: node.path,
-      element: <SettingsLayout node={node} basePath={full} />,
+      element: suspended(<SettingsLayout node={node} basePath={full} />),
       children: [
         {
           index: true,
           element: node.defaultChild ? (
             <Navigate to={`${full}/${node.defaultChild}`} replace />
           ) : (
-            <PlaceholderPage titleKey={node.indexTitleKey ?? node.titleKey} />
+            suspended(<PlaceholderPage titleKey={node.indexTitleKey ?? node.titleKey} />)
           ),
         },
         ...(node.children ?? []).map((c) => nodeRoute(c, full)),
@@ -82,7 +88,7 @@ function nodeRoute(node: RouteNode, parentPath: string): RouteObject {
 function areaRoute(area: AreaDef): RouteObject {
   return {
     path: area.base.slice(1),
-    element: <AreaLayout area={area} />,
+    element: suspended(<AreaLayout area={area} />),
     children: [
       { index: true, element: <Navigate to={`${area.base}/${area.defaultChild}`} replace /> },
       ...area.children.map((n) => nodeRoute(n, area.base)),
@@ -104,7 +110,7 @@ export function buildRoutes(deps: GuardDeps = { call: baseClient.call }): RouteO
     {
       id: 'root',
       element: <Root />,
-      errorElement: <RouteErrorPage />,
+      errorElement: suspended(<RouteErrorPage />),
       HydrateFallback: Loading,
       // The guard sees every navigation (the spec's checks depend on the whole path).
       shouldRevalidate: () => true,
@@ -121,16 +127,12 @@ export function buildRoutes(deps: GuardDeps = { call: baseClient.call }): RouteO
         { index: true, element: <Navigate to="/entry" replace /> },
         {
           path: 'entry',
-          element: (
-            <Suspense fallback={<Loading />}>
-              <EntryPage />
-            </Suspense>
-          ),
+          element: suspended(<EntryPage />),
         },
-        { path: '401', element: <NoPermissionPage /> },
-        { path: '404', element: <NotFoundPage /> },
+        { path: '401', element: suspended(<NoPermissionPage />) },
+        { path: '404', element: suspended(<NotFoundPage />) },
         ...AREAS.map(areaRoute),
-        { path: '*', element: <NotFoundPage /> },
+        { path: '*', element: suspended(<NotFoundPage />) },
       ],
     },
   ];

@@ -2,11 +2,18 @@
  * i18next set-up (spec §1 languages): a stored choice (localStorage `sw.lang`) wins,
  * else Chinese for Chinese browsers, else English. Changing the language stores the
  * choice and reloads the page.
+ *
+ * Texts load on demand (issue 8, first load): `loadLanguage(locale)` fetches the one chunk
+ * holding every namespace of that language (`lang-<locale>`, see vite.config.ts) and main.tsx
+ * awaits it before the first render. English, the fallback, is fetched only when a key is
+ * missing in the current language (`missingKeyHandler`); react-i18next re-renders when its
+ * bundles arrive (`bindI18nStore: 'added'`). Unit tests load everything up front
+ * (src/test/setup.ts → `addAllResources`).
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, normalizeLocale, type Locale } from '@sunwatch/protocol';
-import { resources } from './resources';
+import { PROTOCOL_NAMESPACES, type Tree } from './namespaces';
 
 export const LANG_STORAGE_KEY = 'sw.lang';
 
@@ -42,18 +49,91 @@ export function currentLocale(): Locale {
   return (LOCALES as readonly string[]).includes(l) ? (l as Locale) : detectLocale();
 }
 
-export const NAMESPACES = Array.from(new Set(Object.values(resources).flatMap((r) => Object.keys(r))));
+/**
+ * Lazy loaders of every text file: the web's namespaces (`locales/<locale>/<ns>.json`) and the
+ * protocol package's `errors` and `rules`. Globs, so that a file not yet written does not break
+ * the build; nothing is fetched until `loadLanguage`.
+ */
+const loaders: Record<string, () => Promise<Tree>> = {
+  ...import.meta.glob<Tree>('./locales/*/*.json', { import: 'default' }),
+  ...import.meta.glob<Tree>('../../../../packages/protocol/src/i18n/*/{errors,rules}.json', { import: 'default' }),
+};
+
+interface TextFile {
+  locale: string;
+  ns: string;
+  load: () => Promise<Tree>;
+}
+
+export function parseTextPath(path: string): { locale: string; ns: string } | undefined {
+  const m = /\/([A-Za-z]{2}_[A-Za-z]{2})\/([^/]+)\.json$/.exec(path);
+  return m ? { locale: m[1]!, ns: m[2]! } : undefined;
+}
+
+const FILES: TextFile[] = Object.entries(loaders).flatMap(([path, load]) => {
+  const p = parseTextPath(path);
+  if (!p) return [];
+  const fromProtocol = path.includes('/packages/protocol/');
+  if (fromProtocol && !(PROTOCOL_NAMESPACES as readonly string[]).includes(p.ns)) return [];
+  return [{ ...p, load }];
+});
+
+/** Every namespace of every language (known at build time, without loading any text). */
+export const NAMESPACES: readonly string[] = Object.freeze(Array.from(new Set(FILES.map((f) => f.ns))).sort());
+
+const loading = new Map<Locale, Promise<void>>();
+
+/** Whether all texts of `locale` are in i18next already. */
+export function isLanguageLoaded(locale: Locale): boolean {
+  return NAMESPACES.every((ns) => i18n.hasResourceBundle(locale, ns));
+}
+
+/**
+ * Fetches every namespace of one language and adds it to i18next (once; concurrent calls share
+ * the request). A failed fetch rejects and may be retried by the next call.
+ */
+export function loadLanguage(locale: Locale): Promise<void> {
+  if (isLanguageLoaded(locale)) return Promise.resolve();
+  let p = loading.get(locale);
+  if (!p) {
+    const files = FILES.filter((f) => f.locale === locale);
+    p = Promise.all(files.map(async (f) => [f.ns, await f.load()] as const)).then(
+      (bundles) => {
+        for (const [ns, tree] of bundles) i18n.addResourceBundle(locale, ns, tree, true, true);
+      },
+      (err: unknown) => {
+        loading.delete(locale);
+        throw err;
+      },
+    );
+    loading.set(locale, p);
+  }
+  return p;
+}
+
+/** A key the current language lacks: fetch the English fallback once (it re-renders on arrival). */
+function loadFallbackFor(lngs: readonly string[]): void {
+  if (!lngs.includes(DEFAULT_LOCALE) || isLanguageLoaded(DEFAULT_LOCALE) || loading.has(DEFAULT_LOCALE)) return;
+  loadLanguage(DEFAULT_LOCALE).catch(() => {
+    /* offline: the key itself stays on screen; the next missing key retries */
+  });
+}
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
+  partialBundledLanguages: true,
   lng: detectLocale(),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
-  ns: NAMESPACES,
+  // a copy: i18next edits its `ns` list in place (removeResourceBundle)
+  ns: [...NAMESPACES],
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  saveMissing: true,
+  missingKeyHandler: (lngs) => loadFallbackFor(lngs),
+  react: { bindI18nStore: 'added' },
 });
 
 export default i18n;

@@ -1,18 +1,17 @@
 /**
- * Every translation bundled into the app: the web's own namespaces
+ * Every translation of every language, loaded EAGERLY — for unit tests only (src/test/setup.ts,
+ * locales.test.ts); the app loads one language on demand (index.ts `loadLanguage`). Covers the web's own namespaces
  * (`locales/<locale>/<ns>.json`) plus the protocol package's `errors` and `rules`
  * (`packages/protocol/src/i18n/<locale>/*.json`). Globs, so that a file not yet written
  * does not break the build.
  */
-type Tree = { [key: string]: string | Tree };
+import { PROTOCOL_NAMESPACES, type Tree } from './namespaces';
 
 const web = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
 const protocol = import.meta.glob<Tree>('../../../../packages/protocol/src/i18n/*/*.json', {
   eager: true,
   import: 'default',
 });
-
-export const PROTOCOL_NAMESPACES = ['errors', 'rules'] as const;
 
 function parse(path: string): { locale: string; ns: string } | undefined {
   const m = /\/([A-Za-z]{2}_[A-Za-z]{2})\/([^/]+)\.json$/.exec(path);
@@ -40,4 +39,4 @@ export const resources: Resources = collect();
 
 /** Where each namespace came from, for the completeness test. */
 export const sources = { web, protocol };
-export type { Tree };
+export { PROTOCOL_NAMESPACES, type Tree };

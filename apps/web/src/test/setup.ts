@@ -1,3 +1,6 @@
+import i18n from '../i18n';
+import { resources } from '../i18n/resources';
+
 // antd reads matchMedia (responsive grid, Sider breakpoints); jsdom has none.
 if (typeof window !== 'undefined' && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -15,4 +18,9 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
         dispatchEvent: () => false,
       }) as MediaQueryList,
   });
+}
+
+// Unit tests get every language synchronously (the app loads one on demand, i18n/index.ts).
+for (const [locale, namespaces] of Object.entries(resources)) {
+  for (const [ns, tree] of Object.entries(namespaces)) i18n.addResourceBundle(locale, ns, tree, true, true);
 }
