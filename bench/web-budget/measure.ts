@@ -43,7 +43,7 @@ export interface BudgetRoute {
   /**
    * Set only while the route does not meet its budget yet: the size CI enforces instead (a
    * ratchet against growth, a few KB above today's measure). The bench reports such a route as
-   * over budget; docs/notes/issue-8-budget.md says what is left to do. Lower it, never raise it.
+   * over budget; docs/web/first-load.md says what is left to do. Lower it, never raise it.
    */
   ceilingKB?: number;
 }

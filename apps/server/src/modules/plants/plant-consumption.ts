@@ -23,7 +23,7 @@ export interface PlantBalance {
 }
 
 /**
- * Consumption and grid exchange of a plant from its devices (docs/notes/issue-8-figures.md):
+ * Consumption and grid exchange of a plant from its devices (docs/web/figures.md):
  * - the plant's grid exchange is what its meters measure; without a meter, what its inverters
  *   that supply the loads themselves (those with a `load` power: hybrids, off-grid) draw from the grid;
  * - consumption is the load power of such inverters when the plant has any; else, with a meter,
