@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS, allPaths, defaultRedirect, matchRoute } from './routes';
+import { MENU_ICON_NAMES } from './menu-icon-names';
 
 /** Every path of spec §2, area by area. */
 const SPEC_PATHS = [
@@ -70,6 +71,7 @@ describe('route table (spec §2)', () => {
       for (const n of nodes) {
         expect(n.titleKey).toMatch(/^menu:items\./);
         expect(n.icon).toBeDefined();
+        expect(MENU_ICON_NAMES).toContain(n.icon);
         if (n.children) walk(n.children);
       }
     };
