@@ -40,7 +40,12 @@ function NotAvailable({ icon, label }: { icon: ReactNode; label: string }) {
   const { t } = useTranslation('entry');
   return (
     <span className="sw-tip" data-tip={t('common.notAvailable')}>
-      <button type="button" className="sw-btn sw-btn-text sw-btn-small" disabled aria-label={`${label} (${t('common.notAvailable')})`}>
+      <button
+        type="button"
+        className="sw-btn sw-btn-text sw-btn-small"
+        disabled
+        aria-label={`${label} (${t('common.notAvailable')})`}
+      >
         {icon}
         <span>{label}</span>
       </button>

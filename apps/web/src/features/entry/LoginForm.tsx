@@ -6,7 +6,16 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent as ReactKeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CloseCircleFilledIcon, CloseIcon, ExclamationCircleFilledIcon, EyeIcon, EyeInvisibleIcon, LoadingIcon, LockIcon, UserIcon } from './icons';
+import {
+  CloseCircleFilledIcon,
+  CloseIcon,
+  ExclamationCircleFilledIcon,
+  EyeIcon,
+  EyeInvisibleIcon,
+  LoadingIcon,
+  LockIcon,
+  UserIcon,
+} from './icons';
 import { SliderPuzzle } from './SliderPuzzle';
 import { PUZZLE_WIDTH } from './puzzle-logic';
 import { checkLoginPwd, checkLoginUsr } from './login-rules';
@@ -58,7 +67,20 @@ interface TextFieldProps {
 }
 
 /** A labelled input with its icon, its rule message under it (announced) and aria-invalid. */
-function TextField({ name, label, type, icon, value, error, placeholder, autoComplete, testId, onChange, onBlur, reveal }: TextFieldProps) {
+function TextField({
+  name,
+  label,
+  type,
+  icon,
+  value,
+  error,
+  placeholder,
+  autoComplete,
+  testId,
+  onChange,
+  onBlur,
+  reveal,
+}: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -163,7 +185,13 @@ function Dialog({ open, title, closeLabel, width, onCancel, children }: DialogPr
           <h2 id={titleId} className="sw-dialog-title">
             {title}
           </h2>
-          <button type="button" className="sw-dialog-close" aria-label={closeLabel} title={closeLabel} onClick={onCancel}>
+          <button
+            type="button"
+            className="sw-dialog-close"
+            aria-label={closeLabel}
+            title={closeLabel}
+            onClick={onCancel}
+          >
             <CloseIcon />
           </button>
         </div>
@@ -218,7 +246,10 @@ export function LoginForm({ onMode, deps = appLoginDeps as LoginDeps<unknown>, p
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy || blocked) return;
-    const found: Partial<Record<Field, string>> = { usr: messageOf('usr', values.usr), pwd: messageOf('pwd', values.pwd) };
+    const found: Partial<Record<Field, string>> = {
+      usr: messageOf('usr', values.usr),
+      pwd: messageOf('pwd', values.pwd),
+    };
     setErrors(found);
     const firstBad = (['usr', 'pwd'] as const).find((f) => found[f]);
     if (firstBad) {
@@ -350,7 +381,12 @@ export function LoginForm({ onMode, deps = appLoginDeps as LoginDeps<unknown>, p
         </button>
       </form>
       <div className="sw-entry-links" style={{ marginTop: 16 }}>
-        <button type="button" className="sw-link" onClick={() => onMode('retrieveUser')} data-testid="link-retrieve-user">
+        <button
+          type="button"
+          className="sw-link"
+          onClick={() => onMode('retrieveUser')}
+          data-testid="link-retrieve-user"
+        >
           {t('login.forgotAccount')}
         </button>
         <span>

@@ -176,8 +176,7 @@ export function SliderPuzzle({
     reset();
   };
 
-  const handleIcon =
-    status === 'success' ? <CheckIcon /> : status === 'fail' ? <CloseIcon /> : <ArrowRightIcon />;
+  const handleIcon = status === 'success' ? <CheckIcon /> : status === 'fail' ? <CloseIcon /> : <ArrowRightIcon />;
 
   return (
     <div className="sw-puzzle" style={{ width: PUZZLE_WIDTH }} data-status={status}>
