@@ -28,8 +28,8 @@ describe('entry page', () => {
     const english = (await loginButton(page).innerText()).trim();
     expect(english).toMatch(/sign in/i);
 
-    await page.getByTestId('language-picker').click();
-    await page.locator('.ant-select-dropdown').getByText('Deutsch', { exact: true }).click();
+    // a native select (the entry page loads no antd)
+    await page.getByTestId('language-picker').selectOption({ label: 'Deutsch' });
     // changing the language reloads the page (spec §1)
     await expect.poll(async () => (await loginButton(page).innerText()).trim(), { timeout: 15_000 }).not.toBe(english);
     const german = (await loginButton(page).innerText()).trim();
@@ -39,6 +39,33 @@ describe('entry page', () => {
     await loginButton(page).waitFor({ state: 'visible' });
     expect((await loginButton(page).innerText()).trim()).toBe(german);
     await h().screenshot(page, 'entry-de');
+    await page.context().close();
+  });
+
+  it('on a phone the puzzle is a labelled modal that fits, takes the keyboard and cancels with Escape', async () => {
+    const page = await h().newPage({ locale: 'en-US' });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/entry');
+    await usernameField(page).fill(DEMO.owner_anna.usr);
+    await passwordField(page).fill(DEMO.owner_anna.pwd);
+    await loginButton(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Security check' });
+    await dialog.waitFor({ state: 'visible' });
+    await stableHandleBox(page);
+    // focus starts on the slider: the puzzle can be solved without a pointer
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('puzzle-handle');
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.keyboard.press('ArrowRight');
+    expect(Number(await page.getByTestId('puzzle-handle').getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    await h().screenshot(page, 'entry-puzzle-360');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(pathOf(page)).toBe('/entry');
+    // focus goes back to the form
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('login-submit');
     await page.context().close();
   });
 

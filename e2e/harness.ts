@@ -214,7 +214,7 @@ export async function settle(page: Page, timeout = 20_000): Promise<void> {
   await page
     .waitForFunction(
       () =>
-        Array.from(document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active')).every(
+        Array.from(document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active, .sw-loading')).every(
           (el) => (el as HTMLElement).offsetParent === null,
         ),
       undefined,

@@ -100,7 +100,7 @@ async function ready(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
-        Array.from(document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active')).every(
+        Array.from(document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active, .sw-loading')).every(
           (el) => (el as HTMLElement).offsetParent === null,
         ),
       undefined,

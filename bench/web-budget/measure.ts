@@ -61,7 +61,7 @@ const HYBRID = { pn: 'SWNORTH0000001', devcode: 2341, devaddr: 1, sn: 'SW2341N00
  * routes ("not available yet") share their area's layout and are represented by one of them.
  */
 export const BUDGET_ROUTES: readonly BudgetRoute[] = [
-  { path: '/entry', kind: 'entry', budgetKB: BUDGET_KB.entry, ceilingKB: 390 },
+  { path: '/entry', kind: 'entry', budgetKB: BUDGET_KB.entry },
   // the landing page of every area (spec §2), each as the role that lands there
   { path: '/adminNewStatr/home', account: 'operator', kind: 'landing', budgetKB: BUDGET_KB.page },
   {

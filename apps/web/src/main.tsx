@@ -4,24 +4,24 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './global.css';
 import { currentLocale, loadLanguage } from './i18n';
-import { Providers } from './app/providers';
+import { RootProviders } from './app/root-providers';
 import { createAppRouter } from './app/router';
-import { loadLocalePack } from './app/locale-packs';
 
 /**
- * The texts of the chosen language (one chunk) and its antd/dayjs locale arrive before the first
- * render, in parallel with the router's first navigation; nothing of the other languages loads.
+ * The texts of the chosen language (one chunk) arrive before the first render, in parallel with
+ * the router's first navigation; nothing of the other languages loads. antd, its providers and
+ * the antd/dayjs locale pack load with the first antd page (router.tsx `AntdOutlet`), not here.
  */
 const locale = currentLocale();
-const ready = Promise.all([loadLanguage(locale), loadLocalePack(locale)]);
+const ready = loadLanguage(locale);
 const router = createAppRouter();
 
 function render(): void {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Providers>
+      <RootProviders>
         <RouterProvider router={router} />
-      </Providers>
+      </RootProviders>
     </StrictMode>,
   );
 }

@@ -1,12 +1,27 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Flex, Spin } from 'antd';
 import { Navigate, Outlet, createBrowserRouter, redirect, useNavigate, type RouteObject } from 'react-router';
+import { currentLocale } from '../i18n';
 import { baseClient, setNavigator } from './api';
 import { resolveNavigation, type GuardDeps } from './guard';
 import { rememberNotFound } from './not-found';
 import { AREAS, type AreaDef, type PageLoader, type RouteNode } from './routes';
 
 const EntryPage = lazy(() => import('../features/entry/EntryPage'));
+/**
+ * antd's providers (theme, locale, App) with the antd/dayjs locale pack of the current language:
+ * loaded with the first page that renders antd. The entry page is plain React and stays outside,
+ * so signing in does not download antd (issue 8, entry page ≤ 200 KB). A failed locale pack
+ * leaves antd in English rather than failing the page.
+ */
+const AntdScope = lazy(async () => {
+  const [m] = await Promise.all([
+    import('./antd-providers'),
+    import('./locale-packs')
+      .then((p) => p.loadLocalePack(currentLocale()))
+      .catch((err: unknown) => console.warn('[i18n] could not load the antd/dayjs locale', err)),
+  ]);
+  return { default: m.AntdProviders };
+});
 // Layouts and status pages load on demand too (issue 8, first load): the entry page must not
 // carry the area menus, dropdowns, tabs and result illustrations it never shows.
 const AreaLayout = lazy(() => import('../layouts/AreaLayout').then((m) => ({ default: m.AreaLayout })));
@@ -40,12 +55,17 @@ function pageElement(load: PageLoader): ReactNode {
   );
 }
 
-function Loading() {
+/** Shown while a lazy page or layout loads: plain markup (global.css), no antd. */
+export function Loading() {
   return (
-    <Flex align="center" justify="center" style={{ minHeight: 240 }}>
-      <Spin size="large" />
-    </Flex>
+    <div className="sw-loading" role="status" aria-busy="true" data-testid="route-loading">
+      <span className="sw-loading-spinner" aria-hidden="true" />
+    </div>
   );
+}
+
+function antd(element: ReactNode): ReactNode {
+  return suspended(<AntdScope>{element}</AntdScope>);
 }
 
 /** The node's page, or "not available yet" for a node without one. */
@@ -110,7 +130,7 @@ export function buildRoutes(deps: GuardDeps = { call: baseClient.call }): RouteO
     {
       id: 'root',
       element: <Root />,
-      errorElement: suspended(<RouteErrorPage />),
+      errorElement: antd(<RouteErrorPage />),
       HydrateFallback: Loading,
       // The guard sees every navigation (the spec's checks depend on the whole path).
       shouldRevalidate: () => true,
@@ -129,10 +149,17 @@ export function buildRoutes(deps: GuardDeps = { call: baseClient.call }): RouteO
           path: 'entry',
           element: suspended(<EntryPage />),
         },
-        { path: '401', element: suspended(<NoPermissionPage />) },
-        { path: '404', element: suspended(<NotFoundPage />) },
-        ...AREAS.map(areaRoute),
-        { path: '*', element: suspended(<NotFoundPage />) },
+        {
+          // every page but the entry page renders antd: one pathless scope loads its providers
+          id: 'antd',
+          element: antd(<Outlet />),
+          children: [
+            { path: '401', element: suspended(<NoPermissionPage />) },
+            { path: '404', element: suspended(<NotFoundPage />) },
+            ...AREAS.map(areaRoute),
+            { path: '*', element: suspended(<NotFoundPage />) },
+          ],
+        },
       ],
     },
   ];

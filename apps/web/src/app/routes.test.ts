@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS, allPaths, defaultRedirect, matchRoute } from './routes';
+import { MENU_ICON_NAMES } from './menu-icon-names';
 
 /** Every path of spec §2, area by area. */
 const SPEC_PATHS = [
@@ -41,7 +42,9 @@ const SPEC_PATHS = [
   ...['home', 'account', 'device', 'alarm', 'setting'].map((p) => `/admin/${p}`),
   ...['personalBasic', 'rechargePay', 'firmware', 'customize'].map((p) => `/admin/setting/${p}`),
   '/generalNew',
-  ...['home', 'alarm', 'deviceno', 'generalintro', 'project', 'personalBasic', 'setting'].map((p) => `/generalNew/${p}`),
+  ...['home', 'alarm', 'deviceno', 'generalintro', 'project', 'personalBasic', 'setting'].map(
+    (p) => `/generalNew/${p}`,
+  ),
   ...[
     'datalogger',
     'rechargePay',
@@ -70,6 +73,7 @@ describe('route table (spec §2)', () => {
       for (const n of nodes) {
         expect(n.titleKey).toMatch(/^menu:items\./);
         expect(n.icon).toBeDefined();
+        expect(MENU_ICON_NAMES).toContain(n.icon);
         if (n.children) walk(n.children);
       }
     };
@@ -78,7 +82,12 @@ describe('route table (spec §2)', () => {
 
   it('puts the setting children into the menu groups of the spec', () => {
     const groups = (path: string) =>
-      new Set(matchRoute(path)!.chain.at(-1)!.children!.map((c) => c.group).filter(Boolean));
+      new Set(
+        matchRoute(path)!
+          .chain.at(-1)!
+          .children!.map((c) => c.group)
+          .filter(Boolean),
+      );
     expect(groups('/adminNewStatr/home')).toEqual(
       new Set([
         'accountManagement',
@@ -89,7 +98,9 @@ describe('route table (spec §2)', () => {
         'deviceManagement',
       ]),
     );
-    expect(groups('/generalNew/setting')).toEqual(new Set(['datalogger', 'personal', 'alarmSettings', 'recharge', 'report']));
+    expect(groups('/generalNew/setting')).toEqual(
+      new Set(['datalogger', 'personal', 'alarmSettings', 'recharge', 'report']),
+    );
     expect([...groups('/adminNew/setting')]).toEqual(expect.arrayContaining(['personal', 'recharge', 'strategy']));
   });
 

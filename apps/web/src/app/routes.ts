@@ -19,44 +19,7 @@
  * - A settings node whose default child the account may not open opens its first child it may.
  */
 import type { ComponentType } from 'react';
-import {
-  AlertOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BgColorsOutlined,
-  CloudServerOutlined,
-  CloudUploadOutlined,
-  ClusterOutlined,
-  CodeOutlined,
-  ControlOutlined,
-  DashboardOutlined,
-  DatabaseOutlined,
-  DollarOutlined,
-  ExportOutlined,
-  FileSearchOutlined,
-  FileTextOutlined,
-  HddOutlined,
-  HistoryOutlined,
-  HomeOutlined,
-  KeyOutlined,
-  LockOutlined,
-  MailOutlined,
-  NodeIndexOutlined,
-  NumberOutlined,
-  ProjectOutlined,
-  ReadOutlined,
-  RocketOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  SwapOutlined,
-  TagsOutlined,
-  TeamOutlined,
-  ThunderboltOutlined,
-  ToolOutlined,
-  UsergroupAddOutlined,
-  UserOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
+import type { MenuIconName } from './menu-icon-names';
 import { ROLE, type PermissionModule, type Role } from '@sunwatch/protocol';
 
 export type AreaId = 'operator' | 'adminNew' | 'admin' | 'generalNew' | 'general';
@@ -116,7 +79,8 @@ export interface RouteNode {
   path: string;
   /** i18n key of the menu and page title. */
   titleKey: string;
-  icon?: ComponentType;
+  /** Menu icon by name (layouts/menu-items.tsx maps it to its component; the route table imports no icons). */
+  icon?: MenuIconName;
   group?: MenuGroup;
   access?: AccessRule;
   /** The page shown at this node; absent: the placeholder page. */
@@ -144,7 +108,7 @@ export interface AreaDef {
 }
 
 const t = (k: string) => `menu:items.${k}`;
-const item = (path: string, icon: ComponentType, extra: Partial<RouteNode> = {}): RouteNode => ({
+const item = (path: string, icon: MenuIconName, extra: Partial<RouteNode> = {}): RouteNode => ({
   path,
   titleKey: t(path),
   icon,
@@ -190,26 +154,26 @@ export const AREAS: readonly AreaDef[] = [
     edition: 'new',
     defaultChild: 'home',
     children: [
-      item('home', HomeOutlined, {
+      item('home', 'Home', {
         layout: 'settings',
         indexTitleKey: 'menu:items.operatorHome',
         children: [
-          item('account', TeamOutlined, { group: 'accountManagement' }),
-          item('device', HddOutlined, { group: 'accountManagement' }),
-          item('datalogger', ClusterOutlined, { group: 'accountManagement' }),
-          item('log', FileTextOutlined, { group: 'accountManagement' }),
-          item('protocolBinding', NodeIndexOutlined, { group: 'accountManagement' }),
-          item('typeCode', TagsOutlined, { group: 'accountManagement' }),
-          item('protocolChange', SwapOutlined, { group: 'accountManagement' }),
-          item('actionLog', HistoryOutlined, { group: 'accountManagement' }),
-          item('factoryAccount', ShopOutlined, { group: 'manufacturerManagement' }),
-          item('factoryCode', NumberOutlined, { group: 'manufacturerManagement' }),
-          item('KEYList', KeyOutlined, { group: 'apiInterface' }),
-          item('protocolInstruction', CodeOutlined, { group: 'protocolTools' }),
-          item('rawDataParsing', FileSearchOutlined, { group: 'protocolTools' }),
-          item('rechargeRemedy', WalletOutlined, { group: 'rechargeManagement' }),
-          item('deviceFunction', ControlOutlined, { group: 'deviceManagement' }),
-          item('passwordMaintenance', LockOutlined, { group: 'deviceManagement' }),
+          item('account', 'Team', { group: 'accountManagement' }),
+          item('device', 'Hdd', { group: 'accountManagement' }),
+          item('datalogger', 'Cluster', { group: 'accountManagement' }),
+          item('log', 'FileText', { group: 'accountManagement' }),
+          item('protocolBinding', 'NodeIndex', { group: 'accountManagement' }),
+          item('typeCode', 'Tags', { group: 'accountManagement' }),
+          item('protocolChange', 'Swap', { group: 'accountManagement' }),
+          item('actionLog', 'History', { group: 'accountManagement' }),
+          item('factoryAccount', 'Shop', { group: 'manufacturerManagement' }),
+          item('factoryCode', 'Number', { group: 'manufacturerManagement' }),
+          item('KEYList', 'Key', { group: 'apiInterface' }),
+          item('protocolInstruction', 'Code', { group: 'protocolTools' }),
+          item('rawDataParsing', 'FileSearch', { group: 'protocolTools' }),
+          item('rechargeRemedy', 'Wallet', { group: 'rechargeManagement' }),
+          item('deviceFunction', 'Control', { group: 'deviceManagement' }),
+          item('passwordMaintenance', 'Lock', { group: 'deviceManagement' }),
         ],
       }),
     ],
@@ -223,27 +187,27 @@ export const AREAS: readonly AreaDef[] = [
     otherEdition: 'admin',
     defaultChild: 'home',
     children: [
-      item('home', DashboardOutlined, { titleKey: t('overview'), access: OVERVIEW, page: overviewPage }),
-      item('device', HddOutlined, { access: DEVICES, ...DEVICE_LIST }),
-      item('account', TeamOutlined, { access: ACCOUNTS }),
-      item('alarm', AlertOutlined, { access: ALARMS }),
-      item('project', ProjectOutlined, { access: DEVICES, page: projectsPage }),
-      item('personalBasic', UserOutlined, { page: personalBasicPage }),
-      item('setting', SettingOutlined, {
+      item('home', 'Dashboard', { titleKey: t('overview'), access: OVERVIEW, page: overviewPage }),
+      item('device', 'Hdd', { access: DEVICES, ...DEVICE_LIST }),
+      item('account', 'Team', { access: ACCOUNTS }),
+      item('alarm', 'Alert', { access: ALARMS }),
+      item('project', 'Project', { access: DEVICES, page: projectsPage }),
+      item('personalBasic', 'User', { page: personalBasicPage }),
+      item('setting', 'Setting', {
         access: SETTINGS,
         layout: 'settings',
         defaultChild: 'firmware',
         children: [
-          item('firmware', CloudServerOutlined, { titleKey: t('defaultFirmware'), group: 'personal' }),
-          item('rate', DollarOutlined, { group: 'personal' }),
-          item('datalogger', ClusterOutlined, { group: 'recharge' }),
-          item('rechargePay', WalletOutlined, { group: 'recharge' }),
-          item('rechargeRecord', HistoryOutlined, { group: 'recharge' }),
-          item('collectionFrequencyRecord', ThunderboltOutlined, { group: 'recharge' }),
-          item('helpform', AppstoreOutlined, { group: 'auxiliary' }),
-          item('UpgFirmware', CloudUploadOutlined, { group: 'strategy' }),
-          item('strategy', ToolOutlined, { group: 'strategy' }),
-          item('upgrade', RocketOutlined, { group: 'strategy' }),
+          item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal' }),
+          item('rate', 'Dollar', { group: 'personal' }),
+          item('datalogger', 'Cluster', { group: 'recharge' }),
+          item('rechargePay', 'Wallet', { group: 'recharge' }),
+          item('rechargeRecord', 'History', { group: 'recharge' }),
+          item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
+          item('helpform', 'Appstore', { group: 'auxiliary' }),
+          item('UpgFirmware', 'CloudUpload', { group: 'strategy' }),
+          item('strategy', 'Tool', { group: 'strategy' }),
+          item('upgrade', 'Rocket', { group: 'strategy' }),
         ],
       }),
     ],
@@ -257,18 +221,18 @@ export const AREAS: readonly AreaDef[] = [
     otherEdition: 'adminNew',
     defaultChild: 'home',
     children: [
-      item('home', HomeOutlined, { access: OVERVIEW, page: overviewPage }),
-      item('account', TeamOutlined, { access: ACCOUNTS }),
-      item('device', HddOutlined, { access: DEVICES, ...DEVICE_LIST }),
-      item('alarm', AlertOutlined, { access: ALARMS }),
-      item('setting', SettingOutlined, {
+      item('home', 'Home', { access: OVERVIEW, page: overviewPage }),
+      item('account', 'Team', { access: ACCOUNTS }),
+      item('device', 'Hdd', { access: DEVICES, ...DEVICE_LIST }),
+      item('alarm', 'Alert', { access: ALARMS }),
+      item('setting', 'Setting', {
         layout: 'settings',
         defaultChild: 'personalBasic',
         children: [
-          item('personalBasic', UserOutlined, { page: personalBasicPage }),
-          item('rechargePay', WalletOutlined, { access: SETTINGS }),
-          item('firmware', CloudServerOutlined, { access: SETTINGS }),
-          item('customize', BgColorsOutlined, { access: SETTINGS }),
+          item('personalBasic', 'User', { page: personalBasicPage }),
+          item('rechargePay', 'Wallet', { access: SETTINGS }),
+          item('firmware', 'CloudServer', { access: SETTINGS }),
+          item('customize', 'BgColors', { access: SETTINGS }),
         ],
       }),
     ],
@@ -282,27 +246,27 @@ export const AREAS: readonly AreaDef[] = [
     otherEdition: 'general',
     defaultChild: 'home',
     children: [
-      item('home', HomeOutlined, { titleKey: t('myDevices'), page: generalHomePage }),
-      item('alarm', AlertOutlined),
-      item('deviceno', DatabaseOutlined, DEVICE_LIST),
-      item('generalintro', ReadOutlined),
-      item('project', ProjectOutlined, { page: projectsPage }),
-      item('personalBasic', UserOutlined, { page: personalBasicPage }),
-      item('setting', SettingOutlined, {
+      item('home', 'Home', { titleKey: t('myDevices'), page: generalHomePage }),
+      item('alarm', 'Alert'),
+      item('deviceno', 'Database', DEVICE_LIST),
+      item('generalintro', 'Read'),
+      item('project', 'Project', { page: projectsPage }),
+      item('personalBasic', 'User', { page: personalBasicPage }),
+      item('setting', 'Setting', {
         layout: 'settings',
         defaultChild: 'datalogger',
         children: [
-          item('datalogger', ClusterOutlined, { group: 'datalogger', access: WRITES }),
-          item('firmware', CloudServerOutlined, { titleKey: t('defaultFirmware'), group: 'personal', access: WRITES }),
-          item('rate', DollarOutlined, { group: 'personal', access: WRITES }),
-          item('helpform', AppstoreOutlined, { group: 'personal', access: WRITES }),
-          item('browseAccount', UsergroupAddOutlined, { group: 'personal', access: WRITES }),
-          item('alarmform', MailOutlined, { group: 'alarmSettings' }),
-          item('rechargePay', WalletOutlined, { group: 'recharge', access: WRITES }),
-          item('rechargeRecord', HistoryOutlined, { group: 'recharge', access: OWNER_ONLY }),
-          item('collectionFrequencyRecord', ThunderboltOutlined, { group: 'recharge', access: OWNER_ONLY }),
-          item('reportexport', ExportOutlined, { group: 'report' }),
-          item('reportsubscribe', AuditOutlined, { group: 'report' }),
+          item('datalogger', 'Cluster', { group: 'datalogger', access: WRITES }),
+          item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', access: WRITES }),
+          item('rate', 'Dollar', { group: 'personal', access: WRITES }),
+          item('helpform', 'Appstore', { group: 'personal', access: WRITES }),
+          item('browseAccount', 'UsergroupAdd', { group: 'personal', access: WRITES }),
+          item('alarmform', 'Mail', { group: 'alarmSettings' }),
+          item('rechargePay', 'Wallet', { group: 'recharge', access: WRITES }),
+          item('rechargeRecord', 'History', { group: 'recharge', access: OWNER_ONLY }),
+          item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge', access: OWNER_ONLY }),
+          item('reportexport', 'Export', { group: 'report' }),
+          item('reportsubscribe', 'Audit', { group: 'report' }),
         ],
       }),
     ],
@@ -317,16 +281,16 @@ export const AREAS: readonly AreaDef[] = [
     defaultChild: 'home',
     children: [
       // The classic general area has no device page: its home lists the devices too.
-      item('home', HomeOutlined, { page: generalHomePage, subPage: DEVICE_DETAIL }),
-      item('alarm', AlertOutlined),
-      item('setting', SettingOutlined, {
+      item('home', 'Home', { page: generalHomePage, subPage: DEVICE_DETAIL }),
+      item('alarm', 'Alert'),
+      item('setting', 'Setting', {
         layout: 'settings',
         defaultChild: 'personalBasic',
         children: [
-          item('personalBasic', UserOutlined, { page: personalBasicPage }),
-          item('rechargePay', WalletOutlined, { access: WRITES }),
-          item('rate', DollarOutlined, { access: WRITES }),
-          item('firmware', CloudServerOutlined, { access: WRITES }),
+          item('personalBasic', 'User', { page: personalBasicPage }),
+          item('rechargePay', 'Wallet', { access: WRITES }),
+          item('rate', 'Dollar', { access: WRITES }),
+          item('firmware', 'CloudServer', { access: WRITES }),
         ],
       }),
     ],

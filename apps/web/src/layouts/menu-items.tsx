@@ -1,15 +1,94 @@
-import { createElement } from 'react';
+import { createElement, type ComponentType } from 'react';
+import {
+  AlertOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BgColorsOutlined,
+  CloudServerOutlined,
+  CloudUploadOutlined,
+  ClusterOutlined,
+  CodeOutlined,
+  ControlOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  DollarOutlined,
+  ExportOutlined,
+  FileSearchOutlined,
+  FileTextOutlined,
+  HddOutlined,
+  HistoryOutlined,
+  HomeOutlined,
+  KeyOutlined,
+  LockOutlined,
+  MailOutlined,
+  NodeIndexOutlined,
+  NumberOutlined,
+  ProjectOutlined,
+  ReadOutlined,
+  RocketOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  SwapOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  ToolOutlined,
+  UsergroupAddOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import type { Access } from '../app/access';
 import type { RouteNode } from '../app/routes';
+import type { MenuIconName } from '../app/menu-icon-names';
+
+/** The component of every menu icon name of the route table. */
+export const MENU_ICONS: Record<MenuIconName, ComponentType> = {
+  Alert: AlertOutlined,
+  Appstore: AppstoreOutlined,
+  Audit: AuditOutlined,
+  BgColors: BgColorsOutlined,
+  CloudServer: CloudServerOutlined,
+  CloudUpload: CloudUploadOutlined,
+  Cluster: ClusterOutlined,
+  Code: CodeOutlined,
+  Control: ControlOutlined,
+  Dashboard: DashboardOutlined,
+  Database: DatabaseOutlined,
+  Dollar: DollarOutlined,
+  Export: ExportOutlined,
+  FileSearch: FileSearchOutlined,
+  FileText: FileTextOutlined,
+  Hdd: HddOutlined,
+  History: HistoryOutlined,
+  Home: HomeOutlined,
+  Key: KeyOutlined,
+  Lock: LockOutlined,
+  Mail: MailOutlined,
+  NodeIndex: NodeIndexOutlined,
+  Number: NumberOutlined,
+  Project: ProjectOutlined,
+  Read: ReadOutlined,
+  Rocket: RocketOutlined,
+  Setting: SettingOutlined,
+  Shop: ShopOutlined,
+  Swap: SwapOutlined,
+  Tags: TagsOutlined,
+  Team: TeamOutlined,
+  Thunderbolt: ThunderboltOutlined,
+  Tool: ToolOutlined,
+  UsergroupAdd: UsergroupAddOutlined,
+  User: UserOutlined,
+  Wallet: WalletOutlined,
+};
 
 type Item = Required<MenuProps>['items'][number];
 
 function leaf(node: RouteNode, basePath: string, t: TFunction): Item {
   return {
     key: `${basePath}/${node.path}`,
-    icon: node.icon ? createElement(node.icon) : undefined,
+    icon: node.icon ? createElement(MENU_ICONS[node.icon]) : undefined,
     label: t(node.titleKey),
   };
 }

@@ -36,3 +36,4 @@ export type * from './plants.js';
 export type * from './dataloggers.js';
 export type * from './devices.js';
 export type * from './overview.js';
+export { ACTION_AUTH, actionAuth } from './auth.js';

@@ -5,18 +5,17 @@
  */
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Button, ConfigProvider, Tooltip, Typography } from 'antd';
-import {
-  CheckCircleFilled,
-  CloudServerOutlined,
-  ExperimentOutlined,
-  MobileOutlined,
-  QrcodeOutlined,
-  SunFilled,
-  UserOutlined,
-} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { version } from '../../../package.json';
+import {
+  CheckCircleFilledIcon,
+  CloudServerIcon,
+  ExperimentIcon,
+  MobileIcon,
+  QrcodeIcon,
+  SunFilledIcon,
+  UserIcon,
+} from './icons';
 import { LanguagePicker } from './LanguagePicker';
 import { LoginForm } from './LoginForm';
 import type { LoginFormProps } from './LoginForm';
@@ -24,8 +23,11 @@ import { ModePlaceholder } from './ModePlaceholder';
 import type { EntryMode } from './modes';
 import './entry.css';
 
-/** Spec §9 "Primary colour green": the entry page keeps the brand colour whatever the skin. */
-const BRAND_THEME = { token: { colorPrimary: '#389e0d', colorLink: '#389e0d' } };
+/*
+ * Plain React and CSS (entry.css), no antd: the entry page is the first load and must stay within
+ * 200 KB of gzipped JavaScript (issue 8). Spec §9 "Primary colour green": it keeps the brand
+ * colour whatever the skin (entry.css).
+ */
 
 export interface EntryPageProps {
   /** Start mode (tests); login by default. */
@@ -37,11 +39,17 @@ export interface EntryPageProps {
 function NotAvailable({ icon, label }: { icon: ReactNode; label: string }) {
   const { t } = useTranslation('entry');
   return (
-    <Tooltip title={t('common.notAvailable')}>
-      <Button type="text" size="small" icon={icon} disabled aria-label={`${label} (${t('common.notAvailable')})`}>
-        {label}
-      </Button>
-    </Tooltip>
+    <span className="sw-tip" data-tip={t('common.notAvailable')}>
+      <button
+        type="button"
+        className="sw-btn sw-btn-text sw-btn-small"
+        disabled
+        aria-label={`${label} (${t('common.notAvailable')})`}
+      >
+        {icon}
+        <span>{label}</span>
+      </button>
+    </span>
   );
 }
 
@@ -56,11 +64,11 @@ export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps =
   const toLogin = () => setMode('login');
 
   return (
-    <ConfigProvider theme={BRAND_THEME}>
+    <>
       <div className="sw-entry" data-testid="entry-page" data-mode={mode}>
         <header className="sw-entry-topbar">
           <span className="sw-entry-topbar-brand">
-            <SunFilled style={{ color: '#faad14' }} /> Sunwatch
+            <SunFilledIcon style={{ color: '#faad14' }} /> Sunwatch
           </span>
           <LanguagePicker />
         </header>
@@ -69,7 +77,7 @@ export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps =
           <div className="sw-entry-card">
             <section className="sw-entry-hero" aria-label="Sunwatch">
               <span className="sw-entry-logo" aria-hidden="true">
-                <SunFilled />
+                <SunFilledIcon />
               </span>
               <div>
                 <h1>Sunwatch</h1>
@@ -78,7 +86,7 @@ export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps =
               <ul className="sw-entry-points">
                 {(['brand.point1', 'brand.point2', 'brand.point3'] as const).map((k) => (
                   <li key={k}>
-                    <CheckCircleFilled />
+                    <CheckCircleFilledIcon />
                     <span>{t(k)}</span>
                   </li>
                 ))}
@@ -90,41 +98,43 @@ export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps =
                 <>
                   <div className="sw-entry-panel-head">
                     <div>
-                      <Typography.Title level={3} style={{ margin: 0 }}>
-                        {t('login.title')}
-                      </Typography.Title>
-                      <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
+                      <h2 className="sw-entry-title">{t('login.title')}</h2>
+                      <p className="sw-entry-subtitle">{t('login.subtitle')}</p>
                     </div>
-                    <Tooltip title={t('login.qrSwitch')}>
-                      <Button
-                        type="text"
-                        icon={<QrcodeOutlined style={{ fontSize: 22 }} />}
+                    <span className="sw-tip sw-tip-end" data-tip={t('login.qrSwitch')}>
+                      <button
+                        type="button"
+                        className="sw-btn sw-btn-text sw-btn-icon"
                         aria-label={t('login.qrSwitch')}
                         onClick={() => setMode('qr')}
                         data-testid="switch-qr"
-                      />
-                    </Tooltip>
+                      >
+                        <QrcodeIcon style={{ fontSize: 22 }} />
+                      </button>
+                    </span>
                   </div>
                   <LoginForm onMode={setMode} {...(loginDeps ? { deps: loginDeps } : {})} />
                   <div className="sw-entry-extras">
-                    <NotAvailable icon={<ExperimentOutlined />} label={t('extras.experience')} />
-                    <NotAvailable icon={<CloudServerOutlined />} label={t('extras.serverNode')} />
-                    <NotAvailable icon={<MobileOutlined />} label={t('extras.appDownload')} />
+                    <NotAvailable icon={<ExperimentIcon />} label={t('extras.experience')} />
+                    <NotAvailable icon={<CloudServerIcon />} label={t('extras.serverNode')} />
+                    <NotAvailable icon={<MobileIcon />} label={t('extras.appDownload')} />
                   </div>
                 </>
               ) : (
                 <>
                   {mode === 'qr' ? (
                     <div className="sw-entry-panel-head" style={{ justifyContent: 'flex-end', marginBottom: 0 }}>
-                      <Tooltip title={t('login.passwordSwitch')}>
-                        <Button
-                          type="text"
-                          icon={<UserOutlined style={{ fontSize: 20 }} />}
+                      <span className="sw-tip sw-tip-end" data-tip={t('login.passwordSwitch')}>
+                        <button
+                          type="button"
+                          className="sw-btn sw-btn-text sw-btn-icon"
                           aria-label={t('login.passwordSwitch')}
                           onClick={toLogin}
                           data-testid="switch-password"
-                        />
-                      </Tooltip>
+                        >
+                          <UserIcon style={{ fontSize: 20 }} />
+                        </button>
+                      </span>
                     </div>
                   ) : null}
                   <ModePlaceholder mode={mode} onBack={toLogin} />
@@ -138,7 +148,7 @@ export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps =
           © Sunwatch · {t('footer.version', { version })}
         </footer>
       </div>
-    </ConfigProvider>
+    </>
   );
 }
 

@@ -1,7 +1,6 @@
 /** Entry-page modes not built yet: their title, an honest "not available" state and a way back. */
-import { Button, Empty, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { ArrowLeftIcon, InboxIcon } from './icons';
 import type { EntryMode } from './modes';
 
 export interface ModePlaceholderProps {
@@ -12,19 +11,19 @@ export interface ModePlaceholderProps {
 export function ModePlaceholder({ mode, onBack }: ModePlaceholderProps) {
   const { t } = useTranslation('entry');
   return (
-    <div data-testid={`entry-mode-${mode}`} style={{ display: 'flex', flexDirection: 'column', gap: 16, flex: 1 }}>
+    <div data-testid={`entry-mode-${mode}`} className="sw-entry-mode">
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t(`modes.${mode}.title`)}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t(`modes.${mode}.subtitle`)}</Typography.Text>
+        <h2 className="sw-entry-title">{t(`modes.${mode}.title`)}</h2>
+        <p className="sw-entry-subtitle">{t(`modes.${mode}.subtitle`)}</p>
       </div>
-      <div style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        <Empty description={t('common.notAvailable')} />
+      <div className="sw-entry-empty" role="status">
+        <InboxIcon className="sw-entry-empty-icon" />
+        <span>{t('common.notAvailable')}</span>
       </div>
-      <Button icon={<ArrowLeftOutlined />} onClick={onBack} block data-testid="back-to-login">
-        {t('common.backToLogin')}
-      </Button>
+      <button type="button" className="sw-btn sw-btn-block" onClick={onBack} data-testid="back-to-login">
+        <ArrowLeftIcon />
+        <span>{t('common.backToLogin')}</span>
+      </button>
     </div>
   );
 }

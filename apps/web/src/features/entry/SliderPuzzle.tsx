@@ -8,8 +8,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
-import { Tooltip } from 'antd';
-import { ArrowRightOutlined, CheckOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ArrowRightIcon, CheckIcon, CloseIcon, ReloadIcon } from './icons';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_OFFSET,
@@ -177,8 +176,7 @@ export function SliderPuzzle({
     reset();
   };
 
-  const handleIcon =
-    status === 'success' ? <CheckOutlined /> : status === 'fail' ? <CloseOutlined /> : <ArrowRightOutlined />;
+  const handleIcon = status === 'success' ? <CheckIcon /> : status === 'fail' ? <CloseIcon /> : <ArrowRightIcon />;
 
   return (
     <div className="sw-puzzle" style={{ width: PUZZLE_WIDTH }} data-status={status}>
@@ -209,18 +207,17 @@ export function SliderPuzzle({
           </div>
         ) : null}
       </div>
-      <Tooltip title={t('puzzle.refresh')}>
-        <button
-          type="button"
-          className="sw-puzzle-refresh"
-          data-testid="puzzle-refresh"
-          aria-label={t('puzzle.refresh')}
-          onClick={refresh}
-          disabled={status === 'success'}
-        >
-          <ReloadOutlined />
-        </button>
-      </Tooltip>
+      <button
+        type="button"
+        className="sw-puzzle-refresh"
+        data-testid="puzzle-refresh"
+        aria-label={t('puzzle.refresh')}
+        title={t('puzzle.refresh')}
+        onClick={refresh}
+        disabled={status === 'success'}
+      >
+        <ReloadIcon />
+      </button>
       <div
         ref={trackRef}
         className="sw-puzzle-track"
