@@ -49,7 +49,6 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
   const state = modes.includes(rawState.mode) ? rawState : { ...rawState, mode: modes[0]! };
   const params = deviceListParams(state);
   const list = useDeviceList(params);
-  const locale = currentLocale();
   const phone = useIsPhone();
   const rows = list.data?.device ?? [];
   const total = list.data?.total ?? 0;
