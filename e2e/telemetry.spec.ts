@@ -456,7 +456,15 @@ describe('dealer_north: overview and device scope in the browser', () => {
     for (const title of ['Income today', 'Total income']) {
       expect(await stat(title).locator('.ant-statistic-content-value').innerText()).toMatch(/^EUR \d/);
     }
-    await figures.locator('canvas').first().waitFor({ state: 'visible' });
+    // the status donuts and the alarm bars are SVG (no ECharts on the landing page): the donut's
+    // centre shows the device total and its segments sum to it
+    const donut = figures.getByTestId('fleet-donut').first();
+    await donut.waitFor({ state: 'visible' });
+    const segments = await donut.locator('path').evaluateAll((ps) => ps.map((p) => Number(p.getAttribute('data-value'))));
+    expect(segments.length).toBeGreaterThan(0);
+    expect(segments.reduce((a, b) => a + b, 0)).toBe(await figure('Devices'));
+    await figures.getByTestId('fleet-alarms').waitFor({ state: 'visible' });
+    expect(await figures.locator('canvas').count()).toBe(0);
     await h().screenshot(page, 'overview-dealer_north');
 
     let sns: string[] = [];

@@ -9,7 +9,6 @@ import type { Catalogue, ResultOf } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { currentLocale } from '../../../i18n';
-import { EChart } from '../../shared/charts/EChart';
 import {
   bcp47,
   formatEnergy,
@@ -20,7 +19,8 @@ import {
   scalePower,
   toNumber,
 } from '../../shared/charts/format';
-import { barOption, donutOption } from '../../shared/charts/options';
+import { Bars } from '../../shared/charts/svg/Bars';
+import { Donut } from '../../shared/charts/svg/Donut';
 import { statusColor, statusLabelKey } from '../../shared/devices/status';
 import { useFleetOverview } from '../api/queries';
 
@@ -60,11 +60,7 @@ function StatusDonut({ title, counts }: { title: string; counts: StatusCounts })
       {counts.total === 0 ? (
         <Empty description={t('overview:empty')} />
       ) : (
-        <EChart
-          height={240}
-          ariaLabel={title}
-          option={donutOption(slices, formatNumber(counts.total, locale, 0), locale)}
-        />
+        <Donut slices={slices} total={counts.total} locale={locale} ariaLabel={title} testId="fleet-donut" />
       )}
     </Card>
   );
@@ -83,15 +79,13 @@ function AlarmsChart({ data }: { data: FleetOverview }) {
         <Tooltip title={t('overview:activeAlarms')}>{t('overview:activeCount', { n: data.activeAlarms })}</Tooltip>
       }
     >
-      <EChart
-        height={240}
-        ariaLabel={title}
-        option={barOption(
-          data.alarmsPerDay.map((d) => dayLabel(d.date, locale)),
-          data.alarmsPerDay.map((d) => d.count),
-          t('overview:alarms'),
-          locale,
-        )}
+      <Bars
+        labels={data.alarmsPerDay.map((d) => dayLabel(d.date, locale))}
+        values={data.alarmsPerDay.map((d) => d.count)}
+        seriesName={t('overview:alarms')}
+        locale={locale}
+        integer
+        testId="fleet-alarms"
       />
     </Card>
   );

@@ -9,57 +9,6 @@ export const PALETTE = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#13c2c2', '
 
 const grid = { left: 8, right: 8, top: 48, bottom: 8, containLabel: true };
 
-export interface DonutSlice {
-  name: string;
-  value: number;
-  color: string;
-}
-
-/** Centre of the status donuts (x, y) in the chart box; the total is drawn there. */
-export const DONUT_CENTER = ['50%', '45%'] as const;
-
-export function donutOption(slices: readonly DonutSlice[], centerText: string, locale: string): EChartsCoreOption {
-  return {
-    tooltip: { trigger: 'item', valueFormatter: (v: unknown) => formatNumber(v as number, locale, 0) },
-    legend: { bottom: 0, type: 'scroll' },
-    // The total sits in the ring's centre: anchored at the pie's centre, vertically middle-aligned.
-    title: {
-      text: centerText,
-      left: 'center',
-      top: DONUT_CENTER[1],
-      textVerticalAlign: 'middle',
-      padding: 0,
-      textStyle: { fontSize: 22, fontWeight: 600 },
-    },
-    series: [
-      {
-        type: 'pie',
-        radius: ['48%', '70%'],
-        center: [...DONUT_CENTER],
-        avoidLabelOverlap: true,
-        label: { show: false },
-        data: slices.map((s) => ({ name: s.name, value: s.value, itemStyle: { color: s.color } })),
-      },
-    ],
-  };
-}
-
-export function barOption(
-  labels: readonly string[],
-  values: readonly number[],
-  seriesName: string,
-  locale: string,
-  color = '#fa8c16',
-): EChartsCoreOption {
-  return {
-    grid: { ...grid, top: 24 },
-    tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => formatNumber(v as number, locale, 0) },
-    xAxis: { type: 'category', data: [...labels], axisLabel: { interval: 0, hideOverlap: true } },
-    yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => formatNumber(v, locale, 0) } },
-    series: [{ name: seriesName, type: 'bar', data: [...values], itemStyle: { color }, barMaxWidth: 36 }],
-  };
-}
-
 export interface NamedSeries {
   name: string;
   values: ReadonlyArray<string | number | null>;

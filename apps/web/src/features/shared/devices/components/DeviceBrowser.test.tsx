@@ -118,7 +118,8 @@ describe('DeviceBrowser', () => {
     fireEvent.click(screen.getByText('List'));
     await waitFor(() => expect(screen.getByTestId('device-browser').dataset.mode).toBe('list'));
     expect(screen.getByTestId('where').textContent).toBe('/adminNew/device?mode=list');
-    expect(screen.getByTestId('device-table')).toBeTruthy();
+    // the list mode's table is loaded on demand
+    expect(await screen.findByTestId('device-table', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Hybrid inverter' }).getAttribute('href')).toBe(
       '/adminNew/device/W0001/2341/1/SW2341A0001',
     );
@@ -129,8 +130,9 @@ describe('DeviceBrowser', () => {
     expect(screen.getByTestId('where').textContent).toBe('/adminNew/device');
   });
 
-  it('shows the follow star state and the translated status', () => {
+  it('shows the follow star state and the translated status', async () => {
     renderAt('/generalNew/deviceno?mode=list', clientWith('mode=list'));
+    await screen.findByTestId('device-table', {}, { timeout: 10_000 });
     expect(screen.getByRole('button', { name: 'Unfollow' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getAllByText('Normal').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Hybrid inverter' }).getAttribute('href')).toBe(
@@ -138,7 +140,7 @@ describe('DeviceBrowser', () => {
     );
   });
 
-  it("shows each device type's figures: a battery's state of charge and charged energy, no income", () => {
+  it("shows each device type's figures: a battery's state of charge and charged energy, no income", async () => {
     const figuresOf = (root: HTMLElement) =>
       Object.fromEntries(
         [...root.querySelectorAll<HTMLElement>('[data-figure]')].map((el) => [
@@ -164,6 +166,7 @@ describe('DeviceBrowser', () => {
     expect(inverter.textContent).toContain('Income today');
     cleanup();
     renderAt('/adminNew/device?mode=list', clientWith('mode=list', [row, battery]));
+    await screen.findByTestId('device-table', {}, { timeout: 10_000 });
     const tr = screen.getByText('SW5123A0002').closest('tr')!;
     expect(figuresOf(tr)).toEqual(expected);
   });

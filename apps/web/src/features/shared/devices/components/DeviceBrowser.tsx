@@ -3,23 +3,8 @@
  * (SN / alias) or datalogger (PN); status filter ("all" at 0, the rest shifted); follow star;
  * server-side paging. Its state lives in the address bar.
  */
-import { useMemo } from 'react';
-import {
-  Alert,
-  Card,
-  Checkbox,
-  Flex,
-  Input,
-  List,
-  Pagination,
-  Segmented,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { lazy, Suspense } from 'react';
+import { Card, Checkbox, Flex, Input, List, Pagination, Segmented, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { AppstoreOutlined, EnvironmentOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -29,16 +14,12 @@ import {
   emptyLocale,
   gridLoading,
   listPagination,
-  responsiveTable,
   tableLoading,
   useListState,
 } from '../../../../components/list';
 import { useIsPhone } from '../../../../components/responsive';
 import { currentLocale } from '../../../../i18n';
 import { formatMoney } from '../../charts/format';
-import { toGeoPoint } from '../../maps/basemap';
-import { LazyMap, type MapMarker } from '../../maps/LazyMap';
-import { usePlantsMap } from '../../plants/api/queries';
 import { useDeviceList } from '../api/queries';
 import { DEVICE_LIST_SPEC, PAGE_SIZES, deviceListParams, type ListMode } from '../api/list-params';
 import { areaFor, deviceDetailPath } from '../paths';
@@ -47,6 +28,9 @@ import { generates } from '../figures';
 import { DeviceFigures } from './DeviceFigures';
 import { FollowStar } from './FollowStar';
 import { StatusTag } from './StatusTag';
+
+const DeviceTable = lazy(() => import('./DeviceTable'));
+const DeviceMap = lazy(() => import('./DeviceMap'));
 
 export type DeviceRow = ResultOf<Catalogue['webQueryDeviceEs']>['device'][number];
 
@@ -65,12 +49,10 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
   const state = modes.includes(rawState.mode) ? rawState : { ...rawState, mode: modes[0]! };
   const params = deviceListParams(state);
   const list = useDeviceList(params);
-  const locale = currentLocale();
   const phone = useIsPhone();
   const rows = list.data?.device ?? [];
   const total = list.data?.total ?? 0;
   const detail = (d: DeviceRow) => deviceDetailPath(area, d) ?? pathname;
-  const name = (d: DeviceRow) => d.devalias || d.sn;
 
   const modeIcon = { card: <AppstoreOutlined />, list: <UnorderedListOutlined />, map: <EnvironmentOutlined /> };
   const toolbar = (
@@ -132,50 +114,12 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
     showTotal: (n) => t('devices:list.total', { n }),
   });
 
-  const columns: TableColumnsType<DeviceRow> = [
-    {
-      key: 'focus',
-      width: 48,
-      render: (_, d) => <FollowStar device={d} followed={d.focus} />,
-    },
-    {
-      title: t('devices:field.name'),
-      key: 'name',
-      render: (_, d) => <Link to={detail(d)}>{name(d)}</Link>,
-    },
-    { title: t('devices:field.sn'), dataIndex: 'sn', key: 'sn' },
-    { title: t('devices:field.pn'), dataIndex: 'pn', key: 'pn', responsive: ['md'] },
-    { title: t('devices:field.plant'), dataIndex: 'pname', key: 'pname', responsive: ['lg'] },
-    { title: t('devices:field.status'), key: 'status', render: (_, d) => <StatusTag status={d.status} /> },
-    {
-      title: t('devices:field.figures'),
-      key: 'figures',
-      render: (_, d) => <DeviceFigures figures={d.figures} variant="inline" />,
-    },
-    {
-      title: t('devices:field.incomeToday'),
-      key: 'income',
-      align: 'right',
-      responsive: ['lg'],
-      render: (_, d) => (generates(d.figures) ? formatMoney(d.profitToday, locale, d.currency) : '--'),
-    },
-    { title: t('devices:field.lastUpdate'), dataIndex: 'lts', key: 'lts', responsive: ['xl'], render: (v: string) => v || '--' },
-  ];
-
   let body: React.ReactNode;
   if (state.mode === 'list') {
     body = (
-      <Table<DeviceRow>
-        data-testid="device-table"
-        rowKey={(d) => `${d.pn}/${d.devcode}/${d.devaddr}/${d.sn}`}
-        // phone: star and name stay pinned while the figures scroll inside the table
-        {...responsiveTable(columns, phone, 2)}
-        dataSource={rows}
-        loading={tableLoading(list)}
-        pagination={paging}
-        locale={emptyLocale(t('devices:list.empty'))}
-        size="middle"
-      />
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+        <DeviceTable rows={rows} detail={detail} loading={tableLoading(list)} pagination={paging} phone={phone} />
+      </Suspense>
     );
   } else if (state.mode === 'card') {
     body = (
@@ -200,7 +144,11 @@ export function DeviceBrowser({ modes = ['card', 'list', 'map'], title }: Device
       </div>
     );
   } else {
-    body = <DeviceMap rows={rows} detail={detail} total={total} loading={list.isPending} />;
+    body = (
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+        <DeviceMap rows={rows} detail={detail} total={total} loading={list.isPending} />
+      </Suspense>
+    );
   }
 
   return (
@@ -254,63 +202,4 @@ function DeviceCard({ d, to }: { d: DeviceRow; to: string }) {
       </Typography.Text>
     </Card>
   );
-}
-
-/** Map mode: one pin per plant of the listed devices, its devices in the popup. */
-function DeviceMap({
-  rows,
-  detail,
-  total,
-  loading,
-}: {
-  rows: DeviceRow[];
-  detail: (d: DeviceRow) => string;
-  total: number;
-  loading: boolean;
-}) {
-  const { t } = useTranslation();
-  const plants = usePlantsMap({});
-  const markers = useMemo<MapMarker[]>(() => {
-    const byPlant = new Map<number, DeviceRow[]>();
-    for (const d of rows) byPlant.set(d.pid, [...(byPlant.get(d.pid) ?? []), d]);
-    const out: MapMarker[] = [];
-    for (const p of plants.data?.plant ?? []) {
-      const devices = byPlant.get(p.pid);
-      const point = toGeoPoint(p.lat, p.lon);
-      if (!devices || !point) continue;
-      // The worst status of the plant's listed devices colours the pin.
-      const worst = devices.map((d) => d.status).sort((a, b) => severity(b) - severity(a))[0] ?? p.status;
-      out.push({
-        id: String(p.pid),
-        ...point,
-        color: statusColor(worst),
-        popup: (
-          <div>
-            <Typography.Text strong>{p.name}</Typography.Text>
-            <ul style={{ paddingLeft: 16, margin: '4px 0 0' }}>
-              {devices.map((d) => (
-                <li key={`${d.pn}/${d.devaddr}/${d.sn}`}>
-                  <Link to={detail(d)}>{d.devalias || d.sn}</Link> <StatusTag status={d.status} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        ),
-      });
-    }
-    return out;
-  }, [rows, plants.data, detail]);
-  const unplaced = rows.length - markers.reduce((n, m) => n + (rows.filter((d) => String(d.pid) === m.id).length || 0), 0);
-  return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      {!loading && total > rows.length && <Alert type="info" showIcon message={t('devices:map.truncated', { shown: rows.length, total })} />}
-      {!loading && unplaced > 0 && <Alert type="warning" showIcon message={t('devices:map.unplaced', { n: unplaced })} />}
-      <LazyMap markers={markers} height={520} />
-    </Space>
-  );
-}
-
-/** Fault/error first, then warning, offline, standby, normal. */
-function severity(status: number): number {
-  return [0, 2, 5, 1, 4, 6, 3][status] ?? 0;
 }
