@@ -82,9 +82,8 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     path: `/generalNew/deviceno/${HYBRID.pn}/${HYBRID.devcode}/${HYBRID.devaddr}/${HYBRID.sn}`,
     account: 'owner_anna',
     kind: 'page',
-    budgetKB: BUDGET_KB.charts,
-    ceilingKB: 720,
-    note: 'device detail, charts',
+    budgetKB: BUDGET_KB.page,
+    note: 'device detail: real-time tab; the chart tabs load ECharts when opened',
   },
 ];
 

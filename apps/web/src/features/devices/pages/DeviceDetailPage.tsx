@@ -2,7 +2,8 @@
  * Device detail (…/<list>/:pn/:devcode/:devaddr/:sn): real-time data, energy flow,
  * statistical overview, chart, parameter analysis, data details and device info tabs.
  */
-import { Button, Card, Flex, Space, Tabs, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Button, Card, Flex, Space, Spin, Tabs, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
@@ -10,13 +11,24 @@ import { useDeviceInfo, useDeviceStatistic } from '../api/queries';
 import { DeviceFigures } from '../../shared/devices/components/DeviceFigures';
 import { StatusTag } from '../../shared/devices/components/StatusTag';
 import { areaFor, deviceListPath, type DeviceTupleLike } from '../../shared/devices/paths';
-import { ChartTab } from '../detail/ChartTab';
-import { DataTab } from '../detail/DataTab';
-import { EnergyFlowTab } from '../detail/EnergyFlowTab';
-import { InfoTab } from '../detail/InfoTab';
-import { ParamsTab } from '../detail/ParamsTab';
 import { RealtimeTab } from '../detail/RealtimeTab';
-import { StatisticsTab } from '../detail/StatisticsTab';
+
+/*
+ * The real-time tab (the default) comes with the page; every other tab loads when it is opened,
+ * so the page's first load carries no ECharts (chart and parameter analysis) and no data table.
+ */
+const ChartTab = lazy(() => import('../detail/ChartTab').then((m) => ({ default: m.ChartTab })));
+const DataTab = lazy(() => import('../detail/DataTab').then((m) => ({ default: m.DataTab })));
+const EnergyFlowTab = lazy(() => import('../detail/EnergyFlowTab').then((m) => ({ default: m.EnergyFlowTab })));
+const InfoTab = lazy(() => import('../detail/InfoTab').then((m) => ({ default: m.InfoTab })));
+const ParamsTab = lazy(() => import('../detail/ParamsTab').then((m) => ({ default: m.ParamsTab })));
+const StatisticsTab = lazy(() => import('../detail/StatisticsTab').then((m) => ({ default: m.StatisticsTab })));
+
+const tabLoading = (
+  <Flex justify="center" style={{ padding: 48 }}>
+    <Spin />
+  </Flex>
+);
 
 export const DETAIL_TABS = ['realtime', 'flow', 'statistic', 'chart', 'params', 'data', 'info'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
@@ -77,7 +89,7 @@ export default function DeviceDetailPage() {
           next.set('tab', k);
           setSearch(next, { replace: true });
         }}
-        items={DETAIL_TABS.map((k) => ({ key: k, label: t(`devices:tabs.${k}`), children: render[k]() }))}
+        items={DETAIL_TABS.map((k) => ({ key: k, label: t(`devices:tabs.${k}`), children: <Suspense fallback={tabLoading}>{render[k]()}</Suspense> }))}
       />
     </Card>
   );
