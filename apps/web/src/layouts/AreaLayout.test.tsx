@@ -58,6 +58,8 @@ describe('AreaLayout', () => {
     expect(notice.textContent).toContain('Read-only access');
     expect(notice.textContent).toContain('You can view the plants shared with you');
     expect(router.state.location.pathname).toBe('/generalNew/setting/alarmform');
+    // the settings layout (and its menu) loads lazily after the area layout
+    await screen.findAllByText('Alarm email settings', undefined, { timeout: 8000 });
     const menus = screen.getAllByRole('menu');
     const all = menus.map((m) => m.textContent ?? '').join('|');
     for (const open of ['My devices', 'Alarms', 'Device list', 'Plants', 'Personal info', 'Settings', 'Alarm email settings', 'Report export']) {
