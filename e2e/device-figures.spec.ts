@@ -12,11 +12,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createApiClient, WEB_COMPANY_KEY, type ApiClient, type DeviceFigureWire } from '@sunwatch/protocol';
+import { type ApiClient, type DeviceFigureWire } from '@sunwatch/protocol';
 import { figureId, formatFigure } from '../apps/web/src/features/shared/devices/figures.ts';
 import { formatEnergy, formatPower } from '../apps/web/src/features/shared/charts/format.ts';
 import { DEMO, landingPattern, login } from './entry-page.ts';
-import { useHarness } from './harness.ts';
+import { tabApi, useHarness } from './harness.ts';
 
 const h = useHarness({ fleet: { historyDays: 2 } });
 
@@ -48,17 +48,8 @@ function parseShown(text: string): number | undefined {
   return n * f[m[2]!]!;
 }
 
-async function apiOf(page: Page): Promise<ApiClient> {
-  const raw = await page.evaluate(() => sessionStorage.getItem('sw.session'));
-  const session = JSON.parse(raw ?? 'null') as { secret: string; token: string } | null;
-  if (!session?.secret) throw new Error('no session in the tab');
-  return createApiClient({
-    baseUrl: `${h().baseUrl}/public/`,
-    companyKey: WEB_COMPANY_KEY,
-    getSession: () => ({ secret: session.secret, token: session.token }),
-    getLocale: () => 'en_US',
-  });
-}
+/** A protocol client signed with the browser tab's own session. */
+const apiOf = (page: Page): Promise<ApiClient> => tabApi(page, h().baseUrl);
 
 const EXPECTED_KEYS: Record<number, string[]> = {
   2341: ['power', 'energyToday', 'energyTotal'],

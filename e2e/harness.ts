@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createApiClient, WEB_COMPANY_KEY, type ApiClient } from '@sunwatch/protocol';
 import { loadConfig, seedDemo, startServer, startServerDemoFleet } from '@sunwatch/server';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -258,4 +259,17 @@ export function useHarness(options: HarnessOptions = {}): () => Harness {
     if (!harness) throw new Error('harness not started (beforeAll failed?)');
     return harness;
   };
+}
+
+/** A protocol client signed with the browser tab's own session (sessionStorage `sw.session`). */
+export async function tabApi(page: Page, baseUrl: string): Promise<ApiClient> {
+  const raw = await page.evaluate(() => sessionStorage.getItem('sw.session'));
+  const session = JSON.parse(raw ?? 'null') as { secret: string; token: string } | null;
+  if (!session?.secret) throw new Error('no session in the tab');
+  return createApiClient({
+    baseUrl: `${baseUrl}/public/`,
+    companyKey: WEB_COMPANY_KEY,
+    getSession: () => ({ secret: session.secret, token: session.token }),
+    getLocale: () => 'en_US',
+  });
 }

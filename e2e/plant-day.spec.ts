@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createApiClient, WEB_COMPANY_KEY, type ApiClient } from '@sunwatch/protocol';
+import { type ApiClient } from '@sunwatch/protocol';
 import { DEMO, landingPattern, login } from './entry-page.ts';
-import { useHarness } from './harness.ts';
+import { tabApi, useHarness } from './harness.ts';
 
 const h = useHarness({ fleet: { historyDays: 2 } });
 
@@ -25,17 +25,8 @@ function dayAt(tz: number, now = Date.now()): string {
   return new Date(now + tz * 1000).toISOString().slice(0, 10);
 }
 
-async function apiOf(page: Page): Promise<ApiClient> {
-  const raw = await page.evaluate(() => sessionStorage.getItem('sw.session'));
-  const session = JSON.parse(raw ?? 'null') as { secret: string; token: string } | null;
-  if (!session?.secret) throw new Error('no session in the tab');
-  return createApiClient({
-    baseUrl: `${h().baseUrl}/public/`,
-    companyKey: WEB_COMPANY_KEY,
-    getSession: () => ({ secret: session.secret, token: session.token }),
-    getLocale: () => 'en_US',
-  });
-}
+/** A protocol client signed with the browser tab's own session. */
+const apiOf = (page: Page): Promise<ApiClient> => tabApi(page, h().baseUrl);
 
 describe('a browser in another timezone than the plant', () => {
   let page: Page;

@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { createApiClient, WEB_COMPANY_KEY, type ApiClient } from '@sunwatch/protocol';
+import { type ApiClient } from '@sunwatch/protocol';
 import { demoFleetFile } from '@sunwatch/server';
 import { areaMenu, DEMO, landingPattern, login } from './entry-page.ts';
-import { useHarness } from './harness.ts';
+import { tabApi, useHarness } from './harness.ts';
 
 const h = useHarness({ fleet: { historyDays: 2 } });
 
@@ -34,18 +34,8 @@ async function offlineOnly(context: BrowserContext, baseUrl: string): Promise<st
   return blocked;
 }
 
-/** A protocol client signed with the browser tab's own session (sessionStorage `sw.session`). */
-async function apiOf(page: Page): Promise<ApiClient> {
-  const raw = await page.evaluate(() => sessionStorage.getItem('sw.session'));
-  const session = JSON.parse(raw ?? 'null') as { secret: string; token: string } | null;
-  if (!session?.secret) throw new Error('no session in the tab');
-  return createApiClient({
-    baseUrl: `${h().baseUrl}/public/`,
-    companyKey: WEB_COMPANY_KEY,
-    getSession: () => ({ secret: session.secret, token: session.token }),
-    getLocale: () => 'en_US',
-  });
-}
+/** A protocol client signed with the browser tab's own session. */
+const apiOf = (page: Page): Promise<ApiClient> => tabApi(page, h().baseUrl);
 
 /** The visible dropdown of an antd Select. */
 function dropdown(page: Page): Locator {

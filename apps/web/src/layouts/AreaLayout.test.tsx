@@ -1,29 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { ApiCallError } from '@sunwatch/protocol';
+import { cleanup, screen, within } from '@testing-library/react';
 import i18n from '../i18n';
-import { Providers } from '../app/providers';
-import { buildRoutes } from '../app/router';
-import type { GuardDeps } from '../app/guard';
 import { saveLogin, setPermissions } from '../app/session';
 import { authDat, resetBrowserState } from '../test/session-fixtures';
+import { renderAppAt } from '../test/render-app';
 
-const deps: GuardDeps = {
-  call: vi.fn(async () => {
-    throw new ApiCallError(9, 'ERR_NOT_SUPPORTED');
-  }) as unknown as GuardDeps['call'],
-};
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(deps), { initialEntries: [path] });
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderAppAt(path);
 
 beforeEach(async () => {
   resetBrowserState();
@@ -46,7 +28,7 @@ describe('AreaLayout', () => {
     expect(within(menu).queryByText('Overview')).toBeNull();
     expect(within(menu).queryByText('Settings')).toBeNull();
     expect(screen.getByTestId('header-user').textContent).toBe('north_ops');
-    expect(screen.getByText('This feature is not available yet')).toBeTruthy();
+    expect(await screen.findByText('This feature is not available yet', undefined, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByTestId('read-only-notice')).toBeNull();
   });
 

@@ -1,20 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { ApiCallError } from '@sunwatch/protocol';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import i18n from '../i18n';
-import { Providers } from '../app/providers';
-import { buildRoutes } from '../app/router';
-import type { GuardDeps } from '../app/guard';
 import { saveLogin } from '../app/session';
 import { PHONE_QUERY } from '../components/responsive';
 import { authDat, resetBrowserState } from '../test/session-fixtures';
-
-const deps: GuardDeps = {
-  call: vi.fn(async () => {
-    throw new ApiCallError(9, 'ERR_NOT_SUPPORTED');
-  }) as unknown as GuardDeps['call'],
-};
+import { renderAppAt } from '../test/render-app';
 
 /** A viewport of `width` px for matchMedia's max-width queries (jsdom has no layout). */
 function viewport(width: number) {
@@ -40,15 +30,7 @@ function viewport(width: number) {
   );
 }
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(buildRoutes(deps), { initialEntries: [path] });
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderAppAt(path);
 
 beforeEach(async () => {
   resetBrowserState();
