@@ -53,6 +53,8 @@ describe('navigation', () => {
     await page.goto('/generalNew/setting');
     await page.waitForURL((u) => u.pathname === '/generalNew/setting/alarmform');
     await notice.waitFor({ state: 'visible' });
+    // the settings layout and its menu load lazily after the area layout
+    await page.getByRole('menuitem', { name: 'Report export' }).waitFor({ state: 'visible' });
     const labels = await menuLabels(page);
     expect(labels).toEqual(expect.arrayContaining(['My devices', 'Plants', 'Alarm email settings', 'Report export']));
     for (const never of ['Sub-accounts', 'Data plan recharge', 'Recharge records', 'Acceleration records', 'Dataloggers', 'Rate settings']) {
@@ -73,6 +75,7 @@ describe('navigation', () => {
     await page.goto('/generalNew/setting');
     await page.waitForURL((u) => u.pathname === '/generalNew/setting/datalogger');
     await areaMenu(page).waitFor({ state: 'visible' });
+    await page.getByRole('menuitem', { name: 'Sub-accounts' }).waitFor({ state: 'visible' });
     expect(await menuLabels(page)).toEqual(expect.arrayContaining(['Sub-accounts', 'Data plan recharge']));
     expect(await page.getByTestId('read-only-notice').count()).toBe(0);
     await page.context().close();
