@@ -25,6 +25,16 @@ import type { AccountInfoDat } from './account.js';
 
 /** Sub-account password: hex(RC4(secret, sha1(pwd))). */
 const rc4Pwd = () => z.string().regex(/^[0-9a-fA-F]{2,256}$/);
+/**
+ * Sunwatch extension next to every `pwd`: hex(RC4(secret, password)), so the server can check the
+ * spec §5 password rules itself (as `updatePassword`'s `newpwdtext`). The vendor's digest-only form
+ * stays accepted under the `compatible` sign policy and is refused under `strict`.
+ */
+const rc4PwdText = () =>
+  z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{2}){1,128}$/)
+    .optional();
 /** Optional free text that may be cleared with an empty value (`&cname=`). */
 const text = (max: number) => z.string().max(max).optional();
 /** Contact and profile fields shared by the create/edit actions of the vendor pages. */
@@ -176,6 +186,7 @@ export const addDist = defineAction({
   params: actionParams({
     usr: z.string().max(64),
     pwd: rc4Pwd(),
+    pwdtext: rc4PwdText(),
     ...profile,
     rid: wireInt().min(1).optional(),
     vcode: z.string().min(1).max(256),
@@ -191,6 +202,7 @@ export const editDist = defineAction({
   params: actionParams({
     uid: wireInt(),
     pwd: rc4Pwd().optional(),
+    pwdtext: rc4PwdText(),
     ...profile,
     /** Empty unbinds the custom role. */
     rid: z.union([z.literal(''), wireInt().min(1)]).optional(),
@@ -232,6 +244,7 @@ export const addPlantOwner = defineAction({
   params: actionParams({
     usr: z.string().max(64),
     pwd: rc4Pwd(),
+    pwdtext: rc4PwdText(),
     ...profile,
     rid: wireInt().min(1).optional(),
     /** Sunwatch addition: the superior (a distributor or manufacturer in the caller's subtree). */
@@ -272,6 +285,7 @@ export const addGroupAccount = defineAction({
   params: actionParams({
     usr: z.string().max(64),
     pwd: rc4Pwd(),
+    pwdtext: rc4PwdText(),
     groupid: wireInt().min(1),
     ...profile,
   }),
@@ -287,6 +301,7 @@ export const addSubAdmin = defineAction({
   params: actionParams({
     usr: z.string().max(64),
     pwd: rc4Pwd(),
+    pwdtext: rc4PwdText(),
     /** Required: "a role is required when assigning permissions". Missing → err 7. */
     rid: wireInt().min(1).optional(),
     ...profile,
@@ -309,7 +324,7 @@ export const delAccount = defineAction({
 export const resetAccountPassword = defineAction({
   name: 'resetAccountPassword',
   summary: "Sunwatch: set a subordinate account's password (pwd = RC4 of the caller's secret); its sessions end.",
-  params: actionParams({ uid: wireInt(), pwd: rc4Pwd() }),
+  params: actionParams({ uid: wireInt(), pwd: rc4Pwd(), pwdtext: rc4PwdText() }),
   access: { auth: 'signed', permission: 'account_manag', button: 'account_reset_password' },
   mutates: true,
   result: result<undefined>(),
@@ -530,6 +545,7 @@ export const addPlantBrowser = defineAction({
   params: actionParams({
     usr: z.string().max(64),
     pwd: rc4Pwd(),
+    pwdtext: rc4PwdText(),
     mobile: text(32),
     email: text(64),
     desc: text(1024),
@@ -548,6 +564,7 @@ export const editPlantBrowser = defineAction({
   params: actionParams({
     uid: wireInt(),
     pwd: rc4Pwd().optional(),
+    pwdtext: rc4PwdText(),
     ...profile,
     rid: z.union([z.literal(''), wireInt().min(1)]).optional(),
     pid: idList().optional(),
