@@ -85,17 +85,17 @@ export class AccountAdminRepository {
       if (f.subAdmin === false) c.push(eb('accounts.admin_of', 'is', null));
       if (f.usr) {
         const p = likeAny(f.usr);
-        c.push(eb.or([sql<SqlBool>`accounts.usr like ${p} escape '\\'`, sql<SqlBool>`accounts.qname like ${p} escape '\\'`]));
+        c.push(eb.or([sql<SqlBool>`lower(accounts.usr) like lower(${p}) escape '\\'`, sql<SqlBool>`lower(accounts.qname) like lower(${p}) escape '\\'`]));
       }
       if (f.search) {
         const p = likeAny(f.search.text);
         const alts: Expression<SqlBool>[] = [
-          sql<SqlBool>`accounts.usr like ${p} escape '\\'`,
-          sql<SqlBool>`accounts.qname like ${p} escape '\\'`,
-          sql<SqlBool>`exists (select 1 from dataloggers sd where sd.pn like ${p} escape '\\' and (sd.owner_id = accounts.id or sd.admin_id = accounts.id or sd.vendor_id = accounts.id))`,
+          sql<SqlBool>`lower(accounts.usr) like lower(${p}) escape '\\'`,
+          sql<SqlBool>`lower(accounts.qname) like lower(${p}) escape '\\'`,
+          sql<SqlBool>`exists (select 1 from dataloggers sd where lower(sd.pn) like lower(${p}) escape '\\' and (sd.owner_id = accounts.id or sd.admin_id = accounts.id or sd.vendor_id = accounts.id))`,
         ];
         if (f.search.contact) {
-          alts.push(sql<SqlBool>`accounts.mobile like ${p} escape '\\'`, sql<SqlBool>`accounts.email like ${p} escape '\\'`);
+          alts.push(sql<SqlBool>`lower(accounts.mobile) like lower(${p}) escape '\\'`, sql<SqlBool>`lower(accounts.email) like lower(${p}) escape '\\'`);
         }
         c.push(eb.or(alts));
       }
