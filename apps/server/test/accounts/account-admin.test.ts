@@ -288,6 +288,10 @@ describe.each(engines)('account management ($name)', (engine) => {
       expect(fuzzy.dat!.account.map((r) => r.usr)).toEqual(['owner_anna']);
       const wildcard = await call<AccountListDat>('dealer_north', 'webQueryUsrEs', { usr: '%', pagesize: 50 });
       expect(wildcard.dat!.total).toBe(0);
+      const disabled = await call<AccountListDat>('dealer_north', 'webQueryUsrEs', { enable: 'false', pagesize: 50 });
+      expect(disabled.dat!.account.map((r) => r.usr)).toContain('owner_emil');
+      expect(disabled.dat!.account.every((r) => !r.enable)).toBe(true);
+      expect((await s.login('owner_emil', 'Owner_2026')).err).toBe(25);
       const ungrouped = await call<AccountListDat>('dealer_north', 'webQueryUsrEs', { groupid: '', pagesize: 50 });
       expect(ungrouped.dat!.total).toBe(names.length);
       const dist = await call<AccountListDat>('sunmaker', 'webQueryUsrEs', { dist: 'south', pagesize: 50 });
