@@ -5,7 +5,6 @@ import {
   type AccountInfoDat,
   type AccountListDat,
   type AuthDat,
-  type Envelope,
 } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountAdmin } from '../../src/modules/accounts/account-admin.factory.js';
