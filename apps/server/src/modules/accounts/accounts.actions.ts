@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUS, ApiError } from '@sunwatch/protocol';
+import { ACCOUNT_STATUS, ApiError, permissionEntries } from '@sunwatch/protocol';
 import type { HandlerMap } from '../../http/registry.js';
 import { callerOf } from '../../http/registry.js';
 
@@ -6,7 +6,11 @@ import { callerOf } from '../../http/registry.js';
 export const accountHandlers = {
   queryAccountInfo: async (input, ctx) => {
     const row = await ctx.services.accounts.accountForReading(callerOf(input), input.params.uid);
-    return ctx.services.accounts.accountInfo(row);
+    const dat = ctx.services.accounts.accountInfo(row);
+    // Menus from the bound custom role's function points, the data the dispatcher checks (issue 9).
+    const functions = dat.permission && (await ctx.services.access.roleFunctions(row.id));
+    if (functions) dat.permission = permissionEntries(functions);
+    return dat;
   },
   logoutVerifiction: (input) => {
     if (callerOf(input).status !== ACCOUNT_STATUS.CANCELLING) throw new ApiError(12);
