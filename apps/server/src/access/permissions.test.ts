@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, allPermissionNames } from '@sunwatch/protocol';
 import { callerMayCall, normaliseFunctionPoints, parseFunctionPoints, parseGroupIds } from './permissions.js';
 
-const sub = (names: string[] | null) => ({ role: 2, adminOf: 4 as number | null, permissions: names && new Set(names) });
+const sub = (names: string[] | null) => ({
+  role: 2,
+  adminOf: 4 as number | null,
+  permissions: names && new Set(names),
+});
 
 describe('function points', () => {
   it('adds the module (and first page) of every granted child, sorted and deduplicated', () => {

@@ -72,7 +72,9 @@ export function parseFunctionPoints(json: string): Set<string> {
   } catch {
     names = [];
   }
-  return new Set(Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string' && ANCESTORS.has(n)) : []);
+  return new Set(
+    Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string' && ANCESTORS.has(n)) : [],
+  );
 }
 
 /** The stored data permission of a role (JSON array of user group ids). */
