@@ -317,6 +317,27 @@ describe.each(engines)('roles, groups and control fields ($name)', (engine) => {
       // Foreign group in a data permission: 369.
       const northGroup = (await ok<Groups>('dealer_north', 'queryUsrGroups')).group[0]!.groupid;
       expect((await err('sunmaker', 'addRole', { name: 'Foreign data', dataGroups: northGroup })).err).toBe(369);
+      // The same rule for the account-creating actions (addDist/addSubAdmin `rid`).
+      const maker = (await s.ctx.repos.accounts.findById(uid.get('sunmaker')!))!;
+      const makerCaller = {
+        accountId: maker.id,
+        usr: maker.usr,
+        role: maker.role,
+        path: maker.path,
+        status: 0,
+        adminOf: null,
+        permissions: null,
+        sessionId: 0,
+      };
+      await expect(
+        s.ctx.services.roles.bindableRole(makerCaller, dataRid, { role: ROLE.DISTRIBUTOR, admin_of: null }),
+      ).rejects.toMatchObject({ code: 11 });
+      expect(
+        await s.ctx.services.roles.bindableRole(makerCaller, dataRid, { role: ROLE.DISTRIBUTOR, admin_of: maker.id }),
+      ).toBe(dataRid);
+      await expect(
+        s.ctx.services.roles.bindableRole(makerCaller, northGroup + 100000, { role: 0, admin_of: null }),
+      ).rejects.toMatchObject({ code: 368 });
       // A group a role's data permission names cannot be deleted.
       expect((await err('sunmaker', 'delUsrGroup', { groupid: gid })).err).toBe(518);
     });

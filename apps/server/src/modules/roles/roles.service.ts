@@ -226,6 +226,20 @@ export class RolesService {
   }
 
   /**
+   * For the account-creating actions (addDist, addSubAdmin, addPlantOwner, editDist `rid`): the
+   * role `rid` the caller may bind to an account of this kind — the caller's (368), and for a
+   * distributor one without a data permission (11). Returns the role id to store in
+   * `accounts.role_permission_id`.
+   */
+  async bindableRole(caller: Caller, rid: number, target: { role: number; admin_of: number | null }): Promise<number> {
+    const role = await this.ownRole(caller, rid);
+    if (isDistributor(target) && parseGroupIds(role.data_groups).length > 0) {
+      throw new ApiError(11, 'rid', undefined, 'special.distRoleDataPermission');
+    }
+    return role.id;
+  }
+
+  /**
    * Binds a role to accounts in reach: rid required (7 "a role is required when assigning
    * permissions"), the caller's (368); accounts in reach, never itself or its principal (11); a
    * distributor never to a role with a data permission (11).
