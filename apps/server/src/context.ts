@@ -27,6 +27,8 @@ import type { DeviceStatisticsService } from './modules/devices/device-statistic
 import type { DeviceFollowService } from './modules/devices/device-follow.service.js';
 import type { EnergyRepository } from './modules/energy/energy.repository.js';
 import type { OverviewService } from './modules/overview/overview.service.js';
+import type { ViewersService } from './modules/viewers/viewers.service.js';
+import type { DistributionService } from './modules/distribution/distribution.service.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -87,5 +89,9 @@ export interface AppContext {
       follow: DeviceFollowService;
     };
     overview: OverviewService;
+    /** Viewer (role 5) sub-accounts and their plants (issue 9). */
+    viewers: ViewersService;
+    /** Datalogger stock and distribution: single, sheet, order (issue 9). */
+    distribution: DistributionService;
   };
 }

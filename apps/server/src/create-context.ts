@@ -30,6 +30,10 @@ import { EnergyService } from './modules/energy/energy.service.js';
 import { OverviewRepository } from './modules/overview/overview.repository.js';
 import { OverviewService } from './modules/overview/overview.service.js';
 import { PlantsRepository } from './modules/plants/plants.repository.js';
+import { ViewersRepository } from './modules/viewers/viewers.repository.js';
+import { ViewersService } from './modules/viewers/viewers.service.js';
+import { DistributionRepository } from './modules/distribution/distribution.repository.js';
+import { DistributionService } from './modules/distribution/distribution.service.js';
 import { PlantsService } from './modules/plants/plants.service.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
@@ -123,6 +127,16 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           energy: energyRepo,
           now,
         }),
+        viewers: new ViewersService({
+          repo: new ViewersRepository(db),
+          accounts: accountsRepo,
+          accountsService: accounts,
+          access,
+          sessions: sessionsRepo,
+          audit,
+          now,
+        }),
+        distribution: new DistributionService({ repo: new DistributionRepository(db, now), accounts: accountsRepo, audit }),
       },
     };
   } catch (e) {
