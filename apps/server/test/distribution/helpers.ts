@@ -76,7 +76,7 @@ export async function uploadSheet(
   const tail = `&action=distributeCollectorBySheet&uid=${uid}&i18n=${lang}`;
   const q = `/public/?sign=${signCall(salt, session.secret, session.token, tail)}&salt=${salt}&token=${session.token}${tail}`;
   const fd = new FormData();
-  fd.set('file', new Blob([bytes]), filename);
+  fd.set('file', new Blob([Buffer.from(bytes)]), filename);
   return (await s.request<Envelope<DistributeDat>>(q, { method: 'POST', body: fd })).body;
 }
 
