@@ -12,6 +12,7 @@ import { AuditService } from './modules/audit/audit.service.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { createAccountAdmin } from './modules/accounts/account-admin.factory.js';
+import { RoleGroupLinks } from './modules/roles/account-links.js';
 import { ActionLog } from './modules/action-log/action-log.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
@@ -100,7 +101,15 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       },
       services: {
         accounts,
-        accountAdmin: createAccountAdmin({ db, accountsRepo, accounts, sessions: sessionsRepo, audit, now }),
+        accountAdmin: createAccountAdmin({
+          db,
+          accountsRepo,
+          accounts,
+          sessions: sessionsRepo,
+          audit,
+          now,
+          links: new RoleGroupLinks(db),
+        }),
         auth,
         throttle,
         companyKeys,

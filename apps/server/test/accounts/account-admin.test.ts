@@ -504,7 +504,7 @@ describe.each(engines)('account management ($name)', (engine) => {
       expect(bound.get(7)).toBe(first.dat!.uid);
       const second = await call<never>('dealer_north', 'addGroupAccount', { usr: 'acct_hotels2', groupid: 7, ...pwdParams(as('dealer_north'), 'Group_2026') });
       expect(second).toMatchObject({ err: 13, msg: 'Exceeding the limit, this account type already exists' });
-      expect((await call('dealer_south', 'addGroupAccount', { usr: 'acct_hotels3', groupid: 7, ...pwdParams(as('dealer_south'), 'Group_2026') })).err).toBe(11);
+      expect((await call('dealer_south', 'addGroupAccount', { usr: 'acct_hotels3', groupid: 7, ...pwdParams(as('dealer_south'), 'Group_2026') })).err).toBe(369);
       const owner = await addOwner('dealer_north', 'acct_grouped', { groupid: 7 });
       const list = await call<AccountListDat>('dealer_north', 'webQueryUsrEs', { groupid: 7, pagesize: 50 });
       expect(list.dat!.account.map((r) => [r.uid, r.group])).toEqual([[owner, 'Hotels']]);

@@ -300,7 +300,7 @@ export class AccountAdminService {
     let groupId: number | null = null;
     if (input.groupid !== undefined) {
       const group = await this.links.findGroup(this.principalId(caller), input.groupid);
-      if (!group) throw new ApiError(11, 'groupid');
+      if (!group) throw new ApiError(369, 'groupid');
       groupId = group.id;
     }
     return this.insert(caller, input, ROLE.OWNER, 519, {
@@ -315,7 +315,7 @@ export class AccountAdminService {
   async addGroupAccount(caller: Caller, input: NewSubAccount & { groupid: number }): Promise<AccountRow> {
     checkUsername(input.usr);
     const group = await this.links.findGroup(this.principalId(caller), input.groupid);
-    if (!group) throw new ApiError(11, 'groupid');
+    if (!group) throw new ApiError(369, 'groupid');
     if ((await this.links.groupAccountOf(group.id)) !== undefined) {
       throw new ApiError(13, undefined, undefined, 'special.accountTypeLimit');
     }
