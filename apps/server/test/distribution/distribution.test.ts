@@ -19,7 +19,7 @@ describe.each(engines)('datalogger distribution ($name)', (engine) => {
   beforeAll(async () => {
     s = await startTestServer(engine);
     sessions = await prepare(s);
-    dora = await makeAccount(s, 'owner_dora', ROLE.OWNER, 'dealer_north');
+    dora = await makeAccount(s, 'owner_doris', ROLE.OWNER, 'dealer_north');
     ella = await makeAccount(s, 'owner_ella', ROLE.OWNER, 'dealer_north');
     subDealer = await makeAccount(s, 'dealer_north_kiel', ROLE.DISTRIBUTOR, 'dealer_north');
     otherMaker = await makeAccount(s, 'othermaker', ROLE.MANUFACTURER, 'operator', { vendorCode: 'OM' });
@@ -99,7 +99,7 @@ describe.each(engines)('datalogger distribution ($name)', (engine) => {
     });
 
     it('lets the owner see exactly the dataloggers it was given, with their devices', async () => {
-      const login = await s.login('owner_dora', 'Secret_2026');
+      const login = await s.login('owner_doris', 'Secret_2026');
       expect(login.err).toBe(0);
       const dls = await s.call<{ collector: Array<{ pn: string }> }>(login.dat!, 'webQueryCollectorsEs', { page: 0, pagesize: 50 });
       expect(dls.dat!.collector.map((c) => c.pn)).toEqual([DEMO_DEALER_STOCK[0]]);
