@@ -74,7 +74,7 @@ export function UsersTab({ access, classic }: { access: AdminAccess; classic: bo
       title: t('accounts:delete.title', { usr: r.usr }),
       content: t('accounts:delete.text'),
       okText: t('accounts:actions.delete'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as object,
+      okButtonProps: { danger: true, id: 'confirm-delete' },
       cancelText: t('accounts:actions.cancel'),
       onOk: async () => {
         try {
