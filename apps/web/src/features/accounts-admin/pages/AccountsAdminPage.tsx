@@ -39,7 +39,7 @@ export default function AccountsAdminPage() {
     );
   };
   return (
-    <Card title={t('accounts:title')} data-testid="accounts-admin" data-edition={classic ? 'old' : 'new'} size={classic ? 'small' : 'default'}>
+    <Card title={t('accounts:title')} data-testid="accounts-admin" data-edition={classic ? 'old' : 'new'} size={classic ? 'small' : undefined}>
       <Tabs
         type={classic ? 'card' : 'line'}
         size={classic ? 'small' : 'middle'}
