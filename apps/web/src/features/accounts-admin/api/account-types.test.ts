@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, catalogue } from '@sunwatch/protocol';
-import { CREATE_ACTION, CREATE_ROLES, ACCOUNT_TYPES, createFormErrors, creatableTypes, dealerCodes, nameError, passwordFormErrors } from './account-types';
+import {
+  CREATE_ACTION,
+  CREATE_ROLES,
+  ACCOUNT_TYPES,
+  createFormErrors,
+  creatableTypes,
+  dealerCodes,
+  nameError,
+  passwordFormErrors,
+} from './account-types';
 
 const valid = { usr: 'new_owner', pwd: 'Good_pass1', confPwd: 'Good_pass1' };
 
@@ -10,7 +19,15 @@ describe('create form rules (spec §5)', () => {
   });
 
   it('checks username, password, confirm, e-mail, phone and nickname with the protocol rules', () => {
-    const e = createFormErrors({ type: 'owner', usr: 'a', pwd: '123456', confPwd: 'x', email: 'nope', mobile: '12ab', qname: 'x' });
+    const e = createFormErrors({
+      type: 'owner',
+      usr: 'a',
+      pwd: '123456',
+      confPwd: 'x',
+      email: 'nope',
+      mobile: '12ab',
+      qname: 'x',
+    });
     expect(e).toEqual({
       usr: 'rules.username.length',
       pwd: 'rules.password.tooSimple',
@@ -23,7 +40,11 @@ describe('create form rules (spec §5)', () => {
       usr: 'rules.username.chars',
       pwd: 'rules.password.length',
     });
-    expect(createFormErrors({ type: 'owner' })).toMatchObject({ usr: 'rules.username.required', pwd: 'rules.password.required', confPwd: 'rules.confirmPassword.required' });
+    expect(createFormErrors({ type: 'owner' })).toMatchObject({
+      usr: 'rules.username.required',
+      pwd: 'rules.password.required',
+      confPwd: 'rules.confirmPassword.required',
+    });
   });
 
   it('leaves optional contact fields alone when empty', () => {
@@ -32,7 +53,9 @@ describe('create form rules (spec §5)', () => {
 
   it('asks a dealer for dealer codes, a sub-administrator for a role, a group account for a group', () => {
     expect(createFormErrors({ type: 'dealer', ...valid })).toEqual({ vcode: 'accounts:create.vcodeRequired' });
-    expect(createFormErrors({ type: 'dealer', ...valid, vcode: 'N1;N2' })).toEqual({ vcode: 'accounts:create.vcodeFormat' });
+    expect(createFormErrors({ type: 'dealer', ...valid, vcode: 'N1;N2' })).toEqual({
+      vcode: 'accounts:create.vcodeFormat',
+    });
     expect(createFormErrors({ type: 'dealer', ...valid, vcode: 'N1, N-2' })).toEqual({});
     expect(createFormErrors({ type: 'subAdmin', ...valid })).toEqual({ rid: 'rules.role.required' });
     expect(createFormErrors({ type: 'subAdmin', ...valid, rid: 3 })).toEqual({});
@@ -42,7 +65,10 @@ describe('create form rules (spec §5)', () => {
 
   it('checks the reset-password pair and names', () => {
     expect(passwordFormErrors('Good_pass1', 'Good_pass1')).toEqual({});
-    expect(passwordFormErrors('12345678', '1')).toEqual({ pwd: 'rules.password.tooSimple', confPwd: 'rules.confirmPassword.mismatch' });
+    expect(passwordFormErrors('12345678', '1')).toEqual({
+      pwd: 'rules.password.tooSimple',
+      confPwd: 'rules.confirmPassword.mismatch',
+    });
     expect(nameError('')).toBe('rules.groupName.required');
     expect(nameError('', 'role')).toBe('rules.name.required');
     expect(nameError('x')).toBe('rules.name.length');

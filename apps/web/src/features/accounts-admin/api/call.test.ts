@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { rc4DecryptHex, sha1Hex, signCall } from '@sunwatch/protocol';
+import { encodeSubAccountPassword, rc4DecryptHex, sha1Hex, signCall } from '@sunwatch/protocol';
 import { encodeKeepingEmpty, signedQuery } from './call';
-import { encodeSubAccountPassword } from './passwords';
 
 describe('account calls', () => {
   it('sends empty values (ungrouped, cleared fields) and leaves out undefined ones', () => {
-    expect(encodeKeepingEmpty({ uid: '4,5', groupid: '', note: undefined, enable: false })).toBe('&uid=4%2C5&groupid=&enable=false');
+    expect(encodeKeepingEmpty({ uid: '4,5', groupid: '', note: undefined, enable: false })).toBe(
+      '&uid=4%2C5&groupid=&enable=false',
+    );
   });
 
   it('signs the query exactly as the protocol does', () => {
-    const q = signedQuery('moveAccountGroup', { uid: '4', groupid: '' }, { secret: 'sec', token: 'tok' }, '1700000000000', 'en_US');
+    const q = signedQuery(
+      'moveAccountGroup',
+      { uid: '4', groupid: '' },
+      { secret: 'sec', token: 'tok' },
+      '1700000000000',
+      'en_US',
+    );
     const tail = '&action=moveAccountGroup&source=1&uid=4&groupid=&i18n=en_US';
     expect(q).toBe(`sign=${signCall('1700000000000', 'sec', 'tok', tail)}&salt=1700000000000&token=tok${tail}`);
   });

@@ -61,7 +61,10 @@ function parse<T>(text: string): T {
   return env.dat as T;
 }
 
-export async function adminCall<N extends ActionName>(name: N, params: ParamsOf<Catalogue[N]>): Promise<ResultOf<Catalogue[N]>> {
+export async function adminCall<N extends ActionName>(
+  name: N,
+  params: ParamsOf<Catalogue[N]>,
+): Promise<ResultOf<Catalogue[N]>> {
   const session = getSession();
   if (!session) throw new ApiCallError(10, errorDesc(10));
   const q = signedQuery(name, params as Record<string, Value>, session, salt(), currentLocale());

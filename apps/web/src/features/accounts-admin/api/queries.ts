@@ -21,11 +21,17 @@ export function useAccountSearch(usr: string, role?: number) {
 }
 
 /** Every group of the caller (for filters and pickers): one page of 50. */
-export function useGroups(params: { name?: string; page: number; pagesize: number } = { page: 0, pagesize: 50 }, enabled = true) {
+export function useGroups(
+  params: { name?: string; page: number; pagesize: number } = { page: 0, pagesize: 50 },
+  enabled = true,
+) {
   return usePagedQuery(adminAccountKeys.groups(params), () => api.call('queryUsrGroups', params), enabled);
 }
 
-export function useRoles(params: { name?: string; page: number; pagesize: number } = { page: 0, pagesize: 50 }, enabled = true) {
+export function useRoles(
+  params: { name?: string; page: number; pagesize: number } = { page: 0, pagesize: 50 },
+  enabled = true,
+) {
   return usePagedQuery(adminAccountKeys.roles(params), () => api.call('queryRoles', params), enabled);
 }
 

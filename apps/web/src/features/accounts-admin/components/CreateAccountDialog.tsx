@@ -11,15 +11,28 @@ import { ApiCallError, type Role } from '@sunwatch/protocol';
 import { apiErrorText, notice } from '../../../app/notify';
 import { getSession } from '../../../app/session';
 import { useIsPhone } from '../../../components/responsive';
-import { PasswordStrength } from '../../shared/account/PasswordStrength';
-import { creatableTypes, createFormErrors, dealerCodes, type AccountType, type CreateValues } from '../api/account-types';
-import { encodeSubAccountPassword } from '../api/passwords';
+import { PasswordStrength } from '../../../components/password/PasswordStrength';
+import {
+  creatableTypes,
+  createFormErrors,
+  dealerCodes,
+  type AccountType,
+  type CreateValues,
+} from '../api/account-types';
+import { encodeSubAccountPassword } from '@sunwatch/protocol';
 import { useAdminMutation, useGroups, usePlantChoices, useRoles } from '../api/queries';
 import { formText } from './texts';
 import { ADMIN_ROLES } from './use-admin-access';
 
 /** Which field a server error belongs to (username taken, password rules, e-mail, phone). */
-const FIELD_OF_ERROR: Record<number, keyof CreateValues> = { 21: 'usr', 24: 'usr', 519: 'usr', 17: 'pwd', 20: 'email', 19: 'mobile' };
+const FIELD_OF_ERROR: Record<number, keyof CreateValues> = {
+  21: 'usr',
+  24: 'usr',
+  519: 'usr',
+  17: 'pwd',
+  20: 'email',
+  19: 'mobile',
+};
 
 export function CreateAccountDialog({ open, role, onClose }: { open: boolean; role: Role; onClose: () => void }) {
   const { t } = useTranslation();
@@ -70,8 +83,14 @@ export function CreateAccountDialog({ open, role, onClose }: { open: boolean; ro
     try {
       if (type === 'dealer') await addDist.mutateAsync({ ...profile, vcode: dealerCodes(v.vcode), rid: v.rid });
       else if (type === 'owner')
-        await addOwner.mutateAsync({ ...profile, rid: v.rid, groupid: v.groupid, addCollector: v.addCollector ?? true });
-      else if (type === 'viewer') await addViewer.mutateAsync({ ...common, pid: (v.pid ?? []).join(',') || undefined, enable: true });
+        await addOwner.mutateAsync({
+          ...profile,
+          rid: v.rid,
+          groupid: v.groupid,
+          addCollector: v.addCollector ?? true,
+        });
+      else if (type === 'viewer')
+        await addViewer.mutateAsync({ ...common, pid: (v.pid ?? []).join(',') || undefined, enable: true });
       else if (type === 'group') await addGroup.mutateAsync({ ...profile, groupid: v.groupid ?? 0 });
       else await addSub.mutateAsync({ ...profile, rid: v.rid });
     } catch (e) {
@@ -119,14 +138,32 @@ export function CreateAccountDialog({ open, role, onClose }: { open: boolean; ro
         <Form.Item name="usr" label={t('accounts:fields.usr')} required rules={[fieldRule('usr')]}>
           <Input autoComplete="off" maxLength={32} data-testid="create-usr" />
         </Form.Item>
-        <Form.Item name="pwd" label={t('accounts:fields.password')} required rules={[fieldRule('pwd')]} extra={<PasswordStrength value={pwd} />}>
+        <Form.Item
+          name="pwd"
+          label={t('accounts:fields.password')}
+          required
+          rules={[fieldRule('pwd')]}
+          extra={<PasswordStrength value={pwd} />}
+        >
           <Input.Password autoComplete="new-password" maxLength={32} data-testid="create-pwd" />
         </Form.Item>
-        <Form.Item name="confPwd" label={t('accounts:fields.confirmPassword')} required dependencies={['pwd']} rules={[fieldRule('confPwd')]}>
+        <Form.Item
+          name="confPwd"
+          label={t('accounts:fields.confirmPassword')}
+          required
+          dependencies={['pwd']}
+          rules={[fieldRule('confPwd')]}
+        >
           <Input.Password autoComplete="new-password" maxLength={32} data-testid="create-confpwd" />
         </Form.Item>
         {type === 'dealer' && (
-          <Form.Item name="vcode" label={t('accounts:fields.dealerCodes')} required rules={[fieldRule('vcode')]} extra={t('accounts:create.vcodeHint')}>
+          <Form.Item
+            name="vcode"
+            label={t('accounts:fields.dealerCodes')}
+            required
+            rules={[fieldRule('vcode')]}
+            extra={t('accounts:create.vcodeHint')}
+          >
             <Input data-testid="create-vcode" />
           </Form.Item>
         )}

@@ -13,7 +13,10 @@ import { useAdminMutation, useCtrlFields } from '../api/queries';
 import type { AdminAccess } from './use-admin-access';
 
 /** The devcodes that have control fields, with their names. */
-export const CONTROLLABLE = DEVICE_DEFINITIONS.filter((d) => d.controls.length > 0).map((d) => ({ devcode: d.devcode, name: d.name }));
+export const CONTROLLABLE = DEVICE_DEFINITIONS.filter((d) => d.controls.length > 0).map((d) => ({
+  devcode: d.devcode,
+  name: d.name,
+}));
 
 export default function CtrlFieldsTab({ access, classic }: { access: AdminAccess; classic: boolean }) {
   const { t } = useTranslation();
@@ -26,7 +29,10 @@ export default function CtrlFieldsTab({ access, classic }: { access: AdminAccess
     if (devcode === undefined) return;
     edit.mutate(
       { devcode, id: f.id, [which]: on },
-      { onSuccess: () => void notice().success(t('accounts:done')), onError: (e) => void notice().error(apiErrorText(e)) },
+      {
+        onSuccess: () => void notice().success(t('accounts:done')),
+        onError: (e) => void notice().error(apiErrorText(e)),
+      },
     );
   };
 
@@ -37,7 +43,13 @@ export default function CtrlFieldsTab({ access, classic }: { access: AdminAccess
       key: 'owners',
       title: t('accounts:ctrl.owners'),
       render: (_, f) => (
-        <Switch size="small" checked={f.visable} disabled={!access.ctrlWrite} onChange={(on) => set(f, 'visable', on)} aria-label={t('accounts:ctrl.owners')} />
+        <Switch
+          size="small"
+          checked={f.visable}
+          disabled={!access.ctrlWrite}
+          onChange={(on) => set(f, 'visable', on)}
+          aria-label={t('accounts:ctrl.owners')}
+        />
       ),
     },
     {

@@ -10,7 +10,14 @@ import { Alert, Button, Flex, Form, Input, Modal, Progress, Select, Table, Tabs,
 import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { batchFileError, isPn, orderNumberSchema, ruleErrorKey, type DistributeDat, type DistributeResult } from '@sunwatch/protocol';
+import {
+  batchFileError,
+  isPn,
+  orderNumberSchema,
+  ruleErrorKey,
+  type DistributeDat,
+  type DistributeResult,
+} from '@sunwatch/protocol';
 import { apiErrorText, notice } from '../../../app/notify';
 import { responsiveTable } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
@@ -23,7 +30,14 @@ type Mode = 'list' | 'sheet' | 'order';
 
 /** PNs typed or pasted: separated by commas, blanks or new lines; duplicates dropped. */
 export function parsePnList(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** The PNs of a list that do not have the PN form of spec §3 (14 or 18 letters and digits). */
@@ -79,7 +93,9 @@ export function DistributeDialog({ target, onClose }: { target?: Target; onClose
         setUploading(true);
         setProgress(0);
         try {
-          setResult(await uploadAction('distributeCollectorBySheet', { uid }, file, file.name, { onProgress: setProgress }));
+          setResult(
+            await uploadAction('distributeCollectorBySheet', { uid }, file, file.name, { onProgress: setProgress }),
+          );
         } finally {
           setUploading(false);
           void qc.invalidateQueries({ queryKey: adminAccountKeys.all });
@@ -92,7 +108,9 @@ export function DistributeDialog({ target, onClose }: { target?: Target; onClose
 
   const targetOptions = [
     ...(target ? [{ value: target.uid, label: target.usr }] : []),
-    ...(found.data?.account ?? []).filter((a) => a.uid !== target?.uid).map((a) => ({ value: a.uid, label: `${a.usr} · ${t(`common:roles.${a.role}`)}` })),
+    ...(found.data?.account ?? [])
+      .filter((a) => a.uid !== target?.uid)
+      .map((a) => ({ value: a.uid, label: `${a.usr} · ${t(`common:roles.${a.role}`)}` })),
   ];
 
   const columns = [
@@ -103,7 +121,11 @@ export function DistributeDialog({ target, onClose }: { target?: Target; onClose
       key: 'result',
       title: t('accounts:distribute.result'),
       render: (_: unknown, r: DistributeResult) =>
-        r.err === 0 ? <Tag color="green">{t('accounts:distribute.assigned')}</Tag> : <Typography.Text type="danger">{r.msg || r.desc}</Typography.Text>,
+        r.err === 0 ? (
+          <Tag color="green">{t('accounts:distribute.assigned')}</Tag>
+        ) : (
+          <Typography.Text type="danger">{r.msg || r.desc}</Typography.Text>
+        ),
     },
   ];
 
@@ -168,7 +190,9 @@ export function DistributeDialog({ target, onClose }: { target?: Target; onClose
                 >
                   <Button icon={<UploadOutlined />}>{t('accounts:distribute.chooseFile')}</Button>
                 </Upload>
-                {progress !== undefined && uploading && <Progress percent={progress} size="small" data-testid="distribute-progress" />}
+                {progress !== undefined && uploading && (
+                  <Progress percent={progress} size="small" data-testid="distribute-progress" />
+                )}
               </Flex>
             ),
           },
@@ -189,7 +213,12 @@ export function DistributeDialog({ target, onClose }: { target?: Target; onClose
             key: 'order',
             label: t('accounts:distribute.byOrder'),
             children: (
-              <Input value={orderNo} onChange={(e) => setOrderNo(e.target.value)} maxLength={64} placeholder={t('accounts:distribute.orderNo')} />
+              <Input
+                value={orderNo}
+                onChange={(e) => setOrderNo(e.target.value)}
+                maxLength={64}
+                placeholder={t('accounts:distribute.orderNo')}
+              />
             ),
           },
         ]}

@@ -67,7 +67,15 @@ export default function GroupsTab({ access, classic }: { access: AdminAccess; cl
   return (
     <Flex vertical gap={12} data-testid="groups-tab">
       <Flex wrap gap={8} justify="space-between">
-        <Input.Search allowClear placeholder={t('accounts:groups.search')} onSearch={(v) => { setName(v.trim()); setPage((p) => ({ ...p, current: 1 })); }} style={{ width: phone ? '100%' : 240 }} />
+        <Input.Search
+          allowClear
+          placeholder={t('accounts:groups.search')}
+          onSearch={(v) => {
+            setName(v.trim());
+            setPage((p) => ({ ...p, current: 1 }));
+          }}
+          style={{ width: phone ? '100%' : 240 }}
+        />
         {access.edit && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="group-create">
             {t('accounts:groups.create')}
@@ -134,7 +142,14 @@ function GroupDialog({ group, onClose }: { group?: UsrGroupRow; onClose: () => v
           name="name"
           label={t('accounts:groups.name')}
           required
-          rules={[{ validator: async (_, v: string) => { const k = nameError(v, 'group'); if (k) throw new Error(formText(k)); } }]}
+          rules={[
+            {
+              validator: async (_, v: string) => {
+                const k = nameError(v, 'group');
+                if (k) throw new Error(formText(k));
+              },
+            },
+          ]}
         >
           <Input maxLength={32} />
         </Form.Item>

@@ -5,7 +5,21 @@
  * to a dealer cannot change.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, Modal, Select, Space, Table, Tag, Tree, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tree,
+  type TableColumnsType,
+} from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError, type CustomRoleDat } from '@sunwatch/protocol';
@@ -40,7 +54,9 @@ export default function RolesTab({ access, classic }: { access: AdminAccess; cla
           await del.mutateAsync({ rid: r.rid });
           void notice().success(t('accounts:done'));
         } catch (e) {
-          void notice().error(e instanceof ApiCallError && e.err === 528 ? t('accounts:roles.bound') : deleteErrorText(e));
+          void notice().error(
+            e instanceof ApiCallError && e.err === 528 ? t('accounts:roles.bound') : deleteErrorText(e),
+          );
         }
       },
     });
@@ -52,10 +68,15 @@ export default function RolesTab({ access, classic }: { access: AdminAccess; cla
     {
       key: 'data',
       title: t('accounts:roles.data'),
-      render: (_, r) => (r.dataGroups.length ? t('accounts:roles.groupsN', { n: r.dataGroups.length }) : t('accounts:roles.allData')),
+      render: (_, r) =>
+        r.dataGroups.length ? t('accounts:roles.groupsN', { n: r.dataGroups.length }) : t('accounts:roles.allData'),
     },
     { key: 'users', title: t('accounts:roles.users'), dataIndex: 'users', align: 'right' },
-    { key: 'dist', title: t('accounts:roles.boundToDist'), render: (_, r) => (r.boundToDist ? <Tag color="blue">{t('accounts:yes')}</Tag> : '--') },
+    {
+      key: 'dist',
+      title: t('accounts:roles.boundToDist'),
+      render: (_, r) => (r.boundToDist ? <Tag color="blue">{t('accounts:yes')}</Tag> : '--'),
+    },
     {
       key: 'actions',
       title: t('accounts:fields.actions'),
@@ -116,8 +137,15 @@ export default function RolesTab({ access, classic }: { access: AdminAccess; cla
   );
 }
 
-function treeData(nodes: PermNode[], t: (k: string) => string): Array<{ key: string; title: string; children?: ReturnType<typeof treeData> }> {
-  return nodes.map((n) => ({ key: n.key, title: t(n.labelKey), ...(n.children ? { children: treeData(n.children, t) } : {}) }));
+function treeData(
+  nodes: PermNode[],
+  t: (k: string) => string,
+): Array<{ key: string; title: string; children?: ReturnType<typeof treeData> }> {
+  return nodes.map((n) => ({
+    key: n.key,
+    title: t(n.labelKey),
+    ...(n.children ? { children: treeData(n.children, t) } : {}),
+  }));
 }
 
 function RoleDialog({ role, onClose }: { role?: CustomRoleDat; onClose: () => void }) {
@@ -138,8 +166,20 @@ function RoleDialog({ role, onClose }: { role?: CustomRoleDat; onClose: () => vo
     const data = frozen ? undefined : (v.dataGroups ?? []).join(',');
     try {
       if (role)
-        await edit.mutateAsync({ rid: role.rid, name: v.name.trim(), desc: v.desc ?? '', functions: functions.join(','), ...(data === undefined ? {} : { dataGroups: data }) });
-      else await add.mutateAsync({ name: v.name.trim(), desc: v.desc?.trim() || undefined, functions: functions.join(',') || undefined, dataGroups: data || undefined });
+        await edit.mutateAsync({
+          rid: role.rid,
+          name: v.name.trim(),
+          desc: v.desc ?? '',
+          functions: functions.join(','),
+          ...(data === undefined ? {} : { dataGroups: data }),
+        });
+      else
+        await add.mutateAsync({
+          name: v.name.trim(),
+          desc: v.desc?.trim() || undefined,
+          functions: functions.join(',') || undefined,
+          dataGroups: data || undefined,
+        });
     } catch (e) {
       if (e instanceof ApiCallError && e.err === 516) {
         form.setFields([{ name: 'name', errors: [t('accounts:roles.nameExists')] }]);
@@ -165,7 +205,11 @@ function RoleDialog({ role, onClose }: { role?: CustomRoleDat; onClose: () => vo
       destroyOnHidden
       data-testid="role-dialog"
     >
-      <Form form={form} layout="vertical" initialValues={{ name: role?.name ?? '', desc: role?.desc ?? '', dataGroups: role?.dataGroups ?? [] }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ name: role?.name ?? '', desc: role?.desc ?? '', dataGroups: role?.dataGroups ?? [] }}
+      >
         <Form.Item
           name="name"
           label={t('accounts:roles.name')}
@@ -185,7 +229,15 @@ function RoleDialog({ role, onClose }: { role?: CustomRoleDat; onClose: () => vo
           <Input.TextArea maxLength={512} autoSize={{ minRows: 1, maxRows: 3 }} />
         </Form.Item>
         <Form.Item label={t('accounts:roles.functions')}>
-          <div style={{ maxHeight: 280, overflow: 'auto', border: '1px solid rgba(5,5,5,0.06)', borderRadius: 6, padding: 8 }}>
+          <div
+            style={{
+              maxHeight: 280,
+              overflow: 'auto',
+              border: '1px solid rgba(5,5,5,0.06)',
+              borderRadius: 6,
+              padding: 8,
+            }}
+          >
             <Tree
               checkable
               selectable={false}

@@ -9,9 +9,9 @@ import { ApiCallError, ROLE, type AccountListRow } from '@sunwatch/protocol';
 import { apiErrorText, notice } from '../../../app/notify';
 import { getSession } from '../../../app/session';
 import { useIsPhone } from '../../../components/responsive';
-import { PasswordStrength } from '../../shared/account/PasswordStrength';
+import { PasswordStrength } from '../../../components/password/PasswordStrength';
 import { createFormErrors, dealerCodes, passwordFormErrors } from '../api/account-types';
-import { encodeSubAccountPassword } from '../api/passwords';
+import { encodeSubAccountPassword } from '@sunwatch/protocol';
 import { useAccountSearch, useAdminMutation, useGroups, useRoles } from '../api/queries';
 import { formText } from './texts';
 
@@ -61,7 +61,15 @@ interface Props {
 
 export function EditAccountDialog({ row, onClose }: Props) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ qname: string; email: string; mobile: string; desc: string; cname: string; ctel: string; vcode: string }>();
+  const [form] = Form.useForm<{
+    qname: string;
+    email: string;
+    mobile: string;
+    desc: string;
+    cname: string;
+    ctel: string;
+    vcode: string;
+  }>();
   const dealer = isDealerRow(row);
   const editDist = useAdminMutation('editDist');
   const editSub = useAdminMutation('editSubAccount');
@@ -70,7 +78,13 @@ export function EditAccountDialog({ row, onClose }: Props) {
     validator: async () => {
       const v = form.getFieldsValue(true) as Record<string, string>;
       // the create rules for the profile fields (username and password are not edited here)
-      const key = createFormErrors({ ...v, type: dealer ? 'dealer' : 'owner', usr: row.usr, pwd: 'Abc_12345', confPwd: 'Abc_12345' })[field];
+      const key = createFormErrors({
+        ...v,
+        type: dealer ? 'dealer' : 'owner',
+        usr: row.usr,
+        pwd: 'Abc_12345',
+        confPwd: 'Abc_12345',
+      })[field];
       if (key) throw new Error(formText(key));
     },
   });
@@ -78,7 +92,13 @@ export function EditAccountDialog({ row, onClose }: Props) {
     const v = await form.validateFields();
     setError(undefined);
     // empty = cleared (the vendor's `&cname=`)
-    const profile = { uid: row.uid, qname: v.qname ?? '', email: v.email ?? '', mobile: v.mobile ?? '', desc: v.desc ?? '' };
+    const profile = {
+      uid: row.uid,
+      qname: v.qname ?? '',
+      email: v.email ?? '',
+      mobile: v.mobile ?? '',
+      desc: v.desc ?? '',
+    };
     try {
       if (dealer) await editDist.mutateAsync({ ...profile, vcode: dealerCodes(v.vcode) });
       else await editSub.mutateAsync(profile);
@@ -166,10 +186,22 @@ export function ResetPasswordDialog({ row, onClose }: Props) {
     >
       <Typography.Paragraph type="secondary">{t('accounts:password.hint')}</Typography.Paragraph>
       <Form form={form} layout="vertical" validateTrigger="onBlur">
-        <Form.Item name="pwd" label={t('accounts:fields.newPassword')} required rules={[rule('pwd')]} extra={<PasswordStrength value={pwd} />}>
+        <Form.Item
+          name="pwd"
+          label={t('accounts:fields.newPassword')}
+          required
+          rules={[rule('pwd')]}
+          extra={<PasswordStrength value={pwd} />}
+        >
           <Input.Password autoComplete="new-password" maxLength={32} />
         </Form.Item>
-        <Form.Item name="confPwd" label={t('accounts:fields.confirmPassword')} required dependencies={['pwd']} rules={[rule('confPwd')]}>
+        <Form.Item
+          name="confPwd"
+          label={t('accounts:fields.confirmPassword')}
+          required
+          dependencies={['pwd']}
+          rules={[rule('confPwd')]}
+        >
           <Input.Password autoComplete="new-password" maxLength={32} />
         </Form.Item>
       </Form>
@@ -182,7 +214,9 @@ export function MoveGroupDialog({ rows, onClose }: { rows: AccountListRow[]; onC
   const { t } = useTranslation();
   const groups = useGroups();
   const move = useAdminMutation('moveAccountGroup');
-  const [groupid, setGroupid] = useState<number | 'none' | undefined>(rows.length === 1 && rows[0]!.groupId ? rows[0]!.groupId : undefined);
+  const [groupid, setGroupid] = useState<number | 'none' | undefined>(
+    rows.length === 1 && rows[0]!.groupId ? rows[0]!.groupId : undefined,
+  );
   const [error, setError] = useState<string>();
   const submit = async () => {
     if (groupid === undefined) {
@@ -231,7 +265,9 @@ export function RelateOwnerDialog({ rows, onClose }: { rows: AccountListRow[]; o
   const relate = useAdminMutation('relateOwner');
   const [puid, setPuid] = useState<number>();
   const [error, setError] = useState<string>();
-  const superiors = (found.data?.account ?? []).filter((a) => (a.role === ROLE.MANUFACTURER || isDealerRow(a)) && a.enable);
+  const superiors = (found.data?.account ?? []).filter(
+    (a) => (a.role === ROLE.MANUFACTURER || isDealerRow(a)) && a.enable,
+  );
   const submit = async () => {
     if (!puid) {
       setError(t('accounts:relate.required'));
@@ -267,7 +303,10 @@ export function RelateOwnerDialog({ rows, onClose }: { rows: AccountListRow[]; o
         loading={found.isFetching}
         placeholder={t('accounts:relate.search')}
         notFoundContent={search ? t('accounts:empty') : null}
-        options={superiors.map((a) => ({ value: a.uid, label: `${a.usr}${a.qname ? ` (${a.qname})` : ''} · ${t(`common:roles.${a.role}`)}` }))}
+        options={superiors.map((a) => ({
+          value: a.uid,
+          label: `${a.usr}${a.qname ? ` (${a.qname})` : ''} · ${t(`common:roles.${a.role}`)}`,
+        }))}
       />
     </DialogShell>
   );

@@ -4,19 +4,48 @@
  * row actions the caller's function buttons allow (hidden otherwise; the server refuses anyway).
  */
 import { useState } from 'react';
-import { App, Button, Dropdown, Flex, Input, Select, Space, Switch, Table, Tag, Typography, type MenuProps, type TableColumnsType } from 'antd';
+import {
+  App,
+  Button,
+  Dropdown,
+  Flex,
+  Input,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+  type MenuProps,
+  type TableColumnsType,
+} from 'antd';
 import { DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ROLE, type AccountListRow } from '@sunwatch/protocol';
 import { apiErrorText, notice } from '../../../app/notify';
-import { ListStates, emptyLocale, listPagination, responsiveTable, tableLoading, useListState } from '../../../components/list';
+import {
+  ListStates,
+  emptyLocale,
+  listPagination,
+  responsiveTable,
+  tableLoading,
+  useListState,
+} from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
 import { creatableTypes } from '../api/account-types';
 import { PAGE_SIZES, USERS_LIST_SPEC, usersListParams } from '../api/list-params';
 import { useAdminMutation, useGroups, useUsersList } from '../api/queries';
 import { CreateAccountDialog } from './CreateAccountDialog';
 import { AddStockDialog, DistributeDialog, type Target } from './DistributeDialog';
-import { AssignRoleDialog, EditAccountDialog, MoveGroupDialog, RelateOwnerDialog, ResetPasswordDialog, isDealerRow, type RowDialog } from './RowDialogs';
+import {
+  AssignRoleDialog,
+  EditAccountDialog,
+  MoveGroupDialog,
+  RelateOwnerDialog,
+  ResetPasswordDialog,
+  isDealerRow,
+  type RowDialog,
+} from './RowDialogs';
 import { deleteErrorText } from './texts';
 import type { AdminAccess } from './use-admin-access';
 
@@ -119,10 +148,17 @@ export function UsersTab({ access, classic }: { access: AdminAccess; classic: bo
     {
       key: 'type',
       title: t('accounts:fields.type'),
-      render: (_, r) => <Tag color={r.subAdmin ? 'purple' : r.role === ROLE.DISTRIBUTOR ? 'blue' : undefined}>{t(typeKey(r))}</Tag>,
+      render: (_, r) => (
+        <Tag color={r.subAdmin ? 'purple' : r.role === ROLE.DISTRIBUTOR ? 'blue' : undefined}>{t(typeKey(r))}</Tag>
+      ),
     },
     { key: 'roleName', title: t('accounts:fields.role'), dataIndex: 'roleName', render: (v: string) => v || '--' },
-    { key: 'group', title: t('accounts:fields.group'), dataIndex: 'group', render: (v: string) => v || t('accounts:filters.ungrouped') },
+    {
+      key: 'group',
+      title: t('accounts:fields.group'),
+      dataIndex: 'group',
+      render: (v: string) => v || t('accounts:filters.ungrouped'),
+    },
     { key: 'parent', title: t('accounts:fields.superior'), dataIndex: 'parentUsr', render: (v: string) => v || '--' },
     { key: 'dist', title: t('accounts:fields.dealerCodes'), dataIndex: 'dist', render: (v: string) => v || '--' },
     {
@@ -144,14 +180,23 @@ export function UsersTab({ access, classic }: { access: AdminAccess; classic: bo
     { key: 'devices', title: t('accounts:fields.devices'), dataIndex: 'devices', align: 'right' },
     { key: 'plants', title: t('accounts:fields.plants'), dataIndex: 'plants', align: 'right' },
     { key: 'gts', title: t('accounts:fields.registered'), dataIndex: 'gts' },
-    { key: 'lastLogin', title: t('accounts:fields.lastLogin'), dataIndex: 'lastLoginTs', render: (v: string) => v || '--' },
+    {
+      key: 'lastLogin',
+      title: t('accounts:fields.lastLogin'),
+      dataIndex: 'lastLoginTs',
+      render: (v: string) => v || '--',
+    },
     {
       key: 'actions',
       title: t('accounts:fields.actions'),
       render: (_, r) => {
         const keys = rowActions(r, access);
         if (keys.length === 0) return null;
-        const items: MenuProps['items'] = keys.map((k) => ({ key: k, label: t(`accounts:rowActions.${k}`), danger: k === 'delete' }));
+        const items: MenuProps['items'] = keys.map((k) => ({
+          key: k,
+          label: t(`accounts:rowActions.${k}`),
+          danger: k === 'delete',
+        }));
         return (
           <Dropdown menu={{ items, onClick: ({ key }) => onRowAction(r, key) }} trigger={['click']}>
             <Button size="small" data-testid={`row-actions-${r.usr}`}>
@@ -180,7 +225,10 @@ export function UsersTab({ access, classic }: { access: AdminAccess; classic: bo
           value={state.role}
           style={{ width: 150 }}
           onChange={(role) => update({ role })}
-          options={[{ value: -1, label: t('accounts:filters.allTypes') }, ...ROLE_FILTERS.map((r) => ({ value: r, label: t(`common:roles.${r}`) }))]}
+          options={[
+            { value: -1, label: t('accounts:filters.allTypes') },
+            ...ROLE_FILTERS.map((r) => ({ value: r, label: t(`common:roles.${r}`) })),
+          ]}
           data-testid="users-role-filter"
         />
         {access.administers && (
@@ -201,7 +249,10 @@ export function UsersTab({ access, classic }: { access: AdminAccess; classic: bo
           value={state.enabled}
           style={{ width: 130 }}
           onChange={(enabled) => update({ enabled })}
-          options={(['all', 'enabled', 'disabled'] as const).map((v) => ({ value: v, label: t(`accounts:filters.${v}`) }))}
+          options={(['all', 'enabled', 'disabled'] as const).map((v) => ({
+            value: v,
+            label: t(`accounts:filters.${v}`),
+          }))}
         />
         <Input.Search
           key={`dist:${state.dist}`}
@@ -275,7 +326,9 @@ export function UsersTab({ access, classic }: { access: AdminAccess; classic: bo
           loading={tableLoading(list)}
           pagination={paging}
           locale={emptyLocale(t('accounts:empty'))}
-          rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
+          rowSelection={
+            selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
+          }
           data-testid="users-table"
           {...responsiveTable(columns, phone, 1)}
         />

@@ -18,9 +18,15 @@ describe('permission tree', () => {
   });
 
   it('feeds the tree only leaves and gives back parents of what is checked', () => {
-    expect(checkedLeaves(['account_manag', 'account_list', 'account_detail', 'account_add'])).toEqual(['account_detail', 'account_add']);
-    expect(grantedFunctions(['account_detail', 'account_add'], ['account_manag', 'account_list', 'account_manag:buttons']).sort()).toEqual(
-      ['account_add', 'account_detail', 'account_list', 'account_manag'].sort(),
-    );
+    expect(checkedLeaves(['account_manag', 'account_list', 'account_detail', 'account_add'])).toEqual([
+      'account_detail',
+      'account_add',
+    ]);
+    expect(
+      grantedFunctions(
+        ['account_detail', 'account_add'],
+        ['account_manag', 'account_list', 'account_manag:buttons'],
+      ).sort(),
+    ).toEqual(['account_add', 'account_detail', 'account_list', 'account_manag'].sort());
   });
 });

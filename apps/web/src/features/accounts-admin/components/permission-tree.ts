@@ -21,8 +21,15 @@ const node = (name: string, children?: PermNode[]): PermNode => ({
 
 export const PERMISSION_NODES: PermNode[] = PERMISSION_TREE.map((m) =>
   node(m.action, [
-    ...m.first.map((f) => node(f.action, (f.second ?? []).map((s) => node(s)))),
-    ...(m.buttons.length ? [{ key: `${m.action}:buttons`, labelKey: 'accounts:perm.buttons', children: m.buttons.map((b) => node(b)) }] : []),
+    ...m.first.map((f) =>
+      node(
+        f.action,
+        (f.second ?? []).map((s) => node(s)),
+      ),
+    ),
+    ...(m.buttons.length
+      ? [{ key: `${m.action}:buttons`, labelKey: 'accounts:perm.buttons', children: m.buttons.map((b) => node(b)) }]
+      : []),
   ]),
 );
 

@@ -56,7 +56,9 @@ function stubFetch() {
       calls.push(q);
       const action = q.get('action') ?? '';
       const a = answers[action]?.(q) ?? { err: 9, desc: 'ERR_NOT_SUPPORTED' };
-      return new Response(JSON.stringify({ desc: 'ERR_NONE', ...a }), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ desc: 'ERR_NONE', ...a }), {
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 }
@@ -105,7 +107,8 @@ describe('account management page', () => {
     signIn(2, allPermissionNames());
     renderPage();
     expect(await screen.findByText('owner_anna')).toBeTruthy();
-    for (const tab of ['Users', 'Groups', 'Roles and permissions', 'Device control permissions']) expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
+    for (const tab of ['Users', 'Groups', 'Roles and permissions', 'Device control permissions'])
+      expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
     expect(screen.getByTestId('create-account')).toBeTruthy();
     expect(screen.getByTestId('distribute-open')).toBeTruthy();
     expect(screen.getByTestId('row-actions-owner_anna')).toBeTruthy();
@@ -157,7 +160,10 @@ describe('account management page', () => {
 
     fireEvent.change(screen.getByTestId('create-confpwd'), { target: { value: 'Good_pass1' } });
     fireEvent.click(okButton());
-    await waitFor(() => expect(screen.getByTestId('create-error').textContent).toContain('The username already exists'), { timeout: 10_000 });
+    await waitFor(
+      () => expect(screen.getByTestId('create-error').textContent).toContain('The username already exists'),
+      { timeout: 10_000 },
+    );
     const sent = calls.find((q) => q.get('action') === 'addPlantOwner')!;
     expect(sent.get('usr')).toBe('owner_anna');
     expect(sent.get('pwd')).toMatch(/^[0-9a-f]{80}$/);

@@ -24,7 +24,12 @@ export default function AccountsAdminPage() {
   const [params, setParams] = useSearchParams();
   const classic = areaOfPath(pathname)?.edition === 'old';
   const access = useAdminAccess();
-  const tabs: TabKey[] = ['users', ...(access.groupsTab ? (['groups'] as const) : []), ...(access.rolesTab ? (['roles'] as const) : []), ...(access.ctrlTab ? (['ctrl'] as const) : [])];
+  const tabs: TabKey[] = [
+    'users',
+    ...(access.groupsTab ? (['groups'] as const) : []),
+    ...(access.rolesTab ? (['roles'] as const) : []),
+    ...(access.ctrlTab ? (['ctrl'] as const) : []),
+  ];
   const wanted = params.get('tab') as TabKey | null;
   const active: TabKey = wanted && tabs.includes(wanted) ? wanted : 'users';
   const fallback = <Skeleton active paragraph={{ rows: 6 }} />;
@@ -39,7 +44,12 @@ export default function AccountsAdminPage() {
     );
   };
   return (
-    <Card title={t('accounts:title')} data-testid="accounts-admin" data-edition={classic ? 'old' : 'new'} size={classic ? 'small' : undefined}>
+    <Card
+      title={t('accounts:title')}
+      data-testid="accounts-admin"
+      data-edition={classic ? 'old' : 'new'}
+      size={classic ? 'small' : undefined}
+    >
       <Tabs
         type={classic ? 'card' : 'line'}
         size={classic ? 'small' : 'middle'}
