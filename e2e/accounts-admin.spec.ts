@@ -30,7 +30,9 @@ function sheetOf(rows: ReadonlyArray<readonly [string, string]>): Buffer {
   const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
   const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   const cell = (ref: string, v: string) => `<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`;
-  const data = rows.map(([pn, alias], i) => `<row r="${i + 1}">${cell(`A${i + 1}`, pn)}${cell(`B${i + 1}`, alias)}</row>`).join('');
+  const data = rows
+    .map(([pn, alias], i) => `<row r="${i + 1}">${cell(`A${i + 1}`, pn)}${cell(`B${i + 1}`, alias)}</row>`)
+    .join('');
   const zip = zipSync({
     '[Content_Types].xml': strToU8(
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
@@ -43,7 +45,9 @@ function sheetOf(rows: ReadonlyArray<readonly [string, string]>): Buffer {
       '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
         `<Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
     ),
-    'xl/worksheets/sheet1.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}"><sheetData>${data}</sheetData></worksheet>`),
+    'xl/worksheets/sheet1.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}"><sheetData>${data}</sheetData></worksheet>`,
+    ),
   });
   return Buffer.from(zip);
 }
@@ -85,7 +89,10 @@ async function findRow(page: Page, usr: string) {
 }
 
 async function noHorizontalOverflow(page: Page): Promise<void> {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
   expect(scroll, 'the page does not scroll sideways').toBeLessThanOrEqual(width);
 }
 
@@ -167,7 +174,9 @@ describe('account management (/adminNew/account)', () => {
     await confirm.waitFor({ state: 'visible' });
     expect(await confirm.innerText()).toContain('cannot be undone');
     await dealer.locator('#confirm-delete').click();
-    await dealer.locator('.ant-message', { hasText: 'The user or plant still has dataloggers' }).waitFor({ state: 'visible' });
+    await dealer
+      .locator('.ant-message', { hasText: 'The user or plant still has dataloggers' })
+      .waitFor({ state: 'visible' });
   });
 
   it('a sub-administrator without the account permission has no account menu and gets err 11 from the API', async () => {

@@ -27,6 +27,7 @@ import {
   ListStates,
   emptyLocale,
   listPagination,
+  pinLeading,
   responsiveTable,
   tableLoading,
   useListState,
@@ -67,6 +68,19 @@ export function rowActions(r: AccountListRow, access: AdminAccess): RowDialog[] 
   if (access.distribute && r.role !== ROLE.VIEWER && !r.subAdmin) out.push('distribute');
   if (access.remove) out.push('delete');
   return out;
+}
+
+/**
+ * The users table has many columns: the username stays pinned at the left and, on a desktop, the
+ * actions at the right while the figures scroll between them.
+ */
+function usersTableLayout(columns: TableColumnsType<AccountListRow>, phone: boolean) {
+  const base = responsiveTable(columns, phone, 1);
+  if (phone) return base;
+  return {
+    columns: pinLeading(columns, 1).map((c) => (c.key === 'actions' ? { ...c, fixed: 'right' as const } : c)),
+    scroll: { x: 'max-content' as const },
+  };
 }
 
 export function UsersTab({ access, classic }: { access: AdminAccess; classic: boolean }) {
@@ -330,7 +344,7 @@ export function UsersTab({ access, classic }: { access: AdminAccess; classic: bo
             selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
           }
           data-testid="users-table"
-          {...responsiveTable(columns, phone, 1)}
+          {...usersTableLayout(columns, phone)}
         />
       </ListStates>
       <CreateAccountDialog open={creating} role={access.role} onClose={() => setCreating(false)} />
