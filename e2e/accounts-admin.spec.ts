@@ -208,6 +208,46 @@ describe('account management (/adminNew/account)', () => {
     await maker.getByTestId('role-tree').waitFor({ state: 'visible' });
     expect(await maker.getByTestId('role-tree').innerText()).toContain('Distribute dataloggers');
     await h().screenshot(maker, 'accounts-admin-old-roles');
+    const roleDialog = maker.locator('.ant-modal').filter({ has: maker.getByTestId('role-tree') });
+    await maker.getByTestId('role-name').fill('E2E support');
+    await roleDialog.getByText('User list', { exact: true }).click();
+    await roleDialog.getByRole('button', { name: 'Save' }).click();
+    await roleDialog.waitFor({ state: 'hidden' });
+    const roleRow = maker.locator('.ant-table-row', { hasText: 'E2E support' });
+    await roleRow.waitFor({ state: 'visible' });
+    // the checked page and its module were stored
+    const roles = await (await apiOf(maker)).call('queryRoles', { name: 'E2E support', page: 0, pagesize: 10 });
+    expect(roles.role[0]!.functions).toEqual(expect.arrayContaining(['account_manag', 'account_list']));
+    // a second role of the same name: the spec's message under the name
+    await maker.getByTestId('role-create').click();
+    await roleDialog.waitFor({ state: 'visible' });
+    await maker.getByTestId('role-name').fill('E2E support');
+    await roleDialog.getByRole('button', { name: 'Save' }).click();
+    await roleDialog
+      .getByTestId('role-error')
+      .getByText('The role name already exists, please re-enter')
+      .waitFor({ state: 'visible' });
+    await roleDialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // groups tab: create a group, its member count shows
+    await maker.getByRole('tab', { name: 'Groups' }).click();
+    await maker.getByTestId('group-create').click();
+    const groupDialog = maker.locator('.ant-modal').filter({ hasText: 'New group' });
+    await groupDialog.getByRole('button', { name: 'Save' }).click();
+    await groupDialog.getByText('Please enter the group name').waitFor({ state: 'visible' });
+    await groupDialog.locator('input').first().fill('E2E installers');
+    await groupDialog.getByRole('button', { name: 'Save' }).click();
+    await maker.locator('.ant-table-row', { hasText: 'E2E installers' }).waitFor({ state: 'visible' });
+  });
+
+  it('the operator manages every account of the platform', async () => {
+    const operator = await signedIn(DEMO.operator.usr, DEMO.operator.pwd);
+    await operator.goto('/adminNewStatr/home/account');
+    await operator.getByTestId('users-table').locator('.ant-table-row').first().waitFor({ state: 'visible' });
+    // accounts of both distributors' subtrees, and the manufacturer above them
+    for (const usr of ['sunmaker', 'owner_ben', 'owner_anna']) await findRow(operator, usr);
+    await operator.getByRole('tab', { name: 'Device control permissions' }).click();
+    await operator.getByTestId('ctrl-tab').locator('.ant-table-row').first().waitFor({ state: 'visible' });
   });
 
   it('the users list and the create dialog fit a 390 px phone', async () => {
