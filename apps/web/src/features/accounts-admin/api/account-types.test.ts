@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, catalogue } from '@sunwatch/protocol';
-import {
-  CREATE_ACTION,
-  CREATE_ROLES,
-  ACCOUNT_TYPES,
-  createFormErrors,
-  creatableTypes,
-  dealerCodes,
-  nameError,
-  passwordFormErrors,
-} from './account-types';
+import { CREATE_ACTION, CREATE_ROLES, ACCOUNT_TYPES, creatableTypes } from './account-kinds';
+import { createFormErrors, dealerCodes, nameError, passwordFormErrors } from './account-types';
 
 const valid = { usr: 'new_owner', pwd: 'Good_pass1', confPwd: 'Good_pass1' };
 

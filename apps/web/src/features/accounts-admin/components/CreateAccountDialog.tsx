@@ -12,16 +12,11 @@ import { apiErrorText, notice } from '../../../app/notify';
 import { getSession } from '../../../app/session';
 import { useIsPhone } from '../../../components/responsive';
 import { PasswordStrength } from '../../../components/password/PasswordStrength';
-import {
-  creatableTypes,
-  createFormErrors,
-  dealerCodes,
-  type AccountType,
-  type CreateValues,
-} from '../api/account-types';
+import { creatableTypes, type AccountType } from '../api/account-kinds';
+import { createFormErrors, dealerCodes, type CreateValues } from '../api/account-types';
 import { encodeSubAccountPassword } from '@sunwatch/protocol';
 import { useAdminMutation, useGroups, usePlantChoices, useRoles } from '../api/queries';
-import { formText } from './texts';
+import { formText } from './form-text';
 import { ADMIN_ROLES } from './use-admin-access';
 
 /** Which field a server error belongs to (username taken, password rules, e-mail, phone). */
@@ -34,7 +29,15 @@ const FIELD_OF_ERROR: Record<number, keyof CreateValues> = {
   19: 'mobile',
 };
 
-export function CreateAccountDialog({ open, role, onClose }: { open: boolean; role: Role; onClose: () => void }) {
+export default function CreateAccountDialog({
+  open,
+  role,
+  onClose,
+}: {
+  open: boolean;
+  role: Role;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const [form] = Form.useForm<CreateValues>();

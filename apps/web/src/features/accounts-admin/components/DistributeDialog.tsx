@@ -24,7 +24,7 @@ import { useIsPhone } from '../../../components/responsive';
 import { uploadAction } from '../api/call';
 import { adminAccountKeys } from '../api/keys';
 import { useAccountSearch, useAdminMutation } from '../api/queries';
-import { formText } from './texts';
+import { formText } from './form-text';
 
 type Mode = 'list' | 'sheet' | 'order';
 

@@ -9,7 +9,8 @@ import { ListStates, emptyLocale, responsiveTable, tableLoading } from '../../..
 import { useIsPhone } from '../../../components/responsive';
 import { nameError } from '../api/account-types';
 import { useAdminMutation, useGroups } from '../api/queries';
-import { deleteErrorText, formText } from './texts';
+import { formText } from './form-text';
+import { deleteErrorText } from './texts';
 import type { AdminAccess } from './use-admin-access';
 
 export default function GroupsTab({ access, classic }: { access: AdminAccess; classic: boolean }) {

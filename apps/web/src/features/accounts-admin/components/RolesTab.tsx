@@ -29,7 +29,8 @@ import { useIsPhone } from '../../../components/responsive';
 import { nameError } from '../api/account-types';
 import { useAdminMutation, useGroups, useRoles } from '../api/queries';
 import { PERMISSION_NODES, checkedLeaves, grantedFunctions, type PermNode } from './permission-tree';
-import { deleteErrorText, formText } from './texts';
+import { formText } from './form-text';
+import { deleteErrorText } from './texts';
 import type { AdminAccess } from './use-admin-access';
 
 export default function RolesTab({ access, classic }: { access: AdminAccess; classic: boolean }) {

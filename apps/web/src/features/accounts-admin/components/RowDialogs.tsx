@@ -13,14 +13,8 @@ import { PasswordStrength } from '../../../components/password/PasswordStrength'
 import { createFormErrors, dealerCodes, passwordFormErrors } from '../api/account-types';
 import { encodeSubAccountPassword } from '@sunwatch/protocol';
 import { useAccountSearch, useAdminMutation, useGroups, useRoles } from '../api/queries';
-import { formText } from './texts';
-
-export type RowDialog = 'edit' | 'password' | 'group' | 'superior' | 'role';
-
-/** A dealer row (role 2 that is not a sub-administrator) is edited with editDist. */
-export function isDealerRow(r: Pick<AccountListRow, 'role' | 'subAdmin'>): boolean {
-  return r.role === ROLE.DISTRIBUTOR && !r.subAdmin;
-}
+import { formText } from './form-text';
+import { isDealerRow } from './row-kinds';
 
 function DialogShell(props: {
   title: string;

@@ -3,7 +3,7 @@
  * role / group / enabled / dealer-code filters, counts per account, the enabled switch, and the
  * row actions the caller's function buttons allow (hidden otherwise; the server refuses anyway).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   App,
   Button,
@@ -33,22 +33,25 @@ import {
   useListState,
 } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
-import { creatableTypes } from '../api/account-types';
+import { creatableTypes } from '../api/account-kinds';
 import { PAGE_SIZES, USERS_LIST_SPEC, usersListParams } from '../api/list-params';
 import { useAdminMutation, useGroups, useUsersList } from '../api/queries';
-import { CreateAccountDialog } from './CreateAccountDialog';
-import { AddStockDialog, DistributeDialog, type Target } from './DistributeDialog';
-import {
-  AssignRoleDialog,
-  EditAccountDialog,
-  MoveGroupDialog,
-  RelateOwnerDialog,
-  ResetPasswordDialog,
-  isDealerRow,
-  type RowDialog,
-} from './RowDialogs';
+import type { Target } from './DistributeDialog';
+import { isDealerRow, type RowDialog } from './row-kinds';
 import { deleteErrorText } from './texts';
 import type { AdminAccess } from './use-admin-access';
+
+// The dialogs (forms, rule schemas, upload, tree) load when first opened, not with the list.
+const CreateAccountDialog = lazy(() => import('./CreateAccountDialog'));
+const rowDialogs = () => import('./RowDialogs');
+const EditAccountDialog = lazy(() => rowDialogs().then((m) => ({ default: m.EditAccountDialog })));
+const ResetPasswordDialog = lazy(() => rowDialogs().then((m) => ({ default: m.ResetPasswordDialog })));
+const MoveGroupDialog = lazy(() => rowDialogs().then((m) => ({ default: m.MoveGroupDialog })));
+const RelateOwnerDialog = lazy(() => rowDialogs().then((m) => ({ default: m.RelateOwnerDialog })));
+const AssignRoleDialog = lazy(() => rowDialogs().then((m) => ({ default: m.AssignRoleDialog })));
+const distributeDialogs = () => import('./DistributeDialog');
+const DistributeDialog = lazy(() => distributeDialogs().then((m) => ({ default: m.DistributeDialog })));
+const AddStockDialog = lazy(() => distributeDialogs().then((m) => ({ default: m.AddStockDialog })));
 
 const ROLE_FILTERS = [ROLE.MANUFACTURER, ROLE.DISTRIBUTOR, ROLE.GROUP, ROLE.OWNER, ROLE.VIEWER] as const;
 
@@ -347,14 +350,16 @@ export function UsersTab({ access, classic }: { access: AdminAccess; classic: bo
           {...usersTableLayout(columns, phone)}
         />
       </ListStates>
-      <CreateAccountDialog open={creating} role={access.role} onClose={() => setCreating(false)} />
-      {dialog?.kind === 'edit' && one && <EditAccountDialog row={one} onClose={closeDialog} />}
-      {dialog?.kind === 'password' && one && <ResetPasswordDialog row={one} onClose={closeDialog} />}
-      {dialog?.kind === 'group' && <MoveGroupDialog rows={dialog.rows} onClose={closeDialog} />}
-      {dialog?.kind === 'superior' && <RelateOwnerDialog rows={dialog.rows} onClose={closeDialog} />}
-      {dialog?.kind === 'role' && <AssignRoleDialog rows={dialog.rows} onClose={closeDialog} />}
-      {distribute && <DistributeDialog target={distribute.target} onClose={() => setDistribute(undefined)} />}
-      {stock && <AddStockDialog onClose={() => setStock(false)} />}
+      <Suspense fallback={null}>
+        {creating && <CreateAccountDialog open role={access.role} onClose={() => setCreating(false)} />}
+        {dialog?.kind === 'edit' && one && <EditAccountDialog row={one} onClose={closeDialog} />}
+        {dialog?.kind === 'password' && one && <ResetPasswordDialog row={one} onClose={closeDialog} />}
+        {dialog?.kind === 'group' && <MoveGroupDialog rows={dialog.rows} onClose={closeDialog} />}
+        {dialog?.kind === 'superior' && <RelateOwnerDialog rows={dialog.rows} onClose={closeDialog} />}
+        {dialog?.kind === 'role' && <AssignRoleDialog rows={dialog.rows} onClose={closeDialog} />}
+        {distribute && <DistributeDialog target={distribute.target} onClose={() => setDistribute(undefined)} />}
+        {stock && <AddStockDialog onClose={() => setStock(false)} />}
+      </Suspense>
     </Flex>
   );
 }
