@@ -113,3 +113,9 @@ export function uploadAction<N extends ActionName>(
     xhr.send(body);
   });
 }
+
+/**
+ * The same call for generic helpers (the mutation hook): the action's literal name is at the
+ * helper's call site (`useAdminMutation('addDist')`), where the route-permission scan reads it.
+ */
+export const sendAction = adminCall;

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActionName, Catalogue, ParamsOf, ResultOf } from '@sunwatch/protocol';
 import { usePagedQuery } from '../../../components/list';
 import { api } from '../../../app/api';
-import { adminCall } from './call';
+import { adminCall, sendAction } from './call';
 import { adminAccountKeys } from './keys';
 import type { UsersParams } from './list-params';
 
@@ -60,7 +60,7 @@ export function usePlantChoices(plantName: string, enabled: boolean) {
 export function useAdminMutation<N extends ActionName>(name: N) {
   const qc = useQueryClient();
   return useMutation<ResultOf<Catalogue[N]>, Error, ParamsOf<Catalogue[N]>>({
-    mutationFn: (params) => adminCall(name, params),
+    mutationFn: (params) => sendAction(name, params),
     onSuccess: () => qc.invalidateQueries({ queryKey: adminAccountKeys.all }),
   });
 }

@@ -12,7 +12,7 @@ import { apiErrorText, notice } from '../../../app/notify';
 import { getSession } from '../../../app/session';
 import { useIsPhone } from '../../../components/responsive';
 import { PasswordStrength } from '../../../components/password/PasswordStrength';
-import { creatableTypes, type AccountType } from '../api/account-kinds';
+import type { AccountType } from '../api/account-kinds';
 import { createFormErrors, dealerCodes, type CreateValues } from '../api/account-types';
 import { encodeSubAccountPassword } from '@sunwatch/protocol';
 import { useAdminMutation, useGroups, usePlantChoices, useRoles } from '../api/queries';
@@ -32,16 +32,18 @@ const FIELD_OF_ERROR: Record<number, keyof CreateValues> = {
 export default function CreateAccountDialog({
   open,
   role,
+  types,
   onClose,
 }: {
   open: boolean;
   role: Role;
+  /** The types the caller may create (use-admin-access `createTypes`). */
+  types: readonly AccountType[];
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const [form] = Form.useForm<CreateValues>();
-  const types = creatableTypes(role);
   const type: AccountType = Form.useWatch('type', form) ?? types[0] ?? 'owner';
   const pwd = Form.useWatch('pwd', form);
   const [serverError, setServerError] = useState<string>();

@@ -33,7 +33,6 @@ import {
   useListState,
 } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
-import { creatableTypes } from '../api/account-kinds';
 import { PAGE_SIZES, USERS_LIST_SPEC, usersListParams } from '../api/list-params';
 import { useAdminMutation, useGroups, useUsersList } from '../api/queries';
 import type { Target } from './DistributeDialog';
@@ -281,7 +280,7 @@ export function UsersTab({ access, classic }: { access: AdminAccess; classic: bo
         />
       </Flex>
       <Space wrap>
-        {access.add && creatableTypes(access.role).length > 0 && (
+        {access.createTypes.length > 0 && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="create-account">
             {t('accounts:actions.create')}
           </Button>
@@ -351,7 +350,9 @@ export function UsersTab({ access, classic }: { access: AdminAccess; classic: bo
         />
       </ListStates>
       <Suspense fallback={null}>
-        {creating && <CreateAccountDialog open role={access.role} onClose={() => setCreating(false)} />}
+        {creating && (
+          <CreateAccountDialog open role={access.role} types={access.createTypes} onClose={() => setCreating(false)} />
+        )}
         {dialog?.kind === 'edit' && one && <EditAccountDialog row={one} onClose={closeDialog} />}
         {dialog?.kind === 'password' && one && <ResetPasswordDialog row={one} onClose={closeDialog} />}
         {dialog?.kind === 'group' && <MoveGroupDialog rows={dialog.rows} onClose={closeDialog} />}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { ROLE, type Role } from '@sunwatch/protocol';
 import { accessFor, type AccessSubject } from '../../../app/access';
+import { creatableTypes, type AccountType } from '../api/account-kinds';
 import { useSession } from '../../../app/use-session';
 
 /** Caller roles that administer other accounts' groups, roles and superiors (the actions' `access.roles`). */
@@ -22,6 +23,11 @@ export interface AdminAccess {
   ctrlTab: boolean;
   /** The device-control visibility may be changed. */
   ctrlWrite: boolean;
+  /**
+   * The account types the create dialog offers: those of the caller's role, and a viewer only
+   * when the caller may list plants (device_manag) to pick the viewer's plants from.
+   */
+  createTypes: AccountType[];
 }
 
 /**
@@ -46,6 +52,9 @@ export function adminAccessFor(session: AccessSubject | undefined): AdminAccess 
     rolesTab: administers && access.hasPage('role_list'),
     ctrlTab: administers && access.hasModule('device_manag'),
     ctrlWrite: administers && access.hasButton('device_control_write'),
+    createTypes: access.hasButton('account_add')
+      ? creatableTypes(role).filter((t) => t !== 'viewer' || access.hasModule('device_manag'))
+      : [],
   };
 }
 
