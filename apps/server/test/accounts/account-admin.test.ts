@@ -5,7 +5,6 @@ import {
   type AccountInfoDat,
   type AccountListDat,
   type AuthDat,
-  type Envelope,
 } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountAdmin } from '../../src/modules/accounts/account-admin.factory.js';
@@ -126,6 +125,59 @@ describe.each(engines)('account management ($name)', (engine) => {
       expect((await call('sunmaker', 'addDist', { usr: 'acct_dist_x', ...pwdParams(as('sunmaker'), 'Dealer_2026'), vcode: 'N1', rid: 99 })).err).toBe(368);
       expect(await s.ctx.repos.accounts.findByUsr('acct_x')).toBeUndefined();
       expect(await s.ctx.repos.accounts.findByUsr('acct_dist_x')).toBeUndefined();
+    });
+
+    it('no extra parameter changes role, superior, manufacturer or creator (mass assignment)', async () => {
+      const res = await call<{ uid: number }>('dealer_north', 'addPlantOwner', {
+        usr: 'acct_mass',
+        ...pwdParams(as('dealer_north'), 'Owner_2026'),
+        role: 15,
+        parent_id: uid.get('operator')!,
+        admin_of: uid.get('sunmaker')!,
+        vendor_code: 'XX',
+        created_by: 1,
+        status: 0,
+      });
+      if (res.err === 0) {
+        const row = (await s.ctx.repos.accounts.findById(res.dat!.uid))!;
+        expect(row).toMatchObject({ role: ROLE.OWNER, parent_id: uid.get('dealer_north'), admin_of: null, vendor_code: null, created_by: uid.get('dealer_north') });
+      } else {
+        expect(res.err).toBe(6);
+        expect(await s.ctx.repos.accounts.findByUsr('acct_mass')).toBeUndefined();
+      }
+      const edit = await call('dealer_north', 'editAccount', { role: 15, parent_id: 1, qname: 'North' });
+      const me = (await s.ctx.repos.accounts.findById(uid.get('dealer_north')!))!;
+      expect(me.role).toBe(ROLE.DISTRIBUTOR);
+      expect(me.parent_id).toBe(uid.get('sunmaker'));
+      expect([0, 6]).toContain(edit.err);
+    });
+
+    it('refuses the digest-only password form when PASSWORD_CHANGE_COMPAT is off (SIGN_POLICY=strict)', async () => {
+      const { pwd } = pwdParams(as('dealer_north'), 'Owner_2026');
+      const config = s.ctx.config as { passwordChangeCompat: boolean };
+      const saved = config.passwordChangeCompat;
+      try {
+        config.passwordChangeCompat = false;
+        expect((await call('dealer_north', 'addPlantOwner', { usr: 'acct_digest', pwd })).err).toBe(17);
+        config.passwordChangeCompat = true;
+        expect((await call('dealer_north', 'addPlantOwner', { usr: 'acct_digest', pwd })).err).toBe(0);
+      } finally {
+        config.passwordChangeCompat = saved;
+      }
+    });
+
+    it('never writes the password or its envelopes into the action log', async () => {
+      const params = pwdParams(as('dealer_north'), 'Logged_2026');
+      expect((await call('dealer_north', 'addPlantOwner', { usr: 'acct_logged', ...params })).err).toBe(0);
+      // The action log is written after the answer: wait for the row.
+      const logged = async () =>
+        (await s.ctx.db.selectFrom('action_log').select('params').where('action', '=', 'addPlantOwner').execute())
+          .map((r) => r.params)
+          .join('\n');
+      await expect.poll(logged, { timeout: 5000 }).toContain('acct_logged');
+      const text = await logged();
+      expect(text).not.toContain(params.pwd);
+      expect(text).not.toContain(params.pwdtext);
     });
 
     it('addDist creates a dealer with its codes; an owner cannot create dealers', async () => {
@@ -334,6 +386,23 @@ describe.each(engines)('account management ($name)', (engine) => {
       // A group account cannot find members by contact data it may not see.
       const search = await call<AccountListDat>('group_east', 'adminQueryUsrAccount', { usr: '13900000009', pagesize: 50 });
       expect(search.dat!.total).toBe(0);
+    });
+
+    it('a group account reads its members but changes only the accounts it created', async () => {
+      const anna = uid.get('owner_anna')!;
+      expect((await call('group_east', 'editSubAccount', { uid: anna, desc: 'by group' })).err).toBe(11);
+      const named = await call('group_east', 'disableOrEnableAccount', { uid: String(anna), enable: 'false' });
+      expect(named).toMatchObject({ err: 11, desc: 'ERR_NO_PERMISSION(owner_anna)' });
+      expect((await call('group_east', 'resetAccountPassword', { uid: anna, ...pwdParams(as('group_east'), 'Group_2027') })).err).toBe(11);
+      const own = await addOwner('group_east', 'acct_group_owner');
+      expect((await call('group_east', 'editSubAccount', { uid: own, desc: 'mine' })).err).toBe(0);
+      expect((await s.ctx.repos.accounts.findById(own))!.parent_id).toBe(uid.get('group_east'));
+      const res = await call('group_east', 'addPlantOwner', {
+        usr: 'acct_group_owner2',
+        ...pwdParams(as('group_east'), 'Owner_2026'),
+        puid: uid.get('dealer_north')!,
+      });
+      expect(res.err).toBe(1027);
     });
 
     it('a sub-administrator without account_manag gets the no-permission error for every list', async () => {

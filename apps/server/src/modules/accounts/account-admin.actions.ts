@@ -108,7 +108,7 @@ export const accountAdminHandlers = {
   querySubUsrPlantOwners: async (input, ctx) => {
     const p = input.params;
     const caller = callerOf(input);
-    const sub = await ctx.services.accountAdmin.target(caller, p.uid);
+    const sub = await ctx.services.accountAdmin.target(caller, p.uid, 'read');
     const res = await ctx.services.accountAdmin.listInfo(caller, { roles: [ROLE.OWNER], within: sub.path, order: 'newest' }, p);
     return { total: res.total, page: res.page, pagesize: res.pagesize, plantOwner: res.rows };
   },

@@ -111,10 +111,20 @@ export class AccountAdminService {
     return caller.adminOf != null ? [caller.accountId, caller.adminOf] : [caller.accountId];
   }
 
+  /**
+   * The accounts a caller may change: its scope, except that a group account changes only its own
+   * subtree (the owners it created); its members' accounts it only reads (their managers change them).
+   */
+  private async writeScope(caller: Caller): Promise<Scope> {
+    if (caller.role === ROLE.GROUP) return { all: false, roots: [caller.path] };
+    return this.scope(caller);
+  }
+
   /** One subordinate account the caller may act on; else err 11 (missing and out of reach alike). */
-  async target(caller: Caller, uid: number): Promise<AccountRow> {
+  async target(caller: Caller, uid: number, mode: 'read' | 'write' = 'write'): Promise<AccountRow> {
     if (this.untouchable(caller).includes(uid)) throw new ApiError(11);
-    const row = await this.accounts.findInScope(await this.scope(caller), uid);
+    const scope = mode === 'read' ? await this.scope(caller) : await this.writeScope(caller);
+    const row = await this.accounts.findInScope(scope, uid);
     if (!row) throw new ApiError(11);
     return row;
   }
@@ -126,13 +136,16 @@ export class AccountAdminService {
    */
   async targets(caller: Caller, uids: readonly number[]): Promise<AccountRow[]> {
     if (uids.length === 0) throw new ApiError(6, 'uid');
-    const found = new Map((await this.repo.findManyInScope(await this.scope(caller), uids)).map((r) => [r.id, r]));
+    const writable = new Map((await this.repo.findManyInScope(await this.writeScope(caller), uids)).map((r) => [r.id, r]));
     const untouchable = this.untouchable(caller);
     for (const id of uids) {
-      const row = found.get(id);
-      if (row && !untouchable.includes(id)) continue;
-      throw new ApiError(11, row ? row.usr : undefined);
+      if (writable.has(id) && !untouchable.includes(id)) continue;
+      // Named only when the caller may see the account (in its scope: itself, its principal,
+      // a group account's members); another tenant's or a missing id stays anonymous.
+      const seen = await this.accounts.findInScope(await this.scope(caller), id);
+      throw new ApiError(11, seen ? seen.usr : undefined);
     }
+    const found = writable;
     return uids.map((id) => found.get(id)!);
   }
 
@@ -279,7 +292,7 @@ export class AccountAdminService {
     checkUsername(input.usr);
     let parentId = this.principalId(caller);
     if (input.puid !== undefined && input.puid !== parentId) {
-      const parent = await this.accounts.findInScope(await this.scope(caller), input.puid);
+      const parent = await this.accounts.findInScope(await this.writeScope(caller), input.puid);
       if (!parent || !isAdministrator(parent) || this.untouchable(caller).includes(parent.id)) throw new ApiError(1027);
       parentId = parent.id;
     }

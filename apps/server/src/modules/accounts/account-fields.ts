@@ -35,6 +35,7 @@ export const PROFILE_COLUMNS = {
 export type ProfileColumn = (typeof PROFILE_COLUMNS)[keyof typeof PROFILE_COLUMNS];
 
 /** Characters no profile text may hold (control characters, markup brackets). */
+// eslint-disable-next-line no-control-regex -- control characters are what this rejects
 const UNSAFE_TEXT = /[\u0000-\u001f\u007f<>]/;
 const COMPANY_NAME_MAX = 64;
 
@@ -82,6 +83,7 @@ function checkField(field: keyof ProfileInput, value: string): void {
       if (!/^(https?:\/\/|\/)[^\s<>"']*$/.test(value)) throw new ApiError(6, 'photo');
       return;
     default:
+      // eslint-disable-next-line no-control-regex -- control characters are what this rejects
       if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value)) throw new ApiError(6, field);
   }
 }
