@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, allPermissionNames } from '@sunwatch/protocol';
-import { callerMayCall, normaliseFunctionPoints, parseFunctionPoints, parseGroupIds } from './permissions.js';
+import { ApiError, allPermissionNames, catalogue } from '@sunwatch/protocol';
+import { callerMayCall, moduleOf, normaliseFunctionPoints, parseFunctionPoints, parseGroupIds } from './permissions.js';
 
-const sub = (names: string[] | null) => ({ role: 2, adminOf: 4 as number | null, permissions: names && new Set(names) });
+const sub = (names: string[] | null) => ({
+  role: 2,
+  adminOf: 4 as number | null,
+  permissions: names && new Set(names),
+});
 
 describe('function points', () => {
   it('adds the module (and first page) of every granted child, sorted and deduplicated', () => {
@@ -39,5 +43,15 @@ describe('function points', () => {
     expect(callerMayCall({ role: 2, adminOf: null, permissions: null }, access)).toBe(true);
     expect(callerMayCall({ role: 0, adminOf: null, permissions: null }, { permission: null })).toBe(true);
     expect(callerMayCall(sub(allPermissionNames()), access)).toBe(true);
+  });
+});
+
+describe('the catalogue and PERMISSION_TREE agree', () => {
+  it("every action's function point is a known name inside the action's module", () => {
+    const withButton = Object.values(catalogue).filter((def) => def.access.button !== undefined);
+    expect(withButton.length).toBeGreaterThan(10);
+    for (const def of withButton) {
+      expect(moduleOf(def.access.button!), def.name).toBe(def.access.permission);
+    }
   });
 });

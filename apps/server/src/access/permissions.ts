@@ -46,6 +46,12 @@ const ANCESTORS: ReadonlyMap<string, readonly string[]> = new Map<string, readon
   ]),
 );
 
+/** The module a function point belongs to (itself for a module), undefined for an unknown name. */
+export function moduleOf(name: string): string | undefined {
+  const ancestors = ANCESTORS.get(name);
+  return ancestors && (ancestors[0] ?? name);
+}
+
 /**
  * A role's function points from the comma list of `addRole`/`editRole`: known names only
  * (err 6 naming the first unknown one), each granted child bringing its module (and a second
@@ -72,7 +78,9 @@ export function parseFunctionPoints(json: string): Set<string> {
   } catch {
     names = [];
   }
-  return new Set(Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string' && ANCESTORS.has(n)) : []);
+  return new Set(
+    Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string' && ANCESTORS.has(n)) : [],
+  );
 }
 
 /** The stored data permission of a role (JSON array of user group ids). */

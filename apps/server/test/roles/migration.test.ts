@@ -28,7 +28,12 @@ describe.each(engines)('migration 0007-roles ($name)', (engine) => {
     const before = await migrator.migrateTo('0005-audit');
     expect(before.error).toBeUndefined();
     repo = new AccountsRepository(handle.db);
-    const svc = new AccountsService(repo, new SessionsRepository(handle.db), new Keyring(Buffer.alloc(32, 5)), () => 1_700_000_000_000);
+    const svc = new AccountsService(
+      repo,
+      new SessionsRepository(handle.db),
+      new Keyring(Buffer.alloc(32, 5)),
+      () => 1_700_000_000_000,
+    );
     const make = async (usr: string, role: number, parent?: string) => {
       ids[usr] = (await svc.create({ usr, password: 'x', role: role as 0, parentId: parent ? ids[parent] : null })).id;
     };
@@ -54,10 +59,14 @@ describe.each(engines)('migration 0007-roles ($name)', (engine) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("binds each group account to a new user group of its parent holding the old members", async () => {
+  it('binds each group account to a new user group of its parent holding the old members', async () => {
     const group = (await repo.findById(ids.group!))!;
     expect(group.member_group_id).not.toBeNull();
-    const ug = await handle.db.selectFrom('user_groups').selectAll().where('id', '=', group.member_group_id!).executeTakeFirstOrThrow();
+    const ug = await handle.db
+      .selectFrom('user_groups')
+      .selectAll()
+      .where('id', '=', group.member_group_id!)
+      .executeTakeFirstOrThrow();
     expect(ug.admin_id).toBe(ids.maker);
     expect((await repo.findById(ids.dist!))!.group_id).toBe(ug.id);
     expect((await repo.findById(ids.owner2!))!.group_id).toBe(ug.id);

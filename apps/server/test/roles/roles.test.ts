@@ -1,4 +1,13 @@
-import { ROLE, type AccountInfoDat, type AuthDat, type CtrlFieldForDist, type CustomRoleDat, type Envelope, type PlantListDat, type UsrGroupRow } from '@sunwatch/protocol';
+import {
+  ROLE,
+  type AccountInfoDat,
+  type AuthDat,
+  type CtrlFieldForDist,
+  type CustomRoleDat,
+  type Envelope,
+  type PlantListDat,
+  type UsrGroupRow,
+} from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from '../harness.js';
 
@@ -28,12 +37,20 @@ describe.each(engines)('roles, groups and control fields ($name)', (engine) => {
 
   const call = <T = unknown>(who: string, action: string, params: Record<string, string | number> = {}) =>
     s.call<T>(sessions.get(who)!, action, params);
-  const ok = async <T = unknown>(who: string, action: string, params: Record<string, string | number> = {}): Promise<T> => {
+  const ok = async <T = unknown>(
+    who: string,
+    action: string,
+    params: Record<string, string | number> = {},
+  ): Promise<T> => {
     const res = await call<T>(who, action, params);
     expect(res.err, `${who} ${action} ${res.desc}`).toBe(0);
     return res.dat as T;
   };
-  const err = async (who: string, action: string, params: Record<string, string | number> = {}): Promise<Envelope<unknown>> => {
+  const err = async (
+    who: string,
+    action: string,
+    params: Record<string, string | number> = {},
+  ): Promise<Envelope<unknown>> => {
     const res = await call(who, action, params);
     expect(res.err, `${who} ${action} must fail`).not.toBe(0);
     return res;
@@ -79,14 +96,17 @@ describe.each(engines)('roles, groups and control fields ($name)', (engine) => {
     let gid = 0;
 
     it('creates a group with a note, unique per administrator (516), name required (7)', async () => {
-      gid = (await ok<{ groupid: number }>('sunmaker', 'addUsrGroup', { name: 'Key accounts', note: 'top ten' })).groupid;
+      gid = (await ok<{ groupid: number }>('sunmaker', 'addUsrGroup', { name: 'Key accounts', note: 'top ten' }))
+        .groupid;
       expect(gid).toBeGreaterThan(0);
       expect((await err('sunmaker', 'addUsrGroup', { name: 'Key accounts' })).err).toBe(516);
       expect((await err('sunmaker', 'addUsrGroup', { name: '   ' })).err).toBe(7);
       // Another administrator may use the same name.
       await ok('dealer_north', 'addUsrGroup', { name: 'Key accounts' });
       const list = await ok<Groups>('sunmaker', 'queryUsrGroups', { name: 'key' });
-      expect(list.group).toEqual([expect.objectContaining({ groupid: gid, name: 'Key accounts', note: 'top ten', count: 0 })]);
+      expect(list.group).toEqual([
+        expect.objectContaining({ groupid: gid, name: 'Key accounts', note: 'top ten', count: 0 }),
+      ]);
       expect(list.group[0]!.gts).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     });
 
@@ -101,14 +121,22 @@ describe.each(engines)('roles, groups and control fields ($name)', (engine) => {
     });
 
     it('moves accounts in reach only (11), into own groups only (369), and counts members', async () => {
-      await ok('sunmaker', 'moveAccountGroup', { uid: `${uid.get('owner_ben')},${uid.get('dealer_south')}`, groupid: gid });
+      await ok('sunmaker', 'moveAccountGroup', {
+        uid: `${uid.get('owner_ben')},${uid.get('dealer_south')}`,
+        groupid: gid,
+      });
       expect((await ok<Groups>('sunmaker', 'queryUsrGroups')).group.find((g) => g.groupid === gid)!.count).toBe(2);
       expect((await err('sunmaker', 'moveAccountGroup', { uid: uid.get('other_owner')!, groupid: gid })).err).toBe(11);
       expect((await err('sunmaker', 'moveAccountGroup', { uid: 999999, groupid: gid })).err).toBe(11);
       expect((await err('sunmaker', 'moveAccountGroup', { uid: uid.get('sunmaker')!, groupid: gid })).err).toBe(11);
-      expect((await err('dealer_north', 'moveAccountGroup', { uid: uid.get('owner_anna')!, groupid: gid })).err).toBe(369);
+      expect((await err('dealer_north', 'moveAccountGroup', { uid: uid.get('owner_anna')!, groupid: gid })).err).toBe(
+        369,
+      );
       // All-or-nothing: one account out of reach moves none.
-      await err('sunmaker', 'moveAccountGroup', { uid: `${uid.get('owner_anna')},${uid.get('other_owner')}`, groupid: gid });
+      await err('sunmaker', 'moveAccountGroup', {
+        uid: `${uid.get('owner_anna')},${uid.get('other_owner')}`,
+        groupid: gid,
+      });
       expect((await s.ctx.repos.accounts.findById(uid.get('owner_anna')!))!.group_id).not.toBe(gid);
       await ok('sunmaker', 'moveAccountGroup', { uid: uid.get('dealer_south')!, groupid: '' });
       expect((await ok<Groups>('sunmaker', 'queryUsrGroups')).group.find((g) => g.groupid === gid)!.count).toBe(1);
@@ -152,7 +180,7 @@ describe.each(engines)('roles, groups and control fields ($name)', (engine) => {
       const east = (await ok<Groups>('sunmaker', 'queryUsrGroups')).group.find((g) => g.name === 'group_east')!;
       const res = await err('sunmaker', 'delUsrGroup', { groupid: east.groupid });
       expect(res.err).toBe(518);
-      expect(res.msg).toBe('The group is still used by a group account or a role\'s data permissions');
+      expect(res.msg).toBe("The group is still used by a group account or a role's data permissions");
     });
   });
 
@@ -171,7 +199,9 @@ describe.each(engines)('roles, groups and control fields ($name)', (engine) => {
       expect(dup.msg).toBe('The role name already exists, please re-enter');
       const zh = await call('sunmaker', 'addRole', { name: 'Account viewer', i18n: 'zh_CN' });
       expect(zh.msg).toBe('角色名称已存在，请重新输入');
-      expect((await err('sunmaker', 'addRole', { name: 'Bad', functions: 'account_list,steal_everything' })).err).toBe(6);
+      expect((await err('sunmaker', 'addRole', { name: 'Bad', functions: 'account_list,steal_everything' })).err).toBe(
+        6,
+      );
       expect((await err('sunmaker', 'addRole', { name: '' })).err).toBe(7);
       const list = await ok<Roles>('sunmaker', 'queryRoles', { name: 'viewer' });
       expect(list.role).toEqual([
@@ -190,7 +220,7 @@ describe.each(engines)('roles, groups and control fields ($name)', (engine) => {
       expect((await ok<Roles>('dealer_north', 'queryRoles')).total).toBe(0);
     });
 
-    it('assignRole: rid required (7), the caller\'s (368), accounts in reach (11), never itself', async () => {
+    it("assignRole: rid required (7), the caller's (368), accounts in reach (11), never itself", async () => {
       const missing = await err('sunmaker', 'assignRole', { uid: uid.get('maker_ops')! });
       expect(missing.err).toBe(7);
       expect(missing.msg).toBe('A role is required when assigning permissions');
@@ -222,7 +252,9 @@ describe.each(engines)('roles, groups and control fields ($name)', (engine) => {
       const other = await startTestServer(engine, { shareWith: s, seed: false });
       try {
         await ok('sunmaker', 'editRole', { rid: viewRid, functions: 'account_list,group_list,account_edit' });
-        const again = await other.call<{ groupid: number }>(sessions.get('maker_ops')!, 'addUsrGroup', { name: 'By ops' });
+        const again = await other.call<{ groupid: number }>(sessions.get('maker_ops')!, 'addUsrGroup', {
+          name: 'By ops',
+        });
         expect(again.err).toBe(0);
         // A sub-administrator works on the groups of the account it administers.
         expect((await ok<Groups>('sunmaker', 'queryUsrGroups', { name: 'By ops' })).total).toBe(1);
@@ -254,14 +286,28 @@ describe.each(engines)('roles, groups and control fields ($name)', (engine) => {
     it('a distributor cannot be bound to a role with data permissions, nor its role get one (11)', async () => {
       const gid = (await ok<{ groupid: number }>('sunmaker', 'addUsrGroup', { name: 'North only' })).groupid;
       await ok('sunmaker', 'moveAccountGroup', { uid: uid.get('dealer_north')!, groupid: gid });
-      const dataRid = (await ok<{ rid: number }>('sunmaker', 'addRole', { name: 'North data', functions: 'overview,device_manag', dataGroups: gid })).rid;
+      const dataRid = (
+        await ok<{ rid: number }>('sunmaker', 'addRole', {
+          name: 'North data',
+          functions: 'overview,device_manag',
+          dataGroups: gid,
+        })
+      ).rid;
       const refused = await err('sunmaker', 'assignRole', { uid: uid.get('dealer_south')!, rid: dataRid });
       expect(refused.err).toBe(11);
       expect(refused.msg).toBe('A distributor cannot be bound to a role with data permissions');
 
-      const distRid = (await ok<{ rid: number }>('sunmaker', 'addRole', { name: 'Dealer role', functions: 'overview,device_manag,account_manag' })).rid;
+      const distRid = (
+        await ok<{ rid: number }>('sunmaker', 'addRole', {
+          name: 'Dealer role',
+          functions: 'overview,device_manag,account_manag',
+        })
+      ).rid;
       await ok('sunmaker', 'assignRole', { uid: uid.get('dealer_south')!, rid: distRid });
-      expect((await ok<Roles>('sunmaker', 'queryRoles', { name: 'Dealer role' })).role[0]).toMatchObject({ users: 1, boundToDist: true });
+      expect((await ok<Roles>('sunmaker', 'queryRoles', { name: 'Dealer role' })).role[0]).toMatchObject({
+        users: 1,
+        boundToDist: true,
+      });
       const frozen = await err('sunmaker', 'editRole', { rid: distRid, dataGroups: gid });
       expect(frozen.err).toBe(11);
       expect(frozen.msg).toBe('The data permissions of a role bound to a distributor cannot be edited');
@@ -271,6 +317,27 @@ describe.each(engines)('roles, groups and control fields ($name)', (engine) => {
       // Foreign group in a data permission: 369.
       const northGroup = (await ok<Groups>('dealer_north', 'queryUsrGroups')).group[0]!.groupid;
       expect((await err('sunmaker', 'addRole', { name: 'Foreign data', dataGroups: northGroup })).err).toBe(369);
+      // The same rule for the account-creating actions (addDist/addSubAdmin `rid`).
+      const maker = (await s.ctx.repos.accounts.findById(uid.get('sunmaker')!))!;
+      const makerCaller = {
+        accountId: maker.id,
+        usr: maker.usr,
+        role: maker.role,
+        path: maker.path,
+        status: 0,
+        adminOf: null,
+        permissions: null,
+        sessionId: 0,
+      };
+      await expect(
+        s.ctx.services.roles.bindableRole(makerCaller, dataRid, { role: ROLE.DISTRIBUTOR, admin_of: null }),
+      ).rejects.toMatchObject({ code: 11 });
+      expect(
+        await s.ctx.services.roles.bindableRole(makerCaller, dataRid, { role: ROLE.DISTRIBUTOR, admin_of: maker.id }),
+      ).toBe(dataRid);
+      await expect(
+        s.ctx.services.roles.bindableRole(makerCaller, northGroup + 100000, { role: 0, admin_of: null }),
+      ).rejects.toMatchObject({ code: 368 });
       // A group a role's data permission names cannot be deleted.
       expect((await err('sunmaker', 'delUsrGroup', { groupid: gid })).err).toBe(518);
     });
@@ -312,7 +379,9 @@ describe.each(engines)('roles, groups and control fields ($name)', (engine) => {
     const DEVCODE = 5121;
 
     it('lists every control of the protocol, visible by default; 353 for an unknown devcode', async () => {
-      const dat = await ok<{ devcode: number; field: CtrlFieldForDist[] }>('sunmaker', 'queryDeviceCtrlFieldForDist', { devcode: DEVCODE });
+      const dat = await ok<{ devcode: number; field: CtrlFieldForDist[] }>('sunmaker', 'queryDeviceCtrlFieldForDist', {
+        devcode: DEVCODE,
+      });
       expect(dat.field.length).toBeGreaterThanOrEqual(3);
       expect(dat.field.every((f) => f.visable && f.distributorPermissionFlag && f.name !== '')).toBe(true);
       expect((await err('sunmaker', 'queryDeviceCtrlFieldForDist', { devcode: 9999 })).err).toBe(353);
@@ -320,22 +389,43 @@ describe.each(engines)('roles, groups and control fields ($name)', (engine) => {
     });
 
     it('stores the flags per administrator and controlFieldRights applies them to the accounts below', async () => {
-      const fields = (await ok<{ field: CtrlFieldForDist[] }>('sunmaker', 'queryDeviceCtrlFieldForDist', { devcode: DEVCODE })).field;
+      const fields = (
+        await ok<{ field: CtrlFieldForDist[] }>('sunmaker', 'queryDeviceCtrlFieldForDist', { devcode: DEVCODE })
+      ).field;
       const [a, b] = [fields[0]!.id, fields[1]!.id];
-      expect((await err('sunmaker', 'editDeviceCtrlFieldForDist', { devcode: DEVCODE, id: `${a},no_such_control`, visable: 'false' })).err).toBe(768);
+      expect(
+        (
+          await err('sunmaker', 'editDeviceCtrlFieldForDist', {
+            devcode: DEVCODE,
+            id: `${a},no_such_control`,
+            visable: 'false',
+          })
+        ).err,
+      ).toBe(768);
       expect((await err('sunmaker', 'editDeviceCtrlFieldForDist', { devcode: DEVCODE, id: a })).err).toBe(7);
       await ok('sunmaker', 'editDeviceCtrlFieldForDist', { devcode: DEVCODE, id: a, visable: 'false' });
-      await ok('sunmaker', 'editDeviceCtrlFieldForDist', { devcode: DEVCODE, id: b, distributorPermissionFlag: 'false' });
-      const after = (await ok<{ field: CtrlFieldForDist[] }>('sunmaker', 'queryDeviceCtrlFieldForDist', { devcode: DEVCODE })).field;
+      await ok('sunmaker', 'editDeviceCtrlFieldForDist', {
+        devcode: DEVCODE,
+        id: b,
+        distributorPermissionFlag: 'false',
+      });
+      const after = (
+        await ok<{ field: CtrlFieldForDist[] }>('sunmaker', 'queryDeviceCtrlFieldForDist', { devcode: DEVCODE })
+      ).field;
       expect(after.find((f) => f.id === a)).toMatchObject({ visable: false, distributorPermissionFlag: true });
       expect(after.find((f) => f.id === b)).toMatchObject({ visable: true, distributorPermissionFlag: false });
       // Per administrator: dealer_north's own settings are untouched.
-      const north = (await ok<{ field: CtrlFieldForDist[] }>('dealer_north', 'queryDeviceCtrlFieldForDist', { devcode: DEVCODE })).field;
+      const north = (
+        await ok<{ field: CtrlFieldForDist[] }>('dealer_north', 'queryDeviceCtrlFieldForDist', { devcode: DEVCODE })
+      ).field;
       expect(north.every((f) => f.visable && f.distributorPermissionFlag)).toBe(true);
 
       const rights = async (usr: string) => {
         const row = (await s.ctx.repos.accounts.findById(uid.get(usr)!))!;
-        const r = await s.ctx.services.controlFields.controlFieldRights({ accountId: row.id, role: row.role, path: row.path }, DEVCODE);
+        const r = await s.ctx.services.controlFields.controlFieldRights(
+          { accountId: row.id, role: row.role, path: row.path },
+          DEVCODE,
+        );
         return { a: r.visible.has(a), b: r.visible.has(b), hidden: [...r.hidden].sort() };
       };
       expect(await rights('sunmaker')).toEqual({ a: true, b: true, hidden: [] });
@@ -345,7 +435,9 @@ describe.each(engines)('roles, groups and control fields ($name)', (engine) => {
       // dealer_north hides b from its owners too: the most restrictive administrator wins.
       await ok('dealer_north', 'editDeviceCtrlFieldForDist', { devcode: DEVCODE, id: b, visable: 'false' });
       expect(await rights('owner_anna')).toEqual({ a: false, b: false, hidden: [a, b].sort() });
-      await expect(s.ctx.services.controlFields.controlFieldRights({ accountId: 1, role: 0, path: '/1/' }, 9999)).rejects.toMatchObject({ code: 353 });
+      await expect(
+        s.ctx.services.controlFields.controlFieldRights({ accountId: 1, role: 0, path: '/1/' }, 9999),
+      ).rejects.toMatchObject({ code: 353 });
     });
   });
 });

@@ -26,7 +26,12 @@ export function roles(d: SqlDialect): Migration {
         .addColumn('created_at', d.bigint, (c) => c.notNull())
         .addColumn('updated_at', d.bigint, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('user_groups_admin_name_uq').on('user_groups').columns(['admin_id', 'name']).unique().execute();
+      await db.schema
+        .createIndex('user_groups_admin_name_uq')
+        .on('user_groups')
+        .columns(['admin_id', 'name'])
+        .unique()
+        .execute();
 
       await d
         .addIdColumn(db.schema.createTable('custom_roles'))
@@ -40,7 +45,12 @@ export function roles(d: SqlDialect): Migration {
         .addColumn('created_at', d.bigint, (c) => c.notNull())
         .addColumn('updated_at', d.bigint, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('custom_roles_admin_name_uq').on('custom_roles').columns(['admin_id', 'name']).unique().execute();
+      await db.schema
+        .createIndex('custom_roles_admin_name_uq')
+        .on('custom_roles')
+        .columns(['admin_id', 'name'])
+        .unique()
+        .execute();
 
       await db.schema.alterTable('accounts').addColumn('member_group_id', 'integer').execute();
       await db.schema.createIndex('accounts_group_idx').on('accounts').column('group_id').execute();

@@ -80,7 +80,11 @@ export class GroupsService {
     const rows = await q
       .select(['g.id', 'g.name', 'g.note', 'g.created_at'])
       .select((eb) =>
-        eb.selectFrom('accounts as a').whereRef('a.group_id', '=', 'g.id').select(eb.fn.countAll<number>().as('n')).as('count'),
+        eb
+          .selectFrom('accounts as a')
+          .whereRef('a.group_id', '=', 'g.id')
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('count'),
       )
       .orderBy('g.name')
       .orderBy('g.id')
@@ -133,7 +137,11 @@ export class GroupsService {
     }
     if (input.note !== undefined) patch.note = input.note;
     if (Object.keys(patch).length === 0) return;
-    await this.db.updateTable('user_groups').set({ ...patch, updated_at: this.deps.now() }).where('id', '=', group.id).execute();
+    await this.db
+      .updateTable('user_groups')
+      .set({ ...patch, updated_at: this.deps.now() })
+      .where('id', '=', group.id)
+      .execute();
     await this.deps.audit.record({
       entity: 'user_group',
       entityId: group.id,
@@ -148,9 +156,17 @@ export class GroupsService {
    */
   async remove(caller: Caller, groupId: number): Promise<void> {
     const group = await this.ownGroup(caller, groupId);
-    const bound = await this.db.selectFrom('accounts').select('id').where('member_group_id', '=', group.id).executeTakeFirst();
+    const bound = await this.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('member_group_id', '=', group.id)
+      .executeTakeFirst();
     if (bound) throw new ApiError(518, undefined, undefined, 'special.groupInUse');
-    const roles = await this.db.selectFrom('custom_roles').select('data_groups').where('admin_id', '=', group.admin_id).execute();
+    const roles = await this.db
+      .selectFrom('custom_roles')
+      .select('data_groups')
+      .where('admin_id', '=', group.admin_id)
+      .execute();
     if (roles.some((r) => parseGroupIds(r.data_groups).includes(group.id))) {
       throw new ApiError(518, undefined, undefined, 'special.groupInUse');
     }
@@ -173,8 +189,17 @@ export class GroupsService {
     for (const uid of uids) rows.push(await subordinateInReach(this.deps.accounts, caller, uid));
     for (const row of rows) {
       if (row.group_id === target) continue;
-      await this.db.updateTable('accounts').set({ group_id: target, updated_at: this.deps.now() }).where('id', '=', row.id).execute();
-      await this.deps.audit.record({ entity: 'account', entityId: row.id, before: { group_id: row.group_id }, after: { group_id: target } });
+      await this.db
+        .updateTable('accounts')
+        .set({ group_id: target, updated_at: this.deps.now() })
+        .where('id', '=', row.id)
+        .execute();
+      await this.deps.audit.record({
+        entity: 'account',
+        entityId: row.id,
+        before: { group_id: row.group_id },
+        after: { group_id: target },
+      });
     }
   }
 }

@@ -72,11 +72,23 @@ export class ControlFieldsService {
   /** Sets the flags given (omitted = unchanged) of controls `ids` (768 for a control the protocol lacks). */
   async edit(
     caller: Caller,
-    input: { devcode: number; id: string; visable?: boolean | undefined; distributorPermissionFlag?: boolean | undefined },
+    input: {
+      devcode: number;
+      id: string;
+      visable?: boolean | undefined;
+      distributorPermissionFlag?: boolean | undefined;
+    },
   ): Promise<void> {
     const def = definitionOf(input.devcode);
     if (input.visable === undefined && input.distributorPermissionFlag === undefined) throw new ApiError(7, 'visable');
-    const ids = [...new Set(input.id.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+    const ids = [
+      ...new Set(
+        input.id
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      ),
+    ];
     if (ids.length === 0) throw new ApiError(7, 'id');
     const known = new Set(def.controls.map((c) => c.id));
     const unknown = ids.find((id) => !known.has(id));
@@ -97,19 +109,33 @@ export class ControlFieldsService {
       const before = current.get(id);
       const owner = input.visable === undefined ? (before?.owner_visible ?? 1) : input.visable ? 1 : 0;
       const sub =
-        input.distributorPermissionFlag === undefined ? (before?.subadmin_visible ?? 1) : input.distributorPermissionFlag ? 1 : 0;
+        input.distributorPermissionFlag === undefined
+          ? (before?.subadmin_visible ?? 1)
+          : input.distributorPermissionFlag
+            ? 1
+            : 0;
       if (before && before.owner_visible === owner && before.subadmin_visible === sub) continue;
       await this.db
         .insertInto('ctrl_field_visibility')
-        .values({ admin_id: adminId, devcode: input.devcode, control_id: id, owner_visible: owner, subadmin_visible: sub })
+        .values({
+          admin_id: adminId,
+          devcode: input.devcode,
+          control_id: id,
+          owner_visible: owner,
+          subadmin_visible: sub,
+        })
         .onConflict((oc) =>
-          oc.columns(['admin_id', 'devcode', 'control_id']).doUpdateSet({ owner_visible: owner, subadmin_visible: sub }),
+          oc
+            .columns(['admin_id', 'devcode', 'control_id'])
+            .doUpdateSet({ owner_visible: owner, subadmin_visible: sub }),
         )
         .execute();
       await this.deps.audit.record({
         entity: 'ctrl_field_visibility',
         entityId: `${adminId}:${input.devcode}:${id}`,
-        before: before ? { visable: before.owner_visible === 1, distributorPermissionFlag: before.subadmin_visible === 1 } : null,
+        before: before
+          ? { visable: before.owner_visible === 1, distributorPermissionFlag: before.subadmin_visible === 1 }
+          : null,
         after: { visable: owner === 1, distributorPermissionFlag: sub === 1 },
       });
     }
@@ -125,7 +151,10 @@ export class ControlFieldsService {
    *   (`visable` false) is hidden.
    * An administrator's own settings never limit itself. Unknown devcode → 353.
    */
-  async controlFieldRights(caller: Pick<Caller, 'accountId' | 'role' | 'path'>, devcode: number): Promise<ControlFieldRights> {
+  async controlFieldRights(
+    caller: Pick<Caller, 'accountId' | 'role' | 'path'>,
+    devcode: number,
+  ): Promise<ControlFieldRights> {
     const def = definitionOf(devcode);
     const all = def.controls.map((c) => c.id);
     const hidden = new Set<string>();

@@ -4,7 +4,12 @@ import type { Caller } from '../../context.js';
 import type { Db } from '../../db/db.js';
 import { currentDb } from '../../db/transaction.js';
 import { likePattern } from '../../db/like.js';
-import { callerHasPermission, normaliseFunctionPoints, parseFunctionPoints, parseGroupIds } from '../../access/permissions.js';
+import {
+  callerHasPermission,
+  normaliseFunctionPoints,
+  parseFunctionPoints,
+  parseGroupIds,
+} from '../../access/permissions.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { formatUtc } from '../accounts/accounts.service.js';
@@ -112,7 +117,12 @@ export class RolesService {
 
   async add(
     caller: Caller,
-    input: { name: string; desc?: string | undefined; functions?: string | undefined; dataGroups?: number[] | undefined },
+    input: {
+      name: string;
+      desc?: string | undefined;
+      functions?: string | undefined;
+      dataGroups?: number[] | undefined;
+    },
   ): Promise<{ rid: number }> {
     const name = input.name.trim();
     if (name === '') throw new ApiError(7, 'name');
@@ -132,7 +142,12 @@ export class RolesService {
       updated_at: now,
     };
     const { id } = await this.db.insertInto('custom_roles').values(row).returning('id').executeTakeFirstOrThrow();
-    await this.deps.audit.record({ entity: 'custom_role', entityId: id, before: null, after: { ...row, functions, dataGroups } });
+    await this.deps.audit.record({
+      entity: 'custom_role',
+      entityId: id,
+      before: null,
+      after: { ...row, functions, dataGroups },
+    });
     return { rid: id };
   }
 
@@ -161,13 +176,23 @@ export class RolesService {
       const current = parseGroupIds(role.data_groups).sort((a, b) => a - b);
       if (JSON.stringify(next) !== JSON.stringify(current)) {
         await this.deps.groups.requireOwnGroups(caller, next);
-        if (await this.boundToDistributor(role.id)) throw new ApiError(11, 'dataGroups', undefined, 'special.roleDataFrozen');
+        if (await this.boundToDistributor(role.id))
+          throw new ApiError(11, 'dataGroups', undefined, 'special.roleDataFrozen');
         patch.data_groups = JSON.stringify(next);
       }
     }
     if (Object.keys(patch).length === 0) return;
-    await this.db.updateTable('custom_roles').set({ ...patch, updated_at: this.deps.now() }).where('id', '=', role.id).execute();
-    const before = { name: role.name, description: role.description, functions: role.functions, data_groups: role.data_groups };
+    await this.db
+      .updateTable('custom_roles')
+      .set({ ...patch, updated_at: this.deps.now() })
+      .where('id', '=', role.id)
+      .execute();
+    const before = {
+      name: role.name,
+      description: role.description,
+      functions: role.functions,
+      data_groups: role.data_groups,
+    };
     await this.deps.audit.record({ entity: 'custom_role', entityId: role.id, before, after: { ...before, ...patch } });
   }
 
@@ -185,7 +210,11 @@ export class RolesService {
   /** Deletes a role; 528 while an account is bound to it. */
   async remove(caller: Caller, rid: number): Promise<void> {
     const role = await this.ownRole(caller, rid);
-    const bound = await this.db.selectFrom('accounts').select('id').where('role_permission_id', '=', role.id).executeTakeFirst();
+    const bound = await this.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('role_permission_id', '=', role.id)
+      .executeTakeFirst();
     if (bound) throw new ApiError(528);
     await this.db.deleteFrom('custom_roles').where('id', '=', role.id).execute();
     await this.deps.audit.record({
@@ -194,6 +223,20 @@ export class RolesService {
       before: { name: role.name, functions: role.functions, data_groups: role.data_groups },
       after: null,
     });
+  }
+
+  /**
+   * For the account-creating actions (addDist, addSubAdmin, addPlantOwner, editDist `rid`): the
+   * role `rid` the caller may bind to an account of this kind — the caller's (368), and for a
+   * distributor one without a data permission (11). Returns the role id to store in
+   * `accounts.role_permission_id`.
+   */
+  async bindableRole(caller: Caller, rid: number, target: { role: number; admin_of: number | null }): Promise<number> {
+    const role = await this.ownRole(caller, rid);
+    if (isDistributor(target) && parseGroupIds(role.data_groups).length > 0) {
+      throw new ApiError(11, 'rid', undefined, 'special.distRoleDataPermission');
+    }
+    return role.id;
   }
 
   /**
@@ -209,7 +252,8 @@ export class RolesService {
     const rows = [];
     for (const uid of uids) {
       const row = await subordinateInReach(this.deps.accounts, caller, uid);
-      if (hasData && isDistributor(row)) throw new ApiError(11, String(uid), undefined, 'special.distRoleDataPermission');
+      if (hasData && isDistributor(row))
+        throw new ApiError(11, String(uid), undefined, 'special.distRoleDataPermission');
       rows.push(row);
     }
     for (const row of rows) {
