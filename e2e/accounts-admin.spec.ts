@@ -179,6 +179,49 @@ describe('account management (/adminNew/account)', () => {
       .waitFor({ state: 'visible' });
   });
 
+  it("a distributor resets an owner's password and disables the account: its session stops at once", async () => {
+    const max = { usr: 'e2e_owner_max', pwd: 'Max_first_2026', next: 'Max_second_2026' };
+    const dealer = await signedIn(DEMO.dealer_north.usr, DEMO.dealer_north.pwd);
+    await dealer.goto('/adminNew/account');
+    await dealer.getByTestId('create-account').click();
+    const dialog = dealer.locator('.ant-modal').filter({ has: dealer.getByTestId('create-usr') });
+    await dealer.getByTestId('create-usr').fill(max.usr);
+    await dealer.getByTestId('create-pwd').fill(max.pwd);
+    await dealer.getByTestId('create-confpwd').fill(max.pwd);
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await findRow(dealer, max.usr);
+
+    // reset password: the §5 rules, then the owner signs in with the new one only
+    await dealer.getByTestId(`row-actions-${max.usr}`).click();
+    await dealer.locator('.ant-dropdown-menu-item', { hasText: 'Reset password' }).click();
+    const reset = dealer.locator('.ant-modal').filter({ hasText: `Reset the password of ${max.usr}` });
+    await reset.waitFor({ state: 'visible' });
+    const [pwd, confirm] = [reset.locator('input[type=password]').nth(0), reset.locator('input[type=password]').nth(1)];
+    await pwd.fill('12345678');
+    await confirm.fill('12345678');
+    await reset.getByRole('button', { name: 'Save' }).click();
+    await reset.getByText('Password is too simple, please re-enter').waitFor({ state: 'visible' });
+    await pwd.fill(max.next);
+    await confirm.fill(max.next);
+    await reset.getByRole('button', { name: 'Save' }).click();
+    await reset.waitFor({ state: 'hidden' });
+
+    const owner = await signedIn(max.usr, max.next);
+    const ownerApi = await apiOf(owner);
+    expect((await ownerApi.call('queryAccountInfo', {})).usr).toBe(max.usr);
+
+    // disable with the row's switch: the owner's token stops working at once
+    const toggle = dealer.getByTestId(`enable-${max.usr}`);
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await dealer.locator('.ant-message', { hasText: 'signed out at once' }).waitFor({ state: 'visible' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    const e = await refusal(ownerApi.call('queryAccountInfo', {}));
+    expect(e, 'the disabled account is refused').toBeDefined();
+    expect([10, 25, 27]).toContain(e!.err);
+  });
+
   it('a sub-administrator without the account permission has no account menu and gets err 11 from the API', async () => {
     const ops = await signedIn(DEMO.north_ops.usr, DEMO.north_ops.pwd);
     const menu = await areaMenu(ops).innerText();
@@ -259,8 +302,9 @@ describe('account management (/adminNew/account)', () => {
     await dealer.getByTestId('create-account').click();
     const dialog = dealer.locator('.ant-modal').filter({ has: dealer.getByTestId('create-usr') });
     await dialog.waitFor({ state: 'visible' });
+    // full width once its opening animation is over
+    await expect.poll(async () => (await dialog.boundingBox())?.width ?? 0, { timeout: 5_000 }).toBeGreaterThan(340);
     const box = await dialog.boundingBox();
-    expect(box!.width).toBeGreaterThan(340);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390 + 1);
     await noHorizontalOverflow(dealer);
     await h().screenshot(dealer, 'accounts-admin-phone-create');
