@@ -106,7 +106,7 @@ describe('account management page', () => {
   it('shows a full distributor every tab, the create and distribute buttons and the row actions', async () => {
     signIn(2, allPermissionNames());
     renderPage();
-    expect(await screen.findByText('owner_anna')).toBeTruthy();
+    expect(await screen.findByText('owner_anna', {}, { timeout: 10_000 })).toBeTruthy();
     for (const tab of ['Users', 'Groups', 'Roles and permissions', 'Device control permissions'])
       expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
     expect(screen.getByTestId('create-account')).toBeTruthy();
@@ -122,7 +122,7 @@ describe('account management page', () => {
   it('hides what a sub-administrator without the account buttons may not do', async () => {
     signIn(2, ['account_manag', 'account_list']);
     renderPage();
-    expect(await screen.findByText('owner_anna')).toBeTruthy();
+    expect(await screen.findByText('owner_anna', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByTestId('create-account')).toBeNull();
     expect(screen.queryByTestId('distribute-open')).toBeNull();
     expect(screen.queryByTestId('row-actions-owner_anna')).toBeNull();
@@ -134,7 +134,7 @@ describe('account management page', () => {
   it('sends the ungrouped filter as an empty groupid', async () => {
     signIn(1);
     renderPage('/adminNew/account?group=none&enabled=disabled');
-    await screen.findByText('owner_anna');
+    await screen.findByText('owner_anna', {}, { timeout: 10_000 });
     const list = calls.find((q) => q.get('action') === 'webQueryUsrEs')!;
     expect(list.has('groupid')).toBe(true);
     expect(list.get('groupid')).toBe('');
@@ -145,9 +145,9 @@ describe('account management page', () => {
     signIn(2, allPermissionNames());
     answers.addPlantOwner = () => ({ err: 519, desc: 'ERR_USR_EXIST', msg: 'The username already exists' });
     renderPage();
-    await screen.findByText('owner_anna');
+    await screen.findByText('owner_anna', {}, { timeout: 10_000 });
     fireEvent.click(screen.getByTestId('create-account'));
-    const dialog = await screen.findByTestId('create-account-dialog');
+    const dialog = await screen.findByTestId('create-account-dialog', {}, { timeout: 15_000 });
     fireEvent.click(okButton());
     expect(await within(dialog).findByText('Please enter the username', {}, { timeout: 10_000 })).toBeTruthy();
     expect(calls.some((q) => q.get('action') === 'addPlantOwner')).toBe(false);
