@@ -133,6 +133,7 @@ const overviewPage: PageLoader = () => import('../features/overview/pages/Overvi
 const generalHomePage: PageLoader = () => import('../features/overview/pages/GeneralHomePage');
 const personalBasicPage: PageLoader = () => import('../features/account/pages/PersonalBasicPage');
 const projectsPage: PageLoader = () => import('../features/projects/pages/ProjectsPage');
+const accountsAdminPage: PageLoader = () => import('../features/accounts-admin/pages/AccountsAdminPage');
 
 /** The device detail page under every device list (same access as the list). */
 export const DEVICE_DETAIL: SubPage = {
@@ -158,7 +159,7 @@ export const AREAS: readonly AreaDef[] = [
         layout: 'settings',
         indexTitleKey: 'menu:items.operatorHome',
         children: [
-          item('account', 'Team', { group: 'accountManagement' }),
+          item('account', 'Team', { group: 'accountManagement', page: accountsAdminPage }),
           item('device', 'Hdd', { group: 'accountManagement' }),
           item('datalogger', 'Cluster', { group: 'accountManagement' }),
           item('log', 'FileText', { group: 'accountManagement' }),
@@ -189,7 +190,7 @@ export const AREAS: readonly AreaDef[] = [
     children: [
       item('home', 'Dashboard', { titleKey: t('overview'), access: OVERVIEW, page: overviewPage }),
       item('device', 'Hdd', { access: DEVICES, ...DEVICE_LIST }),
-      item('account', 'Team', { access: ACCOUNTS }),
+      item('account', 'Team', { access: ACCOUNTS, page: accountsAdminPage }),
       item('alarm', 'Alert', { access: ALARMS }),
       item('project', 'Project', { access: DEVICES, page: projectsPage }),
       item('personalBasic', 'User', { page: personalBasicPage }),
@@ -222,7 +223,7 @@ export const AREAS: readonly AreaDef[] = [
     defaultChild: 'home',
     children: [
       item('home', 'Home', { access: OVERVIEW, page: overviewPage }),
-      item('account', 'Team', { access: ACCOUNTS }),
+      item('account', 'Team', { access: ACCOUNTS, page: accountsAdminPage }),
       item('device', 'Hdd', { access: DEVICES, ...DEVICE_LIST }),
       item('alarm', 'Alert', { access: ALARMS }),
       item('setting', 'Setting', {
