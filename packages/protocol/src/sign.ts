@@ -103,3 +103,12 @@ export function encodePasswordChange(oldPassword: string, newPassword: string): 
   const key = sha1Hex(oldPassword);
   return { newpwd: rc4EncryptHex(key, sha1Hex(newPassword)), newpwdtext: rc4EncryptHex(key, newPassword) };
 }
+
+/**
+ * The password of a sub-account the caller creates or edits (vendor-actions.md §4: addPlantBrowser,
+ * addDist, addPlantOwner, …): `pwd` = hex RC4(key = the caller's login secret, sha1(password)) and
+ * the Sunwatch `pwdtext` = hex RC4(same key, password), so the server can apply the spec §5 rules.
+ */
+export function encodeSubAccountPassword(secret: string, password: string): { pwd: string; pwdtext: string } {
+  return { pwd: rc4EncryptHex(secret, sha1Hex(password)), pwdtext: rc4EncryptHex(secret, password) };
+}

@@ -5,7 +5,7 @@ import { apiErrorText, notice, showApiError } from '../../../app/notify';
 import { ruleText } from '../../../app/rule-text';
 import { useSignOut } from '../../../app/use-sign-out';
 import { useUpdatePasswordMutation } from '../api/update-password-mutation';
-import { PasswordStrength } from './PasswordStrength';
+import { PasswordStrength } from '../../../components/password/PasswordStrength';
 
 interface Values {
   oldPwd: string;

@@ -1,6 +1,6 @@
 import { Flex, Progress, Typography } from 'antd';
 import { PASSWORD_STRENGTH_COLORS, passwordStrength, passwordStrengthKey } from '@sunwatch/protocol';
-import { ruleText } from '../../../app/rule-text';
+import { ruleText } from '../../app/rule-text';
 
 const PERCENT = { weak: 33, medium: 66, strong: 100 } as const;
 

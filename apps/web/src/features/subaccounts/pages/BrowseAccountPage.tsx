@@ -1,0 +1,168 @@
+/**
+ * Sub-account management of the general edition (/generalNew/setting/browseAccount; spec §3
+ * "Sub-account (viewer)", portal-screens.md §12): the owner's viewers, server-paged and searchable
+ * by username, with their plants, contact, state, sign-up and last sign-in; create, edit and
+ * delete (with confirmation). A viewer sees exactly its plants, read-only.
+ */
+import { useState } from 'react';
+import { Button, Card, Flex, Input, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { notice, showApiError } from '../../../app/notify';
+import { ListStates, emptyLocale, listPagination, responsiveTable, tableLoading, useListState } from '../../../components/list';
+import { useIsPhone } from '../../../components/responsive';
+import { useDeleteViewer } from '../api/mutations';
+import { useViewerList, type ViewerRow } from '../api/queries';
+import { VIEWER_LIST_SPEC, VIEWER_PAGE_SIZES, viewerListParams } from '../api/list-params';
+import { ViewerFormModal } from '../components/ViewerFormModal';
+
+/** The modal: closed, creating, or editing a viewer. */
+type Editing = { open: false } | { open: true; viewer?: ViewerRow };
+
+export default function BrowseAccountPage() {
+  const { t } = useTranslation();
+  const phone = useIsPhone();
+  const [state, update] = useListState(VIEWER_LIST_SPEC);
+  const list = useViewerList(viewerListParams(state));
+  const del = useDeleteViewer();
+  const [editing, setEditing] = useState<Editing>({ open: false });
+
+  const remove = async (row: ViewerRow) => {
+    try {
+      await del.mutateAsync(row.uid);
+    } catch (e) {
+      showApiError(e);
+      return;
+    }
+    void notice().success(t('subaccounts:deleted', { usr: row.usr }));
+  };
+
+  const text = (v: string) => v || '--';
+  const columns: TableColumnsType<ViewerRow> = [
+    {
+      title: t('subaccounts:field.usr'),
+      key: 'usr',
+      render: (_, r) => <Typography.Text strong data-testid="viewer-row-usr">{r.usr}</Typography.Text>,
+    },
+    {
+      title: t('subaccounts:field.plants'),
+      key: 'plants',
+      render: (_, r) =>
+        r.plant.length ? (
+          <Flex wrap gap={4} data-testid="viewer-row-plants">
+            {r.plant.map((name, i) => (
+              <Tag key={r.pid[i] ?? name} style={{ marginInlineEnd: 0 }}>
+                {name}
+              </Tag>
+            ))}
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary">{t('subaccounts:noPlantsAssigned')}</Typography.Text>
+        ),
+    },
+    {
+      title: t('subaccounts:field.enable'),
+      key: 'enable',
+      render: (_, r) => (
+        <Tag color={r.enable ? 'green' : 'default'} data-testid="viewer-row-enable" data-enabled={r.enable}>
+          {t(r.enable ? 'subaccounts:status.enabled' : 'subaccounts:status.disabled')}
+        </Tag>
+      ),
+    },
+    { title: t('subaccounts:field.mobile'), key: 'mobile', responsive: ['md'], render: (_, r) => text(r.mobile) },
+    { title: t('subaccounts:field.email'), key: 'email', responsive: ['md'], render: (_, r) => text(r.email) },
+    {
+      title: t('subaccounts:field.desc'),
+      key: 'desc',
+      responsive: ['lg'],
+      render: (_, r) => (
+        <Typography.Text ellipsis={{ tooltip: r.desc }} style={{ maxWidth: 220 }}>
+          {text(r.desc)}
+        </Typography.Text>
+      ),
+    },
+    { title: t('subaccounts:field.gts'), key: 'gts', responsive: ['lg'], render: (_, r) => text(r.gts) },
+    { title: t('subaccounts:field.lastLogin'), key: 'last', responsive: ['xl'], render: (_, r) => text(r.lastLoginTs) },
+    {
+      title: t('subaccounts:field.actions'),
+      key: 'actions',
+      render: (_, r) => (
+        <Space size={4}>
+          <Button
+            size="small"
+            type="link"
+            icon={<EditOutlined />}
+            onClick={() => setEditing({ open: true, viewer: r })}
+            aria-label={t('subaccounts:editOf', { usr: r.usr })}
+            data-testid="viewer-edit"
+          >
+            {phone ? null : t('subaccounts:edit')}
+          </Button>
+          <Popconfirm
+            title={t('subaccounts:confirmDelete.title', { usr: r.usr })}
+            description={t('subaccounts:confirmDelete.text')}
+            okText={t('subaccounts:confirmDelete.ok')}
+            cancelText={t('subaccounts:form.cancel')}
+            okButtonProps={{ danger: true, loading: del.isPending }}
+            onConfirm={() => remove(r)}
+          >
+            <Button
+              size="small"
+              type="link"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('subaccounts:deleteOf', { usr: r.usr })}
+              data-testid="viewer-delete"
+            >
+              {phone ? null : t('subaccounts:delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('subaccounts:title')} data-testid="browse-account-page">
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('subaccounts:intro')}
+        </Typography.Paragraph>
+        <Flex wrap gap={12} justify="space-between">
+          <Input.Search
+            key={state.search}
+            allowClear
+            defaultValue={state.search}
+            placeholder={t('subaccounts:search')}
+            aria-label={t('subaccounts:search')}
+            onSearch={(search) => update({ search })}
+            style={{ width: phone ? '100%' : 240 }}
+          />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })} data-testid="viewer-add">
+            {t('subaccounts:add')}
+          </Button>
+        </Flex>
+        <ListStates query={list} errorTitle={t('subaccounts:loadFailed')}>
+          <Table<ViewerRow>
+            rowKey="uid"
+            size="middle"
+            {...responsiveTable(columns, phone)}
+            dataSource={list.data?.browser ?? []}
+            loading={tableLoading(list)}
+            locale={emptyLocale(t('subaccounts:empty'))}
+            data-testid="viewer-table"
+            pagination={listPagination(state, list.data?.total ?? 0, update, {
+              pageSizes: VIEWER_PAGE_SIZES,
+              showTotal: (n) => t('subaccounts:total', { n }),
+            })}
+          />
+        </ListStates>
+      </Space>
+      <ViewerFormModal
+        open={editing.open}
+        viewer={editing.open ? editing.viewer : undefined}
+        onClose={() => setEditing({ open: false })}
+      />
+    </Card>
+  );
+}
