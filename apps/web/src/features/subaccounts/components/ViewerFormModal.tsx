@@ -4,7 +4,7 @@
  * description, enabled and the plants it may see. Rules of spec §5 on blur; a server error lands
  * under its field, or under the form, in the user's language.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@sunwatch/protocol';
@@ -40,9 +40,12 @@ export function ViewerFormModal({ open, viewer, onClose }: ViewerFormModalProps)
   const edit = useEditViewer();
   const pending = add.isPending || edit.isPending;
   const pwd = Form.useWatch('pwd', form);
+  /** After the first save attempt every rule applies, touched or not. */
+  const submitted = useRef(false);
 
   useEffect(() => {
     if (!open) return;
+    submitted.current = false;
     setFormError(undefined);
     form.resetFields();
     form.setFieldsValue(viewer ? viewerFormOf(viewer) : emptyViewerForm());
@@ -51,6 +54,8 @@ export function ViewerFormModal({ open, viewer, onClose }: ViewerFormModalProps)
   /** The shared rules decide; each field shows its own first error. */
   const rule = (field: ViewerField) => ({
     validator: async () => {
+      // typing a password re-checks the confirmation, but an untouched one is not yet an error
+      if (field === 'confPwd' && !submitted.current && !form.isFieldTouched('confPwd')) return;
       const key = viewerFormErrors(form.getFieldsValue(true) as ViewerFormValues, mode)[field];
       if (key) throw new Error(ruleText(key));
     },
@@ -59,6 +64,7 @@ export function ViewerFormModal({ open, viewer, onClose }: ViewerFormModalProps)
   const submit = async () => {
     setFormError(undefined);
     let values: ViewerFormValues;
+    submitted.current = true;
     try {
       await form.validateFields();
       values = { ...emptyViewerForm(), ...(form.getFieldsValue(true) as Partial<ViewerFormValues>) };

@@ -107,8 +107,15 @@ describe('BrowseAccountPage', () => {
     await screen.findByText('No sub-accounts yet');
     fireEvent.click(screen.getByTestId('viewer-add'));
     const modal = await screen.findByTestId('viewer-form');
+    // typing a password does not yet complain about the untouched confirmation
+    fill('viewer-pwd', 'Viewer_2026');
+    fireEvent.blur(screen.getByTestId('viewer-pwd'));
+    await waitFor(() => expect(screen.getByTestId('password-strength').dataset.strength).toBe('strong'));
+    expect(within(modal).queryByText('Please confirm the password')).toBeNull();
+    fill('viewer-pwd', '');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await within(modal).findByText('Please enter the username')).toBeTruthy();
+    expect(await within(modal).findByText('Please enter the username', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(within(modal).getByText('Please confirm the password')).toBeTruthy();
     expect(server.of('addPlantBrowser')).toHaveLength(0);
 
     fill('viewer-usr', 'cara_two');
