@@ -136,7 +136,8 @@ describe('sub-accounts (/generalNew/setting/browseAccount)', () => {
     // the owner deletes the viewer after a confirmation; it can no longer sign in
     await owner.bringToFront();
     await row.getByTestId('viewer-delete').click();
-    await owner.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await owner.getByTestId('viewer-delete-modal').waitFor({ state: 'visible' }).catch(() => undefined);
+    await owner.getByTestId('viewer-delete-confirm').click();
     await row.waitFor({ state: 'detached' });
     const after = await ownerApi.call('queryPlantBrowsers', { usr: VIEWER.usr, page: 0, pagesize: 10 });
     expect(after.total).toBe(0);

@@ -1,6 +1,8 @@
 /**
  * Writes of the sub-accounts page. Passwords are encrypted with the signed-in session's login
- * secret (vendor-actions.md §4); every write refreshes the viewer list.
+ * secret (vendor-actions.md §4); every write refreshes the viewer list. Only the form (loaded on
+ * demand) uses these; the page's own delete lives in delete-mutation.ts, so that the page's first
+ * load carries neither the form nor the rules.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api';
@@ -28,14 +30,6 @@ export function useEditViewer() {
   return useMutation({
     mutationFn: ({ uid, values }: { uid: number; values: ViewerFormValues }) =>
       api.call('editPlantBrowser', editViewerParams(uid, values, secret())),
-    onSuccess: refresh,
-  });
-}
-
-export function useDeleteViewer() {
-  const refresh = useRefreshList();
-  return useMutation({
-    mutationFn: (uid: number) => api.call('delPlantBrowser', { uid }),
     onSuccess: refresh,
   });
 }

@@ -106,7 +106,7 @@ describe('BrowseAccountPage', () => {
     renderPage();
     await screen.findByText('No sub-accounts yet');
     fireEvent.click(screen.getByTestId('viewer-add'));
-    const modal = await screen.findByTestId('viewer-form');
+    const modal = await screen.findByTestId('viewer-form', {}, { timeout: 10_000 });
     // typing a password does not yet complain about the untouched confirmation
     fill('viewer-pwd', 'Viewer_2026');
     fireEvent.blur(screen.getByTestId('viewer-pwd'));
@@ -151,7 +151,7 @@ describe('BrowseAccountPage', () => {
     renderPage();
     await screen.findByText('viewer_cara');
     fireEvent.click(screen.getByTestId('viewer-edit'));
-    await screen.findByTestId('viewer-form');
+    await screen.findByTestId('viewer-form', {}, { timeout: 10_000 });
     await waitFor(() => expect((screen.getByTestId('viewer-email') as HTMLInputElement).value).toBe('cara@example.com'));
     expect((screen.getByTestId('viewer-usr') as HTMLInputElement).disabled).toBe(true);
     fill('viewer-desc', 'Grandparents');
@@ -164,10 +164,9 @@ describe('BrowseAccountPage', () => {
     expect(edit.has('pwd')).toBe(false);
 
     fireEvent.click(screen.getByTestId('viewer-delete'));
-    const confirm = await screen.findByText('Delete sub-account viewer_cara?');
+    expect(await screen.findByText('Delete sub-account viewer_cara?', {}, { timeout: 10_000 })).toBeTruthy();
     expect(server.of('delPlantBrowser')).toHaveLength(0);
-    const pop = confirm.closest('.ant-popover') as HTMLElement;
-    fireEvent.click(within(pop).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(await screen.findByTestId('viewer-delete-confirm'));
     await waitFor(() => expect(server.of('delPlantBrowser')).toHaveLength(1));
     expect(server.of('delPlantBrowser')[0]!.q.get('uid')).toBe('9');
   }, 60_000);

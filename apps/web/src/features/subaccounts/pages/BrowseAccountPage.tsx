@@ -4,17 +4,20 @@
  * by username, with their plants, contact, state, sign-up and last sign-in; create, edit and
  * delete (with confirmation). A viewer sees exactly its plants, read-only.
  */
-import { useState } from 'react';
-import { Button, Card, Flex, Input, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Suspense, lazy, useState } from 'react';
+import { Button, Card, Flex, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { notice, showApiError } from '../../../app/notify';
 import { ListStates, emptyLocale, listPagination, responsiveTable, tableLoading, useListState } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
-import { useDeleteViewer } from '../api/mutations';
+import { useDeleteViewer } from '../api/delete-mutation';
 import { useViewerList, type ViewerRow } from '../api/queries';
 import { VIEWER_LIST_SPEC, VIEWER_PAGE_SIZES, viewerListParams } from '../api/list-params';
-import { ViewerFormModal } from '../components/ViewerFormModal';
+
+/** The form and its rules load when first opened: the list's first load stays light (issue 8 budget). */
+const ViewerFormModal = lazy(() => import('../components/ViewerFormModal').then((m) => ({ default: m.ViewerFormModal })));
+const DeleteViewerModal = lazy(() => import('../components/DeleteViewerModal').then((m) => ({ default: m.DeleteViewerModal })));
 
 /** The modal: closed, creating, or editing a viewer. */
 type Editing = { open: false } | { open: true; viewer?: ViewerRow };
@@ -25,7 +28,21 @@ export default function BrowseAccountPage() {
   const [state, update] = useListState(VIEWER_LIST_SPEC);
   const list = useViewerList(viewerListParams(state));
   const del = useDeleteViewer();
-  const [editing, setEditing] = useState<Editing>({ open: false });
+  const [editing, setEditingState] = useState<Editing>({ open: false });
+  /** Mounted since first opened (keeps its closing animation and form instance). */
+  const [formLoaded, setFormLoaded] = useState(false);
+  const setEditing = (next: Editing) => {
+    if (next.open) setFormLoaded(true);
+    setEditingState(next);
+  };
+
+  /** The viewer whose deletion awaits confirmation. */
+  const [deleting, setDeleting] = useState<ViewerRow>();
+  const [deleteLoaded, setDeleteLoaded] = useState(false);
+  const askDelete = (row: ViewerRow) => {
+    setDeleteLoaded(true);
+    setDeleting(row);
+  };
 
   const remove = async (row: ViewerRow) => {
     try {
@@ -33,6 +50,8 @@ export default function BrowseAccountPage() {
     } catch (e) {
       showApiError(e);
       return;
+    } finally {
+      setDeleting(undefined);
     }
     void notice().success(t('subaccounts:deleted', { usr: row.usr }));
   };
@@ -76,9 +95,12 @@ export default function BrowseAccountPage() {
       key: 'desc',
       responsive: ['lg'],
       render: (_, r) => (
-        <Typography.Text ellipsis={{ tooltip: r.desc }} style={{ maxWidth: 220 }}>
+        <span
+          title={r.desc || undefined}
+          style={{ display: 'inline-block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}
+        >
           {text(r.desc)}
-        </Typography.Text>
+        </span>
       ),
     },
     { title: t('subaccounts:field.gts'), key: 'gts', responsive: ['lg'], render: (_, r) => text(r.gts) },
@@ -98,25 +120,17 @@ export default function BrowseAccountPage() {
           >
             {phone ? null : t('subaccounts:edit')}
           </Button>
-          <Popconfirm
-            title={t('subaccounts:confirmDelete.title', { usr: r.usr })}
-            description={t('subaccounts:confirmDelete.text')}
-            okText={t('subaccounts:confirmDelete.ok')}
-            cancelText={t('subaccounts:form.cancel')}
-            okButtonProps={{ danger: true, loading: del.isPending }}
-            onConfirm={() => remove(r)}
+          <Button
+            size="small"
+            type="link"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('subaccounts:deleteOf', { usr: r.usr })}
+            onClick={() => askDelete(r)}
+            data-testid="viewer-delete"
           >
-            <Button
-              size="small"
-              type="link"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('subaccounts:deleteOf', { usr: r.usr })}
-              data-testid="viewer-delete"
-            >
-              {phone ? null : t('subaccounts:delete')}
-            </Button>
-          </Popconfirm>
+            {phone ? null : t('subaccounts:delete')}
+          </Button>
         </Space>
       ),
     },
@@ -158,11 +172,25 @@ export default function BrowseAccountPage() {
           />
         </ListStates>
       </Space>
-      <ViewerFormModal
-        open={editing.open}
-        viewer={editing.open ? editing.viewer : undefined}
-        onClose={() => setEditing({ open: false })}
-      />
+      {deleteLoaded && (
+        <Suspense fallback={null}>
+          <DeleteViewerModal
+            viewer={deleting}
+            pending={del.isPending}
+            onConfirm={(v) => void remove(v)}
+            onClose={() => setDeleting(undefined)}
+          />
+        </Suspense>
+      )}
+      {formLoaded && (
+        <Suspense fallback={null}>
+          <ViewerFormModal
+            open={editing.open}
+            viewer={editing.open ? editing.viewer : undefined}
+            onClose={() => setEditing({ open: false })}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }
