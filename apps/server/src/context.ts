@@ -7,6 +7,7 @@ import type { AuditService } from './modules/audit/audit.service.js';
 import type { Keyring } from './security/keyring.js';
 import type { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
+import type { AccountAdminService } from './modules/accounts/account-admin.service.js';
 import type { SessionsRepository } from './modules/auth/sessions.repository.js';
 import type { ThrottleRepository } from './modules/auth/throttle.repository.js';
 import type { AuthService } from './modules/auth/auth.service.js';
@@ -27,6 +28,8 @@ import type { DeviceStatisticsService } from './modules/devices/device-statistic
 import type { DeviceFollowService } from './modules/devices/device-follow.service.js';
 import type { EnergyRepository } from './modules/energy/energy.repository.js';
 import type { OverviewService } from './modules/overview/overview.service.js';
+import type { ViewersService } from './modules/viewers/viewers.service.js';
+import type { DistributionService } from './modules/distribution/distribution.service.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -67,6 +70,8 @@ export interface AppContext {
   };
   services: {
     accounts: AccountsService;
+    /** Account management of issue 9 (other accounts: create, edit, enable, delete, lists). */
+    accountAdmin: AccountAdminService;
     auth: AuthService;
     throttle: LoginThrottle;
     actionLog: ActionLog;
@@ -87,5 +92,9 @@ export interface AppContext {
       follow: DeviceFollowService;
     };
     overview: OverviewService;
+    /** Viewer (role 5) sub-accounts and their plants (issue 9). */
+    viewers: ViewersService;
+    /** Datalogger stock and distribution: single, sheet, order (issue 9). */
+    distribution: DistributionService;
   };
 }

@@ -8,6 +8,7 @@ import { DbHandle } from './db/transaction.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { createAccountAdmin } from './modules/accounts/account-admin.factory.js';
 import { ActionLog } from './modules/action-log/action-log.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
@@ -30,6 +31,10 @@ import { EnergyService } from './modules/energy/energy.service.js';
 import { OverviewRepository } from './modules/overview/overview.repository.js';
 import { OverviewService } from './modules/overview/overview.service.js';
 import { PlantsRepository } from './modules/plants/plants.repository.js';
+import { ViewersRepository } from './modules/viewers/viewers.repository.js';
+import { ViewersService } from './modules/viewers/viewers.service.js';
+import { DistributionRepository } from './modules/distribution/distribution.repository.js';
+import { DistributionService } from './modules/distribution/distribution.service.js';
 import { PlantsService } from './modules/plants/plants.service.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
@@ -91,6 +96,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       },
       services: {
         accounts,
+        accountAdmin: createAccountAdmin({ db, accountsRepo, accounts, sessions: sessionsRepo, audit, now }),
         auth,
         throttle,
         companyKeys,
@@ -123,6 +129,16 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           energy: energyRepo,
           now,
         }),
+        viewers: new ViewersService({
+          repo: new ViewersRepository(db),
+          accounts: accountsRepo,
+          accountsService: accounts,
+          access,
+          sessions: sessionsRepo,
+          audit,
+          now,
+        }),
+        distribution: new DistributionService({ repo: new DistributionRepository(db, now), accounts: accountsRepo, audit }),
       },
     };
   } catch (e) {
