@@ -61,7 +61,9 @@ export default function BrowseAccountPage() {
     {
       title: t('subaccounts:field.usr'),
       key: 'usr',
-      render: (_, r) => <Typography.Text strong data-testid="viewer-row-usr">{r.usr}</Typography.Text>,
+      render: (_, r) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }} data-testid="viewer-row-usr">
+          {r.usr}
+        </Typography.Text>,
     },
     {
       title: t('subaccounts:field.plants'),
@@ -93,7 +95,8 @@ export default function BrowseAccountPage() {
     {
       title: t('subaccounts:field.desc'),
       key: 'desc',
-      responsive: ['lg'],
+      // the settings menu takes ~260 px beside the page: the long columns come with wide screens
+      responsive: ['xl'],
       render: (_, r) => (
         <span
           title={r.desc || undefined}
@@ -103,8 +106,8 @@ export default function BrowseAccountPage() {
         </span>
       ),
     },
-    { title: t('subaccounts:field.gts'), key: 'gts', responsive: ['lg'], render: (_, r) => text(r.gts) },
-    { title: t('subaccounts:field.lastLogin'), key: 'last', responsive: ['xl'], render: (_, r) => text(r.lastLoginTs) },
+    { title: t('subaccounts:field.gts'), key: 'gts', responsive: ['xl'], render: (_, r) => text(r.gts) },
+    { title: t('subaccounts:field.lastLogin'), key: 'last', responsive: ['xxl'], render: (_, r) => text(r.lastLoginTs) },
     {
       title: t('subaccounts:field.actions'),
       key: 'actions',
