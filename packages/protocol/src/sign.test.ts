@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  encodeSubAccountPassword,
   fallbackTail,
   rawPairs,
   rawTail,
@@ -147,5 +148,16 @@ describe('rc4', () => {
     expect(rc4DecryptHex('k', 'abc')).toBeUndefined();
     expect(rc4DecryptHex('k', 'zz')).toBeUndefined();
     expect(rc4DecryptHex('k', '')).toBe('');
+  });
+});
+
+describe('encodeSubAccountPassword (vendor-actions.md §4)', () => {
+  it('sends RC4(secret, sha1(pwd)) and RC4(secret, pwd), both reversible only with the secret', () => {
+    const secret = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
+    const { pwd, pwdtext } = encodeSubAccountPassword(secret, 'Viewer_2026');
+    expect(pwd).toMatch(/^[0-9a-f]{80}$/);
+    expect(rc4DecryptHex(secret, pwd)).toBe(sha1Hex('Viewer_2026'));
+    expect(rc4DecryptHex(secret, pwdtext)).toBe('Viewer_2026');
+    expect(rc4DecryptHex('another-secret', pwd)).not.toBe(sha1Hex('Viewer_2026'));
   });
 });

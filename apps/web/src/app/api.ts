@@ -1,8 +1,10 @@
 /**
  * The one action-API client of the web app (architecture §3): typed from the protocol
  * catalogue, signed with the current session, sending the interface language as `i18n`.
- * An err 10 answer (authentication failed) clears the session and sends the user to
- * /entry?redirect=<current path>.
+ * An answer that ends the session — err 10 (authentication failed: token revoked, expired, or the
+ * account disabled), 25 (account disabled), 27 (account closed) — clears the session and sends the
+ * user to /entry?redirect=<current path>&reason=<why>, where the entry page says why. This is the one
+ * sign-out path of a dead session: every call, and the session watch (session-watch.ts), go through it.
  */
 import { ApiCallError, WEB_COMPANY_KEY, createApiClient, type ApiClient } from '@sunwatch/protocol';
 import { currentLocale } from '../i18n';
@@ -27,19 +29,39 @@ export function setNavigator(fn: Navigate): void {
   navigate = fn;
 }
 
-/** The path /entry should send the user back to after signing in again. */
-export function entryRedirectPath(wanted: string): string {
-  return wanted && !wanted.startsWith('/entry') && wanted !== '/' ? `/entry?redirect=${encodeURIComponent(wanted)}` : '/entry';
+/** Why a session ended, as the entry page's `reason` parameter. */
+export type SessionEndReason = 'expired' | 'disabled' | 'cancelled';
+
+/** The error codes that end the session, and the reason each shows. */
+export const SESSION_END_CODES: Readonly<Record<number, SessionEndReason>> = { 10: 'expired', 25: 'disabled', 27: 'cancelled' };
+
+export function isSessionEndReason(v: string | null | undefined): v is SessionEndReason {
+  return v === 'expired' || v === 'disabled' || v === 'cancelled';
+}
+
+/** The path /entry should send the user back to after signing in again (with why the session ended). */
+export function entryRedirectPath(wanted: string, reason?: SessionEndReason): string {
+  const q: string[] = [];
+  if (wanted && !wanted.startsWith('/entry') && wanted !== '/') q.push(`redirect=${encodeURIComponent(wanted)}`);
+  if (reason) q.push(`reason=${reason}`);
+  return q.length ? `/entry?${q.join('&')}` : '/entry';
+}
+
+/** The reason a call's error ends the session, or undefined when it does not. */
+export function sessionEndReason(e: unknown): SessionEndReason | undefined {
+  return e instanceof ApiCallError ? SESSION_END_CODES[e.err] : undefined;
 }
 
 export function isAuthError(e: unknown): boolean {
-  return e instanceof ApiCallError && e.err === 10;
+  return sessionEndReason(e) !== undefined;
 }
 
-function onAuthError(): void {
+function onAuthError(reason: SessionEndReason): void {
   clearSession();
   const here = typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search;
-  navigate(entryRedirectPath(here));
+  // already on the entry page (a late answer of the page just left): stay, keep its reason
+  if (here.startsWith('/entry')) return;
+  navigate(entryRedirectPath(here, reason));
 }
 
 export const api: ApiClient = {
@@ -48,7 +70,8 @@ export const api: ApiClient = {
     try {
       return await baseClient.call(name, params);
     } catch (e) {
-      if (isAuthError(e)) onAuthError();
+      const reason = sessionEndReason(e);
+      if (reason) onAuthError(reason);
       throw e;
     }
   },

@@ -261,7 +261,11 @@ export const AREAS: readonly AreaDef[] = [
           item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', access: WRITES }),
           item('rate', 'Dollar', { group: 'personal', access: WRITES }),
           item('helpform', 'Appstore', { group: 'personal', access: WRITES }),
-          item('browseAccount', 'UsergroupAdd', { group: 'personal', access: WRITES }),
+          item('browseAccount', 'UsergroupAdd', {
+            group: 'personal',
+            access: WRITES,
+            page: () => import('../features/subaccounts/pages/BrowseAccountPage'),
+          }),
           item('alarmform', 'Mail', { group: 'alarmSettings' }),
           item('rechargePay', 'Wallet', { group: 'recharge', access: WRITES }),
           item('rechargeRecord', 'History', { group: 'recharge', access: OWNER_ONLY }),

@@ -4,6 +4,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { accessFor } from '../app/access';
+import { useSessionWatch } from '../app/session-watch';
 import type { AreaDef } from '../app/routes';
 import { useSession } from '../app/use-session';
 import { HeaderBar } from './HeaderBar';
@@ -21,6 +22,8 @@ export function AreaLayout({ area }: { area: AreaDef }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const session = useSession();
+  // a disabled or signed-out account leaves within one poll, even on an idle page
+  useSessionWatch();
   const phone = useIsPhone();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);

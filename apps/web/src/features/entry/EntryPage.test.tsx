@@ -88,6 +88,19 @@ describe('EntryPage', () => {
     expect(remember.type).toBe('checkbox');
   });
 
+  it('says why the last session ended (?reason= of the sign-out path), and nothing without one', () => {
+    renderEntry('/entry?redirect=%2FgeneralNew%2Fhome&reason=disabled');
+    const notice = screen.getByTestId('session-ended');
+    expect(notice.getAttribute('data-reason')).toBe('disabled');
+    expect(notice.textContent).toContain(i18n.t('session:ended.disabled'));
+    cleanup();
+    renderEntry('/entry?reason=expired');
+    expect(screen.getByTestId('session-ended').textContent).toContain(i18n.t('session:ended.expired'));
+    cleanup();
+    renderEntry('/entry?reason=bogus');
+    expect(screen.queryByTestId('session-ended')).toBeNull();
+  });
+
   it('checks the account on blur', async () => {
     renderEntry();
     const usr = screen.getByTestId('login-username');

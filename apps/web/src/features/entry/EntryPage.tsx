@@ -6,10 +6,13 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isSessionEndReason } from '../../app/api';
 import { version } from '../../../package.json';
 import {
   CheckCircleFilledIcon,
   CloudServerIcon,
+  ExclamationCircleFilledIcon,
   ExperimentIcon,
   MobileIcon,
   QrcodeIcon,
@@ -50,6 +53,22 @@ function NotAvailable({ icon, label }: { icon: ReactNode; label: string }) {
         <span>{label}</span>
       </button>
     </span>
+  );
+}
+
+/** Why the last session ended (`?reason=` from the API client's sign-out path), above the login form. */
+function SessionEndedNotice() {
+  const { t } = useTranslation('session');
+  const [params] = useSearchParams();
+  const reason = params.get('reason');
+  if (!isSessionEndReason(reason)) return null;
+  return (
+    <div className="sw-alert sw-alert-warning" role="alert" data-testid="session-ended" data-reason={reason}>
+      <ExclamationCircleFilledIcon className="sw-alert-icon" />
+      <span>
+        <strong>{t('ended.title')}</strong> {t(`ended.${reason}`)}
+      </span>
+    </div>
   );
 }
 
@@ -113,6 +132,7 @@ export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps =
                       </button>
                     </span>
                   </div>
+                  <SessionEndedNotice />
                   <LoginForm onMode={setMode} {...(loginDeps ? { deps: loginDeps } : {})} />
                   <div className="sw-entry-extras">
                     <NotAvailable icon={<ExperimentIcon />} label={t('extras.experience')} />
