@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { Db } from '../../src/db/db.js';
+
+/**
+ * The ownership state of the database: for every row of the tables that decide who owns or sees
+ * what, the columns that say it (owner, parent and path, role, manufacturer/dealer, admin_of,
+ * memberships). Mass-assignment and "a refused call changes nothing" compare two snapshots.
+ * Tables of later migrations are read when they exist (a missing table is skipped).
+ */
+const OWNERSHIP: ReadonlyArray<{ table: string; key: readonly string[]; cols: readonly string[] }> = [
+  {
+    table: 'accounts',
+    key: ['id'],
+    cols: [
+      'usr',
+      'role',
+      'parent_id',
+      'path',
+      'status',
+      'vendor_code',
+      'dealer_code',
+      'admin_of',
+      'created_by',
+      'group_id',
+      'role_permission_id',
+      'permissions',
+      'data_permission',
+      'can_add_datalogger',
+    ],
+  },
+  { table: 'projects', key: ['id'], cols: ['owner_id'] },
+  { table: 'dataloggers', key: ['id'], cols: ['pn', 'owner_id', 'admin_id', 'vendor_id', 'project_id'] },
+  { table: 'devices', key: ['id'], cols: ['datalogger_id', 'project_id', 'pn'] },
+  { table: 'device_follows', key: ['account_id', 'device_id'], cols: [] },
+  { table: 'viewer_projects', key: ['viewer_id', 'project_id'], cols: [] },
+  { table: 'group_members', key: ['group_id', 'member_id'], cols: [] },
+];
+
+export type Snapshot = Map<string, string>;
+
+async function tableExists(db: Db, table: string): Promise<boolean> {
+  const tables = await db.introspection.getTables();
+  return tables.some((t) => t.name === table);
+}
+
+export async function ownershipSnapshot(db: Db): Promise<Snapshot> {
+  const out: Snapshot = new Map();
+  for (const t of OWNERSHIP) {
+    if (!(await tableExists(db, t.table))) continue;
+    const existing = new Set(
+      (await db.introspection.getTables()).find((x) => x.name === t.table)!.columns.map((c) => c.name),
+    );
+    const cols = [...t.key, ...t.cols].filter((c) => existing.has(c));
+    const rows = await sql<
+      Record<string, unknown>
+    >`select ${sql.join(cols.map((c) => sql.ref(c)))} from ${sql.table(t.table)}`.execute(db);
+    for (const r of rows.rows) {
+      const key = `${t.table}:${t.key.map((k) => String(r[k])).join(',')}`;
+      out.set(key, JSON.stringify(cols.map((c) => (r[c] == null ? null : String(r[c])))));
+    }
+  }
+  return out;
+}
+
+/** Rows added, removed or changed between two snapshots, sorted. */
+export function snapshotDiff(before: Snapshot, after: Snapshot): string[] {
+  const out: string[] = [];
+  for (const [k, v] of before) {
+    const w = after.get(k);
+    if (w === undefined) out.push(`- ${k} ${v}`);
+    else if (w !== v) out.push(`~ ${k} ${v} -> ${w}`);
+  }
+  for (const [k, w] of after) if (!before.has(k)) out.push(`+ ${k} ${w}`);
+  return out.sort();
+}
