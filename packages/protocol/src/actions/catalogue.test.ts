@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_MODULES } from '../permissions.js';
+import { PERMISSION_TREE } from '../permissions.js';
+import * as accountsAdmin from './accounts-admin.js';
 import { ACTION_NAMES, catalogue, type AccessRule, type ActionDef } from './index.js';
 
 /** Actions that change state (sign-ins issue sessions, updateToken/logout revoke them, …). */
@@ -12,6 +14,36 @@ const MUTATING = [
   'updatePassword',
   'focusDevice',
   'unfocusDevice',
+  // issue 9: account management
+  'editAccount',
+  'disableOrEnableAccount',
+  'editSubAccount',
+  'addDist',
+  'editDist',
+  'delDist',
+  'addPlantOwner',
+  'addGroupAccount',
+  'addSubAdmin',
+  'delAccount',
+  'resetAccountPassword',
+  'setAccountAddCollector',
+  'relateOwner',
+  'addUsrGroup',
+  'editUsrGroup',
+  'delUsrGroup',
+  'moveAccountGroup',
+  'addRole',
+  'editRole',
+  'delRole',
+  'assignRole',
+  'editDeviceCtrlFieldForDist',
+  'addPlantBrowser',
+  'editPlantBrowser',
+  'delPlantBrowser',
+  'distAddCollector',
+  'distributeCollector',
+  'distributeCollectorBySheet',
+  'distributeCollectorByOrder',
 ];
 
 describe('action catalogue: mutates', () => {
@@ -54,6 +86,7 @@ const NO_PERMISSION = [
   'queryAccountInfo',
   'logoutVerifiction',
   'updatePassword',
+  'editAccount',
 ];
 
 describe('action catalogue: access', () => {
@@ -92,8 +125,17 @@ describe('action catalogue: access', () => {
   it('telemetry reads (plants, dataloggers, devices) need device management; the fleet overview needs overview', () => {
     for (const name of ACTION_NAMES) {
       const { access } = catalogue[name] as ActionDef;
-      if (/Plant|Collector|Device/.test(name)) expect(access.permission, name).toBe('device_manag');
+      if (/Plant|Collector|Device/.test(name) && !(name in accountsAdmin)) expect(access.permission, name).toBe('device_manag');
     }
     expect(catalogue.webQueryFleetOverview.access.permission).toBe('overview');
+  });
+
+  it('a function point (button), where declared, is a button of the module it names', () => {
+    for (const name of ACTION_NAMES) {
+      const { access } = catalogue[name] as ActionDef;
+      if (access.button === undefined) continue;
+      const mod = PERMISSION_TREE.find((m) => m.action === access.permission);
+      expect(mod?.buttons, name).toContain(access.button);
+    }
   });
 });

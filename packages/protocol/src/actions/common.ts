@@ -10,6 +10,14 @@ export const wireBool = () =>
 export const page = () => wireInt().min(0).default(0);
 export const pageSize = (max = 50) => wireInt().min(1).max(max).default(10);
 
+/** Comma-separated positive ids (`uid=1,2`, `pid=1,2`); empty = none. */
+export const idList = () =>
+  z
+    .string()
+    .max(4096)
+    .regex(/^(\d+(,\d+)*)?$/)
+    .transform((s) => (s === '' ? [] : [...new Set(s.split(',').map(Number))]));
+
 /** Parameters that every call may carry. */
 export const commonParams = {
   source: z.string().optional(),

@@ -21,6 +21,12 @@ export interface AccessRule {
    * actions). Accounts without a permission list (every role but 2) are not limited by it.
    */
   permission: PermissionModule | null;
+  /**
+   * The function point (a button of PERMISSION_TREE, e.g. `account_add`) a sub-administrator's
+   * custom role must grant besides the module (err 11 "No permission, please contact the
+   * higher-level administrator" otherwise). Menus and these checks come from the same role data.
+   */
+  button?: string;
 }
 
 /**

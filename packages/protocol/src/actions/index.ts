@@ -1,4 +1,5 @@
 import * as account from './account.js';
+import * as accountsAdmin from './accounts-admin.js';
 import * as plants from './plants.js';
 import * as dataloggers from './dataloggers.js';
 import * as devices from './devices.js';
@@ -12,6 +13,7 @@ import type { ActionDef } from './define.js';
  */
 export const catalogue = {
   ...account,
+  ...accountsAdmin,
   ...plants,
   ...dataloggers,
   ...devices,
@@ -31,6 +33,7 @@ export function findAction(name: string): ActionDef | undefined {
 export * from './define.js';
 export * from './common.js';
 export type { AuthDat, AccountInfoDat } from './account.js';
+export type * from './accounts-admin.js';
 export * from './telemetry-params.js';
 export type * from './plants.js';
 export type * from './dataloggers.js';
