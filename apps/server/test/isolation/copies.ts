@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
+import type { Db } from '../../src/db/db.js';
 import { dropScratchDatabase } from '../factories/pg-database.js';
 import type { EngineName } from '../harness.js';
 
@@ -146,4 +147,46 @@ export async function createFixtureStore(engine: EngineName, now: () => number):
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** Thrown inside the action's transaction to roll it back after the handler answered. */
+const ROLLBACK = Symbol('isolation-matrix-rollback');
+
+export interface RollbackControl {
+  /** Called inside each action transaction after its handler resolved, before the rollback. */
+  inside: ((trx: Db) => Promise<void>) | undefined;
+  restore(): void;
+}
+
+/**
+ * Makes every action transaction of this app roll back after its handler answered: the reply is
+ * the real one (the handler ran to the end, inside its transaction, audit rows included), but
+ * nothing is committed, so the next cell starts from the same database. The dispatcher runs
+ * every mutating action in `ctx.dbh.transaction` (docs/decisions.md "Writes in a transaction");
+ * writes made outside it would survive, and the matrix checks that none did.
+ */
+export function rollbackEveryAction(ctx: AppContext): RollbackControl {
+  const dbh = ctx.dbh;
+  const original = dbh.transaction.bind(dbh);
+  const control: RollbackControl = {
+    inside: undefined,
+    restore: () => {
+      dbh.transaction = original;
+    },
+  };
+  dbh.transaction = async <T>(fn: (trx: Db) => Promise<T>): Promise<T> => {
+    if (dbh.inTransaction) return original(fn);
+    let out: { value: T } | undefined;
+    try {
+      await original(async (trx) => {
+        out = { value: await fn(trx) };
+        if (control.inside) await control.inside(trx);
+        throw ROLLBACK;
+      });
+    } catch (e) {
+      if (e !== ROLLBACK) throw e;
+    }
+    return out!.value;
+  };
+  return control;
 }

@@ -12,11 +12,13 @@ import {
   type PermissionModule,
   type Role,
 } from '@sunwatch/protocol';
+import type { Kysely } from 'kysely';
 import { moduleGrant } from '../../src/demo/seed-demo.js';
 import { syntheticValues } from '../../src/modules/telemetry/synthetic.js';
 import { insertDatalogger, insertDevice, insertPlant, insertSamples } from '../factories/telemetry-rows.js';
 import { encodePairs } from '../harness.js';
 import type { ServedCopy } from './copies.js';
+import { wireCall } from './wire.js';
 
 /**
  * The two-tenant fixture of the isolation matrix, built through the services and the telemetry
@@ -60,7 +62,7 @@ export type CallerKey =
 export type AccountKey = Exclude<CallerKey, 'ANON'> | 'M2' | 'ODIS_ACCOUNT';
 
 interface AccountSpec {
-  key: Exclude<AccountKey, 'DISABLED' | 'ODIS_ACCOUNT'> | 'ODIS';
+  key: Exclude<AccountKey, 'DISABLED' | 'ODIS_ACCOUNT'> | 'ODIS' | 'DS1' | 'E1' | 'V2' | 'DSB' | 'E3' | 'V3';
   role: Role;
   parent: string | null;
   unit: Unit | null;
@@ -95,10 +97,22 @@ const ACCOUNTS: AccountSpec[] = [
   { key: 'M2', role: ROLE.MANUFACTURER, parent: 'OP', unit: 'B', vendorCode: 'ISOB' },
   { key: 'D2', role: ROLE.DISTRIBUTOR, parent: 'M2', unit: 'B', dealerCode: 'ISOB1' },
   { key: 'O3', role: ROLE.OWNER, parent: 'D2', unit: 'B' },
+  // Targets of account management that hold nothing (delete, move, distribute to) and viewers.
+  { key: 'DS1', role: ROLE.DISTRIBUTOR, parent: 'D1', unit: 'A', dealerCode: 'ISOA2' },
+  { key: 'E1', role: ROLE.OWNER, parent: 'D1', unit: 'A' },
+  { key: 'V2', role: ROLE.VIEWER, parent: 'O2', unit: 'A2' },
+  { key: 'DSB', role: ROLE.DISTRIBUTOR, parent: 'D2', unit: 'B', dealerCode: 'ISOB2' },
+  { key: 'E3', role: ROLE.OWNER, parent: 'D2', unit: 'B' },
+  { key: 'V3', role: ROLE.VIEWER, parent: 'O3', unit: 'B' },
 ];
 
+/** Parent of every fixture account (by key), for scope computations of the model. */
+export const ACCOUNT_PARENT: Readonly<Record<string, string | null>> = Object.fromEntries(
+  ACCOUNTS.map((a) => [a.key, a.parent]),
+);
+
 /** Telemetry objects: one plant per owner-unit, a datalogger per plant plus unbound ones, a device per bound datalogger. */
-export type ObjectKey = 'A1' | 'A1X' | 'A2' | 'B' | 'AU' | 'BU';
+export type ObjectKey = 'A1' | 'A1X' | 'A2' | 'B' | 'AU' | 'BU' | 'AO' | 'BO';
 
 export interface PlantRef {
   pid: number;
@@ -135,6 +149,13 @@ export interface Fixture {
   devices: Partial<Record<ObjectKey, DeviceRef>>;
   /** Extra rows planted for other kinds (alarms). */
   alarms: number;
+  /** User groups and custom roles of D1 (GA, RA) and D2 (GB, RB), made through their actions. */
+  groups: Partial<Record<'GA' | 'GB', number>>;
+  roles: Partial<Record<'RA' | 'RB', number>>;
+  /** Datalogger orders sold to D1 (OA) and D2 (OB), each of one stock datalogger. */
+  orders: Partial<Record<'OA' | 'OB', string>>;
+  /** What could not be built (an action without handler yet): every cell needing it fails. */
+  setupProblems: string[];
   vendorCodes: Record<'M1' | 'M2', string>;
   dealerCodes: Record<'D1' | 'D2', string>;
 }
@@ -317,6 +338,8 @@ export async function buildFixture(
     dataloggers[u.key] = { id, pn, unit: u.unit };
   }
   await db.insertInto('viewer_projects').values({ viewer_id: ids.V1!, project_id: plants.A1!.pid }).execute();
+  await db.insertInto('viewer_projects').values({ viewer_id: ids.V2!, project_id: plants.A2!.pid }).execute();
+  await db.insertInto('viewer_projects').values({ viewer_id: ids.V3!, project_id: plants.B!.pid }).execute();
 
   // Sessions of every caller, signed in over HTTP like a client.
   const sessions: Fixture['sessions'] = {};
@@ -338,10 +361,94 @@ export async function buildFixture(
     if (res.err !== 0 || !res.dat) throw new Error(`fixture: sign-in of ${key} failed: ${JSON.stringify(res)}`);
     sessions[caller] = { token: res.dat.token, secret: res.dat.secret };
   }
+  // User groups and custom roles, through the actions (their tables belong to other modules).
+  const setupProblems: string[] = [];
+  const groups: Fixture['groups'] = {};
+  const roles: Fixture['roles'] = {};
+  for (const [key, admin, unit] of [
+    ['GA', 'D1', 'A'],
+    ['GB', 'D2', 'B'],
+  ] as const) {
+    const m = markers[unit];
+    const g = await wireCall(
+      served.url,
+      sessions[admin],
+      'addUsrGroup',
+      { name: `${m} group`, note: `${m} note` },
+      nextSalt(),
+      nextIp(),
+    );
+    if (g.env.err === 0) groups[key] = (g.env.dat as { groupid: number }).groupid;
+    else setupProblems.push(`addUsrGroup for ${key}: err ${g.env.err} ${g.env.desc}`);
+    const r = await wireCall(
+      served.url,
+      sessions[admin],
+      'addRole',
+      { name: `${m} role`, desc: `${m} role description`, functions: 'device_manag,device_list' },
+      nextSalt(),
+      nextIp(),
+    );
+    if (r.env.err === 0) roles[key === 'GA' ? 'RA' : 'RB'] = (r.env.dat as { rid: number }).rid;
+    else setupProblems.push(`addRole for ${key}: err ${r.env.err} ${r.env.desc}`);
+  }
+  // Orders: one stock datalogger each, sold by the manufacturer to the distributor.
+  const orders: Fixture['orders'] = {};
+  const hasOrders = (await db.introspection.getTables()).some((t) => t.name === 'datalogger_orders');
+  for (const o of [
+    { key: 'OA' as const, dl: 'AO' as const, admin: 'D1', vendor: 'M1' as const, unit: 'AU' as const },
+    { key: 'OB' as const, dl: 'BO' as const, admin: 'D2', vendor: 'M2' as const, unit: 'BU' as const },
+  ]) {
+    const m = markers[o.unit];
+    const pn = `${m.toUpperCase().replace('-', '')}OR`.slice(0, 24);
+    const id = await insertDatalogger(db, {
+      pn,
+      now,
+      admin_id: ids[o.admin]!,
+      vendor_id: ids[o.vendor]!,
+      alias: `${m} order datalogger`,
+    });
+    dataloggers[o.dl] = { id, pn, unit: o.unit };
+    if (!hasOrders) {
+      setupProblems.push('datalogger_orders: no such table (migration 0008 missing)');
+      continue;
+    }
+    const orderNo = `ORD-${o.key}-${hex(3)}`;
+    const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const row = await raw
+      .insertInto('datalogger_orders')
+      .values({
+        order_no: orderNo,
+        vendor_code: vendorCodes[o.vendor],
+        dist_id: ids[o.admin]!,
+        status: 0,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await raw.insertInto('datalogger_order_items').values({ order_id: row.id, pn }).execute();
+    orders[o.key] = orderNo;
+  }
+
   // The disabled account keeps a token it obtained while enabled: it must stop working at once.
   await db.updateTable('accounts').set({ status: ACCOUNT_STATUS.DISABLED }).where('id', '=', ids.ODIS!).execute();
   ids.DISABLED = ids.ODIS!;
   usr.DISABLED = usr.ODIS!;
 
-  return { markers, ids, usr, passwords, sessions, plants, dataloggers, devices, alarms, vendorCodes, dealerCodes };
+  return {
+    markers,
+    ids,
+    usr,
+    passwords,
+    sessions,
+    plants,
+    dataloggers,
+    devices,
+    alarms,
+    groups,
+    roles,
+    orders,
+    setupProblems,
+    vendorCodes,
+    dealerCodes,
+  };
 }

@@ -1,7 +1,6 @@
 import {
   ACTION_NAMES,
   catalogue,
-  signCall,
   timestampSalts,
   type ActionDef,
   type ActionName,
@@ -9,20 +8,30 @@ import {
 } from '@sunwatch/protocol';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePairs, engines, freshIp } from '../harness.js';
-import { createFixtureStore, type FixtureStore, type ServedCopy } from './copies.js';
+import { engines, freshIp } from '../harness.js';
+import {
+  createFixtureStore,
+  rollbackEveryAction,
+  type FixtureStore,
+  type RollbackControl,
+  type ServedCopy,
+} from './copies.js';
 import { ENTRIES, isExempt, isNotExercised, type CellContext, type Entry, type MatrixEntry } from './entries.js';
 import { buildFixture, type CallerKey, type Fixture } from './fixture.js';
 import {
+  accountKeyOf,
   CALLERS,
   expectedOutcome,
   forbiddenMarkers,
+  inAccountScope,
   REFS,
   visibleCount,
+  type Outcome,
   type RefKey,
   type WireParams,
 } from './model.js';
-import { ownershipSnapshot, snapshotDiff } from './snapshot.js';
+import { ownershipSnapshot, snapshotDiff, type Snapshot } from './snapshot.js';
+import { wireCall, type WireFile } from './wire.js';
 
 /**
  * The generated tenant-isolation proof (docs/security/isolation-matrix.md): every catalogue
@@ -36,6 +45,17 @@ import { ownershipSnapshot, snapshotDiff } from './snapshot.js';
 
 const entries = ENTRIES as Record<string, Entry | undefined>;
 const defOf = (name: string): ActionDef => (catalogue as Record<string, ActionDef>)[name]!;
+
+/** The outcome of a cell: the catalogue's (model.ts), then the entry's documented rule. */
+function want(name: string, entry: MatrixEntry, caller: CallerKey, ref: RefKey): Outcome {
+  const base = expectedOutcome(
+    defOf(name),
+    { kind: entry.ref, personal: entry.personal, notFound: entry.notFound },
+    caller,
+    ref,
+  );
+  return entry.outcome ? entry.outcome(caller, ref, base) : base;
+}
 
 describe('isolation matrix: the entry table covers the catalogue', () => {
   it('has an entry for every catalogue action, and none for actions that do not exist', () => {
@@ -125,6 +145,7 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
   const stats = { cells: 0, copies: 0, started: 0 };
   /** Units whose marker appeared in some response (to callers allowed to see it). */
   const seenMarkers = new Set<string>();
+  const keyOfUid = new Map<number, string>();
 
   beforeAll(async () => {
     stats.started = Date.now();
@@ -136,6 +157,7 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
       await tpl.close();
     }
     for (const c of CALLERS) ips.set(c, freshIp());
+    for (const [k, id] of Object.entries(fx.ids)) if (k !== 'DISABLED') keyOfUid.set(id, k);
   }, 120_000);
 
   afterAll(async () => {
@@ -146,27 +168,23 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
   });
 
   /** One call over HTTP, signed over every parameter with the caller's session (none for ANON). */
-  async function callAs(
+  function callAs(
     url: string,
     caller: CallerKey,
     action: string,
     params: WireParams,
+    file?: WireFile,
   ): Promise<{ env: Envelope<unknown>; text: string }> {
-    const salt = nextSalt();
-    const tail = `&action=${action}` + encodePairs({ source: 1, ...params });
-    const session = fx.sessions[caller];
-    const query = session
-      ? `sign=${signCall(salt, session.secret, session.token, tail)}&salt=${salt}&token=${session.token}${tail}`
-      : `salt=${salt}${tail}`;
-    const res = await fetch(`${url}/public/?${query}`, { headers: { 'x-forwarded-for': ips.get(caller)! } });
-    const text = await res.text();
-    let env: Envelope<unknown>;
-    try {
-      env = JSON.parse(text) as Envelope<unknown>;
-    } catch {
-      env = { err: -1, desc: `not JSON (HTTP ${res.status})` };
-    }
-    return { env, text };
+    const upload = defOf(action).upload;
+    return wireCall(
+      url,
+      fx.sessions[caller],
+      action,
+      params,
+      nextSalt(),
+      ips.get(caller)!,
+      file && upload ? { field: upload.field, ...file } : undefined,
+    );
   }
 
   function ctxFor(caller: CallerKey, ref: RefKey): CellContext {
@@ -181,25 +199,47 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
     caller: CallerKey,
     ref: RefKey,
   ): Promise<string[]> {
-    const def = defOf(name);
-    const want = expectedOutcome(def, { kind: entry.ref, personal: entry.personal }, caller, ref);
-    const { env, text } = await callAs(server.url, caller, name, entry.params(ctxFor(caller, ref)));
-    stats.cells += 1;
     const cell = `${name} × ${caller} × ${ref}`;
+    const expected = want(name, entry, caller, ref);
+    let params: WireParams;
+    let file: WireFile | undefined;
+    try {
+      params = entry.params(ctxFor(caller, ref));
+      file = entry.file?.(ctxFor(caller, ref));
+    } catch (e) {
+      return [`${cell}: cannot be exercised: ${(e as Error).message}`];
+    }
+    const { env, text } = await callAs(server.url, caller, name, params, file);
+    stats.cells += 1;
     const problems: string[] = [];
     const okCodes = [0, ...(entry.okCodes ?? [])];
-    if (want.ok ? !okCodes.includes(env.err) : env.err !== want.code) {
+    if (expected.ok ? !okCodes.includes(env.err) : env.err !== expected.code) {
       problems.push(
-        `${cell}: expected ${want.ok ? `success (${okCodes.join('/')})` : `err ${want.code}`} (${want.why}), got err ${env.err} ${env.desc ?? ''}`,
+        `${cell}: expected ${expected.ok ? `success (${okCodes.join('/')})` : `err ${expected.code}`} (${expected.why}), got err ${env.err} ${env.desc ?? ''}`,
       );
     }
-    if (!want.ok && env.dat !== undefined) problems.push(`${cell}: a refused call carries dat`);
+    if (!expected.ok && env.dat !== undefined) problems.push(`${cell}: a refused call carries dat`);
     const lower = text.toLowerCase();
     for (const [u, m] of Object.entries(fx.markers)) if (lower.includes(m)) seenMarkers.add(u);
     for (const m of forbiddenMarkers(fx, caller)) {
       if (lower.includes(m)) problems.push(`${cell}: response contains the foreign marker ${m}`);
     }
-    if (want.ok && env.err === 0 && entry.counts) {
+    if (expected.ok && env.err === 0 && entry.accountRows) {
+      try {
+        const { total, uids } = entry.accountRows(env.dat);
+        if (total !== uids.length) problems.push(`${cell}: total ${total} but ${uids.length} rows (pagesize 50)`);
+        for (const u of uids) {
+          const key = keyOfUid.get(u);
+          if (key === undefined) problems.push(`${cell}: row of an account outside the fixture (uid ${u})`);
+          else if (key !== accountKeyOf(caller) && !inAccountScope(caller, key)) {
+            problems.push(`${cell}: row of ${key}, out of the caller's reach`);
+          }
+        }
+      } catch (e) {
+        problems.push(`${cell}: unreadable account rows (${(e as Error).message})`);
+      }
+    }
+    if (expected.ok && env.err === 0 && entry.counts) {
       for (const c of entry.counts) {
         let got: number | string;
         try {
@@ -207,8 +247,8 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
         } catch (e) {
           got = `unreadable (${(e as Error).message})`;
         }
-        const expected = visibleCount(fx, c.kind, caller);
-        if (got !== expected) problems.push(`${cell}: ${c.kind} count ${got}, expected ${expected}`);
+        const visible = visibleCount(fx, c.kind, caller);
+        if (got !== visible) problems.push(`${cell}: ${c.kind} count ${got}, expected ${visible}`);
       }
     }
     return problems;
@@ -233,6 +273,10 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
     }
   }
 
+  it('builds the whole fixture (groups, roles and orders through their actions)', () => {
+    expect(fx.setupProblems).toEqual([]);
+  });
+
   it('read actions: every caller × reference answers as the catalogue says, without foreign data', async () => {
     const problems: string[] = [];
     await withCopy(async (s) => {
@@ -249,92 +293,99 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
     expect([...seenMarkers].sort()).toEqual(Object.keys(fx.markers).sort());
   }, 180_000);
 
-  it('mutating actions: every cell on a fresh copy; refused calls change nothing', async () => {
-    const problems: string[] = [];
-    for (const [name, entry] of exercised()) {
-      const def = defOf(name);
-      if (!def.mutates) continue;
-      const cells = cellsOf(entry);
-      if (entry.sharedCopy) {
+  it(
+    'mutating actions: every cell answers as the catalogue says and commits nothing outside its transaction; ' +
+      'extra ownership parameters change nothing (mass assignment)',
+    async () => {
+      const cellProblems: string[] = [];
+      const massProblems: string[] = [];
+      for (const [name, entry] of exercised()) {
+        const def = defOf(name);
+        if (!def.mutates) continue;
+        // A fresh copy per mutating action; inside it every call is rolled back after its handler
+        // answered (copies.ts rollbackEveryAction), so every cell starts from the fixture.
         await withCopy(async (s) => {
-          for (const [caller, ref] of cells) problems.push(...(await runCell(s, name, entry, caller, ref)));
+          const control = rollbackEveryAction(s.ctx);
+          const root = s.ctx.database.db;
+          const before = await ownershipSnapshot(root);
+          for (const [caller, ref] of cellsOf(entry))
+            cellProblems.push(...(await runCell(s, name, entry, caller, ref)));
+          const left = snapshotDiff(before, await ownershipSnapshot(root));
+          if (left.length)
+            cellProblems.push(`${name}: calls changed ownership rows outside their transaction: ${left.join('; ')}`);
+          massProblems.push(...(await massAssignment(s, control, before, name, entry)));
+          control.restore();
         });
-        continue;
       }
-      const refused = cells.filter(
-        ([c, r]) => !expectedOutcome(def, { kind: entry.ref, personal: entry.personal }, c, r).ok,
-      );
-      const allowed = cells.filter(
-        ([c, r]) => expectedOutcome(def, { kind: entry.ref, personal: entry.personal }, c, r).ok,
-      );
-      await withCopy(async (s) => {
-        const before = await ownershipSnapshot(s.ctx.database.db);
-        for (const [caller, ref] of refused) problems.push(...(await runCell(s, name, entry, caller, ref)));
-        const changed = snapshotDiff(before, await ownershipSnapshot(s.ctx.database.db));
-        if (changed.length) problems.push(`${name}: refused calls changed ownership rows: ${changed.join('; ')}`);
-      });
-      for (const [caller, ref] of allowed) {
-        await withCopy(async (s) => problems.push(...(await runCell(s, name, entry, caller, ref))));
-      }
-    }
-    expect(problems).toEqual([]);
-  }, 600_000);
+      expect({ cells: cellProblems, massAssignment: massProblems }).toEqual({ cells: [], massAssignment: [] });
+    },
+    900_000,
+  );
 
-  it('mass assignment: extra ownership parameters change nothing beyond what the declared ones do', async () => {
-    const problems: string[] = [];
+  /**
+   * Mass assignment: the action's successful "own" call (the first of O1, D1, M1, G1, OP, V1 that
+   * may make it), once with its declared parameters and once with every ownership field its
+   * schema does not declare, signed; the ownership rows each leaves inside its transaction must
+   * be the same.
+   */
+  async function massAssignment(
+    s: ServedCopy,
+    control: RollbackControl,
+    before: Snapshot,
+    name: ActionName,
+    entry: MatrixEntry,
+  ): Promise<string[]> {
+    const def = defOf(name);
     const preferred: CallerKey[] = ['O1', 'D1', 'M1', 'G1', 'OP', 'V1'];
-    for (const [name, entry] of exercised()) {
-      const def = defOf(name);
-      if (!def.mutates) continue;
-      const refs = REFS[entry.ref] as readonly RefKey[];
-      let own: [CallerKey, RefKey] | undefined;
-      for (const c of preferred) {
-        const r = refs.find((x) => expectedOutcome(def, { kind: entry.ref, personal: entry.personal }, c, x).ok);
-        if (r) {
-          own = [c, r];
-          break;
-        }
-      }
-      if (!own) {
-        problems.push(
-          `${name}: no caller of ${preferred.join(',')} may call it successfully, so mass assignment is untested`,
-        );
-        continue;
-      }
-      const [caller, ref] = own;
-      const params = entry.params(ctxFor(caller, ref));
-      const declared = declaredKeys(def);
-      const probes = Object.fromEntries(
-        Object.entries(massAssignmentProbes(fx)).filter(([k]) => !declared.has(k) && !(k in params)),
-      );
-      const run = (extra: WireParams) =>
-        withCopy(async (s) => {
-          const before = await ownershipSnapshot(s.ctx.database.db);
-          const { env } = await callAs(s.url, caller, name, { ...params, ...extra });
-          stats.cells += 1;
-          return {
-            err: env.err,
-            desc: env.desc,
-            diff: snapshotDiff(before, await ownershipSnapshot(s.ctx.database.db)),
-          };
-        });
-      const plain = await run({});
-      const probed = await run(probes);
-      const okCodes = [0, ...(entry.okCodes ?? [])];
-      if (!okCodes.includes(plain.err))
-        problems.push(`${name} × ${caller} × ${ref}: own call failed: err ${plain.err} ${plain.desc}`);
-      if (probed.err !== plain.err) {
-        problems.push(
-          `${name} × ${caller} × ${ref}: with extra ownership parameters err ${probed.err} ${probed.desc}, without ${plain.err}`,
-        );
-      }
-      if (JSON.stringify(probed.diff) !== JSON.stringify(plain.diff)) {
-        problems.push(
-          `${name} × ${caller} × ${ref}: extra parameters ${Object.keys(probes).join(',')} changed ownership: ` +
-            `declared only → [${plain.diff.join('; ')}], with extras → [${probed.diff.join('; ')}]`,
-        );
+    const refs = REFS[entry.ref] as readonly RefKey[];
+    let own: [CallerKey, RefKey] | undefined;
+    for (const c of preferred) {
+      const r = refs.find((x) => want(name, entry, c, x).ok);
+      if (r) {
+        own = [c, r];
+        break;
       }
     }
-    expect(problems).toEqual([]);
-  }, 600_000);
+    if (!own)
+      return [`${name}: no caller of ${preferred.join(',')} may call it successfully, so mass assignment is untested`];
+    const [caller, ref] = own;
+    const cell = `${name} × ${caller} × ${ref}`;
+    let params: WireParams;
+    let file: WireFile | undefined;
+    try {
+      params = entry.params(ctxFor(caller, ref));
+      file = entry.file?.(ctxFor(caller, ref));
+    } catch (e) {
+      return [`${cell}: mass assignment cannot be exercised: ${(e as Error).message}`];
+    }
+    const declared = declaredKeys(def);
+    const probes = Object.fromEntries(
+      Object.entries(massAssignmentProbes(fx)).filter(([k]) => !declared.has(k) && !(k in params)),
+    );
+    const run = async (extra: WireParams) => {
+      let diff: string[] | undefined;
+      control.inside = async (trx) => {
+        diff = snapshotDiff(before, await ownershipSnapshot(trx));
+      };
+      const { env } = await callAs(s.url, caller, name, { ...params, ...extra }, file);
+      control.inside = undefined;
+      stats.cells += 1;
+      return { err: env.err, desc: env.desc, diff: diff ?? [] };
+    };
+    const plain = await run({});
+    const probed = await run(probes);
+    const problems: string[] = [];
+    const okCodes = [0, ...(entry.okCodes ?? [])];
+    if (!okCodes.includes(plain.err)) problems.push(`${cell}: own call failed: err ${plain.err} ${plain.desc}`);
+    if (probed.err !== plain.err) {
+      problems.push(`${cell}: with extra ownership parameters err ${probed.err} ${probed.desc}, without ${plain.err}`);
+    }
+    if (JSON.stringify(probed.diff) !== JSON.stringify(plain.diff)) {
+      problems.push(
+        `${cell}: extra parameters ${Object.keys(probes).join(',')} changed ownership: ` +
+          `declared only → [${plain.diff.join('; ')}], with extras → [${probed.diff.join('; ')}]`,
+      );
+    }
+    return problems;
+  }
 });

@@ -1,5 +1,12 @@
-import { ROLE, type ActionDef, type PermissionModule, type Role } from '@sunwatch/protocol';
-import { SUBADMIN_MODULES, type CallerKey, type Fixture, type ObjectKey, type Unit } from './fixture.js';
+import { PERMISSION_TREE, ROLE, type ActionDef, type PermissionModule, type Role } from '@sunwatch/protocol';
+import {
+  ACCOUNT_PARENT,
+  SUBADMIN_MODULES,
+  type CallerKey,
+  type Fixture,
+  type ObjectKey,
+  type Unit,
+} from './fixture.js';
 
 /**
  * What the isolation matrix knows about the fixture: who each caller is, what each may see, and
@@ -10,8 +17,24 @@ import { SUBADMIN_MODULES, type CallerKey, type Fixture, type ObjectKey, type Un
 
 export type WireParams = Record<string, string | number>;
 
-/** The kind of object a call names. */
-export type RefKind = 'none' | 'plant' | 'datalogger' | 'device' | 'account';
+/**
+ * The kind of object a call names. Accounts come in several kinds because actions take different
+ * targets: `account` (read: self allowed), `owner` (owners holding data), `emptyOwner` (owners
+ * holding nothing: delete, move), `dist` (subordinate distributors), `viewer` (viewers).
+ * `group` and `role` are the user groups and custom roles of an administrator.
+ */
+export type RefKind =
+  | 'none'
+  | 'plant'
+  | 'datalogger'
+  | 'device'
+  | 'account'
+  | 'owner'
+  | 'emptyOwner'
+  | 'dist'
+  | 'viewer'
+  | 'group'
+  | 'role';
 
 /** The references tried for each kind (the object keys of the fixture, plus a missing one). */
 export const REFS = {
@@ -20,7 +43,22 @@ export const REFS = {
   datalogger: ['A1', 'A1X', 'A2', 'AU', 'B', 'BU', 'missing'],
   device: ['A1', 'A1X', 'A2', 'B', 'missing'],
   account: ['self', 'O1', 'O2', 'V1', 'O3', 'missing'],
+  owner: ['O1', 'O2', 'O3', 'missing'],
+  emptyOwner: ['E1', 'E3', 'missing'],
+  dist: ['DS1', 'DSB', 'missing'],
+  viewer: ['V1', 'V2', 'V3', 'missing'],
+  group: ['GA', 'GB', 'missing'],
+  role: ['RA', 'RB', 'missing'],
 } as const satisfies Record<RefKind, readonly string[]>;
+
+/** Account reference kinds (a uid; out of reach answers like a missing account). */
+export const ACCOUNT_KINDS: ReadonlySet<RefKind> = new Set<RefKind>([
+  'account',
+  'owner',
+  'emptyOwner',
+  'dist',
+  'viewer',
+]);
 export type RefKey<K extends RefKind = RefKind> = (typeof REFS)[K][number];
 
 /** The error a reference the caller may not see answers: exactly the answer to a missing one. */
@@ -30,6 +68,13 @@ export const NOT_FOUND: Record<Exclude<RefKind, 'none'>, number> = {
   device: 258,
   // decisions.md / accounts.service: no permission, another tenant's uid and a missing uid alike.
   account: 11,
+  owner: 11,
+  emptyOwner: 11,
+  dist: 11,
+  viewer: 11,
+  // groups.service / roles.service: another administrator's and a missing one alike.
+  group: 369,
+  role: 368,
 };
 
 export const MISSING = {
@@ -87,6 +132,12 @@ export function holds(caller: CallerKey, module: PermissionModule): boolean {
   return m === null || m.includes(module);
 }
 
+/** A function point (button) is held by whoever holds its module (the fixture grants whole modules). */
+export function holdsButton(caller: CallerKey, button: string): boolean {
+  const module = PERMISSION_TREE.find((m) => m.buttons.includes(button) || m.first.some((f) => f.action === button));
+  return module ? holds(caller, module.action as PermissionModule) : modulesOf(caller) === null;
+}
+
 const ADMINS_A: readonly CallerKey[] = [
   'M1',
   'D1',
@@ -110,13 +161,49 @@ export const UNIT_VISIBLE_TO: Record<Unit, ReadonlySet<CallerKey>> = {
   BU: new Set<CallerKey>(['OP', 'D2']),
 };
 
-/** Account keys that the tenant tree puts inside each caller's scope (self excluded). */
-const ACCOUNT_SCOPE: Record<'O1' | 'O2' | 'V1' | 'O3', ReadonlySet<CallerKey>> = {
-  O1: new Set<CallerKey>(['OP', ...ADMINS_A]),
-  O2: new Set<CallerKey>(['OP', ...ADMINS_A]),
-  V1: new Set<CallerKey>(['OP', ...ADMINS_A, 'O1']),
-  O3: new Set<CallerKey>(['OP', 'D2']),
-};
+/** The account key a caller signs in as. */
+export function accountKeyOf(caller: CallerKey): string {
+  return caller === 'DISABLED' ? 'ODIS' : caller;
+}
+
+/** The account whose subtree a sub-administrator acts on, else null. */
+export function principalOf(caller: CallerKey): string | null {
+  return caller.startsWith('SA_') ? 'D1' : null;
+}
+
+/** The administrator whose user groups and roles a caller works on (groups.service administratorOf). */
+export function administratorOf(caller: CallerKey): string {
+  return principalOf(caller) ?? accountKeyOf(caller);
+}
+
+function isUnder(target: string, root: string): boolean {
+  for (let k: string | null = target; k; k = ACCOUNT_PARENT[k] ?? null) if (k === root) return true;
+  return false;
+}
+
+/**
+ * Whether an account lies in the caller's part of the tenant tree (accounts.repository scopeOf):
+ * the operator everything; others their own subtree, a group account also its members' (D1), a
+ * sub-administrator also its principal's (D1).
+ */
+export function inAccountScope(caller: CallerKey, target: string): boolean {
+  if (caller === 'ANON') return false;
+  if (caller === 'OP') return true;
+  const roots = [accountKeyOf(caller)];
+  if (caller === 'G1') roots.push('D1');
+  const p = principalOf(caller);
+  if (p) roots.push(p);
+  return roots.some((r) => isUnder(target, r));
+}
+
+/** May the caller manage the account (not itself, not its principal; in scope; account_manag)? */
+export function manages(caller: CallerKey, target: string): boolean {
+  if (target === accountKeyOf(caller) || target === principalOf(caller)) return false;
+  return inAccountScope(caller, target) && holds(caller, 'account_manag');
+}
+
+/** Group and role owners (the fixture's GA/RA are D1's, GB/RB D2's). */
+const ADMIN_OF_REF: Record<string, string> = { GA: 'D1', RA: 'D1', GB: 'D2', RB: 'D2' };
 
 /** Markers a caller must never receive. The operator may see everything. */
 export function forbiddenMarkers(fx: Fixture, caller: CallerKey): string[] {
@@ -125,15 +212,16 @@ export function forbiddenMarkers(fx: Fixture, caller: CallerKey): string[] {
     .map((u) => fx.markers[u]);
 }
 
-/** Whether the caller may see the referenced object (the reference exists in the fixture). */
+/** Whether the caller may see (or manage) the referenced object (the reference exists in the fixture). */
 export function refVisible(kind: RefKind, ref: RefKey, caller: CallerKey): boolean {
   if (kind === 'none') return true;
-  if (ref === 'missing') return false;
+  if (ref === 'missing' || caller === 'ANON') return false;
   if (kind === 'account') {
-    if (ref === 'self' || ref === caller) return true;
-    const inScope = ACCOUNT_SCOPE[ref as keyof typeof ACCOUNT_SCOPE].has(caller);
-    return inScope && holds(caller, 'account_manag');
+    if (ref === 'self' || ref === accountKeyOf(caller)) return true;
+    return inAccountScope(caller, ref) && holds(caller, 'account_manag');
   }
+  if (ACCOUNT_KINDS.has(kind)) return manages(caller, ref);
+  if (kind === 'group' || kind === 'role') return administratorOf(caller) === ADMIN_OF_REF[ref];
   return UNIT_VISIBLE_TO[ref as Unit].has(caller);
 }
 
@@ -158,7 +246,7 @@ export interface Outcome {
  */
 export function expectedOutcome(
   def: ActionDef,
-  opts: { kind: RefKind; personal?: string | undefined },
+  opts: { kind: RefKind; personal?: string | undefined; notFound?: number | undefined },
   caller: CallerKey,
   ref: RefKey,
 ): Outcome {
@@ -170,6 +258,8 @@ export function expectedOutcome(
     return { ok: false, code: 11, why: `role ${role} not in ${def.access.roles.join(',')}` };
   if (def.access.permission && !holds(caller, def.access.permission))
     return { ok: false, code: 11, why: `lacks ${def.access.permission}` };
+  if (def.access.button && !holdsButton(caller, def.access.button))
+    return { ok: false, code: 11, why: `lacks ${def.access.button}` };
   if (def.mutates && role === ROLE.VIEWER && !opts.personal) return { ok: false, code: 11, why: 'viewer is read-only' };
   if (!refVisible(opts.kind, ref, caller))
     return {
