@@ -54,7 +54,6 @@ function configFor(dataDir: string, db: { databaseUrl?: string; sqlitePath: stri
     masterKey: MASTER_KEY,
     logLevel: 'silent',
     trustProxy: true,
-    signPolicy: 'strict',
     now,
     telemetry: { ...base.telemetry, mqttPort: 0, mqttHost: '127.0.0.1' },
   };

@@ -33,6 +33,11 @@ export interface MatrixEntry {
    * followed devices): every role may call them, viewers included. The reason is required.
    */
   personal?: string;
+  /**
+   * The action only reads the referenced account: its reach is the caller's read scope (a group
+   * account reads its members' accounts) instead of the write scope of management actions.
+   */
+  read?: true;
   /** The not-found code of this action for a reference out of reach, when not the kind's default. */
   notFound?: number;
   /**
@@ -236,12 +241,18 @@ export const ENTRIES = {
   addPlantOwner: { ref: 'none', params: (c) => ({ usr: newUsr(c, 'no'), ...pwd(c), qname: 'new owner' }) },
   queryPlantOwners: { ref: 'none', params: () => ({ pagesize: 50 }), accountRows: rowsOf('plantOwner') },
   querySubUsrPlantOwners: {
+    read: true,
     ref: 'dist',
     params: (c) => ({ ...uid(c), pagesize: 50 }),
     okCodes: [12],
     accountRows: rowsOf('plantOwner'),
   },
-  addGroupAccount: { ref: 'group', params: (c) => ({ usr: newUsr(c, 'ng'), ...pwd(c), ...groupid(c) }) },
+  // accounts: a user group out of reach answers 11 'groupid' here (groups.service answers 369).
+  addGroupAccount: {
+    notFound: 11,
+    ref: 'group',
+    params: (c) => ({ usr: newUsr(c, 'ng'), ...pwd(c), ...groupid(c) }),
+  },
   addSubAdmin: { ref: 'role', params: (c) => ({ usr: newUsr(c, 'ns'), ...pwd(c), ...rid(c) }) },
   delAccount: { ref: 'emptyOwner', params: uid },
   resetAccountPassword: { ref: 'owner', params: (c) => ({ ...uid(c), ...pwd(c) }) },

@@ -196,10 +196,14 @@ export function inAccountScope(caller: CallerKey, target: string): boolean {
   return roots.some((r) => isUnder(target, r));
 }
 
-/** May the caller manage the account (not itself, not its principal; in scope; account_manag)? */
+/**
+ * May the caller manage the account: not itself, not its principal, in its write scope (a group
+ * account only reads its members' accounts: it changes only its own subtree), with account_manag?
+ */
 export function manages(caller: CallerKey, target: string): boolean {
   if (target === accountKeyOf(caller) || target === principalOf(caller)) return false;
-  return inAccountScope(caller, target) && holds(caller, 'account_manag');
+  const inWriteScope = caller === 'G1' ? isUnder(target, 'G1') : inAccountScope(caller, target);
+  return inWriteScope && holds(caller, 'account_manag');
 }
 
 /** Group and role owners (the fixture's GA/RA are D1's, GB/RB D2's). */
@@ -213,10 +217,10 @@ export function forbiddenMarkers(fx: Fixture, caller: CallerKey): string[] {
 }
 
 /** Whether the caller may see (or manage) the referenced object (the reference exists in the fixture). */
-export function refVisible(kind: RefKind, ref: RefKey, caller: CallerKey): boolean {
+export function refVisible(kind: RefKind, ref: RefKey, caller: CallerKey, read = false): boolean {
   if (kind === 'none') return true;
   if (ref === 'missing' || caller === 'ANON') return false;
-  if (kind === 'account') {
+  if (kind === 'account' || (read && ACCOUNT_KINDS.has(kind))) {
     if (ref === 'self' || ref === accountKeyOf(caller)) return true;
     return inAccountScope(caller, ref) && holds(caller, 'account_manag');
   }
@@ -246,7 +250,7 @@ export interface Outcome {
  */
 export function expectedOutcome(
   def: ActionDef,
-  opts: { kind: RefKind; personal?: string | undefined; notFound?: number | undefined },
+  opts: { kind: RefKind; personal?: string | undefined; notFound?: number | undefined; read?: boolean | undefined },
   caller: CallerKey,
   ref: RefKey,
 ): Outcome {
@@ -261,7 +265,7 @@ export function expectedOutcome(
   if (def.access.button && !holdsButton(caller, def.access.button))
     return { ok: false, code: 11, why: `lacks ${def.access.button}` };
   if (def.mutates && role === ROLE.VIEWER && !opts.personal) return { ok: false, code: 11, why: 'viewer is read-only' };
-  if (!refVisible(opts.kind, ref, caller))
+  if (!refVisible(opts.kind, ref, caller, opts.read))
     return {
       ok: false,
       code: NOT_FOUND[opts.kind as Exclude<RefKind, 'none'>],
