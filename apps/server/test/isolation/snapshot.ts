@@ -73,3 +73,19 @@ export function snapshotDiff(before: Snapshot, after: Snapshot): string[] {
   for (const [k, w] of after) if (!before.has(k)) out.push(`+ ${k} ${w}`);
   return out.sort();
 }
+
+/**
+ * Rows a call created get ids from sequences that a rollback does not rewind on PostgreSQL: two
+ * calls creating "the same" row get different ids. Names each created row's id by its order
+ * (`new1`, …) wherever it appears in the diff (its key, a path, a reference), so diffs compare.
+ */
+export function normaliseNewIds(diff: readonly string[]): string[] {
+  const names = new Map<string, string>();
+  for (const line of diff) {
+    const m = /^\+ [a-z_]+:(\d+) /.exec(line);
+    if (m && !names.has(m[1]!)) names.set(m[1]!, `new${names.size + 1}`);
+  }
+  if (names.size === 0) return [...diff];
+  const re = new RegExp(`(?<!\\d)(${[...names.keys()].join('|')})(?!\\d)`, 'g');
+  return diff.map((l) => l.replace(re, (id) => names.get(id)!)).sort();
+}
