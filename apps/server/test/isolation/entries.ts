@@ -114,6 +114,12 @@ function side(c: CellContext): 'A' | 'B' {
   return c.caller === 'D2' || c.caller === 'O3' ? 'B' : 'A';
 }
 
+/** A short code (letters, digits) that is the same for a cell on every copy. */
+function cellCode(c: CellContext, length: number): string {
+  const h = sha1Hex(`${c.caller}/${c.ref}`).toUpperCase();
+  return `Z${h}`.slice(0, length);
+}
+
 /** A new account's username, the same for a cell on every copy (mass-assignment compares copies). */
 function newUsr(c: CellContext, prefix: string): string {
   return `${prefix}_${c.caller}_${c.ref}`
@@ -228,12 +234,7 @@ export const ENTRIES = {
   editSubAccount: { ref: 'owner', params: (c) => ({ ...uid(c), qname: 'edited by admin', desc: 'edited' }) },
   addDist: {
     ref: 'none',
-    params: (c) => ({
-      usr: newUsr(c, 'nd'),
-      ...pwd(c),
-      qname: 'new dealer',
-      vcode: `V${newUsr(c, '').toUpperCase()}`.slice(0, 30),
-    }),
+    params: (c) => ({ usr: newUsr(c, 'nd'), ...pwd(c), qname: 'new dealer', vcode: cellCode(c, 3) }),
   },
   editDist: { ref: 'dist', params: (c) => ({ ...uid(c), qname: 'edited dealer' }) },
   delDist: { ref: 'dist', params: uid },
@@ -253,7 +254,16 @@ export const ENTRIES = {
     ref: 'group',
     params: (c) => ({ usr: newUsr(c, 'ng'), ...pwd(c), ...groupid(c) }),
   },
-  addSubAdmin: { ref: 'role', params: (c) => ({ usr: newUsr(c, 'ns'), ...pwd(c), ...rid(c) }) },
+  addSubAdmin: {
+    ref: 'role',
+    params: (c) => ({ usr: newUsr(c, 'ns'), ...pwd(c), ...rid(c) }),
+    // A sub-administrator cannot hand out function points it lacks (accounts: 11 'rid'); the
+    // fixture's roles grant device management, which SA_account_manag does not hold.
+    outcome: (caller, _ref, base) =>
+      base.ok && caller.startsWith('SA_')
+        ? { ok: false, code: 11, why: 'role grants functions the caller lacks' }
+        : base,
+  },
   delAccount: { ref: 'emptyOwner', params: uid },
   resetAccountPassword: { ref: 'owner', params: (c) => ({ ...uid(c), ...pwd(c) }) },
   setAccountAddCollector: { ref: 'owner', params: (c) => ({ ...uid(c), enable: 'false' }) },
@@ -282,7 +292,7 @@ export const ENTRIES = {
   queryPlantBrowsers: { ref: 'none', params: () => ({ pagesize: 50 }), accountRows: rowsOf('browser') },
   distAddCollector: {
     ref: 'none',
-    params: (c) => ({ Dpn: `SWM${newUsr(c, '').replace(/_/g, '').toUpperCase()}`.slice(0, 20), alias: 'matrix stock' }),
+    params: (c) => ({ Dpn: cellCode(c, 14), alias: 'matrix stock' }),
     // The operator holds no stock (distribution.service addToStock: 1025 unless distributor or manufacturer).
     outcome: (caller, _ref, base) =>
       base.ok && caller === 'OP' ? { ok: false, code: 1025, why: 'operator has no stock' } : base,

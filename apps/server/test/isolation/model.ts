@@ -268,7 +268,7 @@ export function expectedOutcome(
   if (!refVisible(opts.kind, ref, caller, opts.read))
     return {
       ok: false,
-      code: NOT_FOUND[opts.kind as Exclude<RefKind, 'none'>],
+      code: opts.notFound ?? NOT_FOUND[opts.kind as Exclude<RefKind, 'none'>],
       why: `${opts.kind} ${ref} not visible`,
     };
   return { ok: true, code: 0, why: 'visible' };
