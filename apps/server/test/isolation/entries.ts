@@ -47,6 +47,8 @@ export interface MatrixEntry {
   outcome?: (caller: CallerKey, ref: RefKey, base: Outcome) => Outcome;
   /** Account lists: the uids of the rows; every one must be in the caller's reach, total = rows. */
   accountRows?: (dat: unknown) => { total: number; uids: number[] };
+  /** Lists of user groups or roles: only the caller's administrator's, total = rows. */
+  adminRows?: { kind: 'group' | 'role'; read: (dat: unknown) => { total: number; ids: number[] } };
   /** Multipart actions: the file to send (field name from the catalogue's upload rule). */
   file?: (c: CellContext) => WireFile;
 }
@@ -271,12 +273,32 @@ export const ENTRIES = {
     ref: 'emptyOwner',
     params: (c) => ({ ...uid(c), puid: c.fx.ids[side(c) === 'B' ? 'DSB' : 'DS1']! }),
   },
-  queryUsrGroups: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  queryUsrGroups: {
+    ref: 'none',
+    params: () => ({ pagesize: 50 }),
+    adminRows: {
+      kind: 'group',
+      read: (d) => {
+        const x = d as { total: number; group: Array<{ groupid: number }> };
+        return { total: x.total, ids: x.group.map((g) => g.groupid) };
+      },
+    },
+  },
   addUsrGroup: { ref: 'none', params: (c) => ({ name: newUsr(c, 'group'), note: 'matrix' }) },
   editUsrGroup: { ref: 'group', params: (c) => ({ ...groupid(c), note: 'edited note' }) },
   delUsrGroup: { ref: 'group', params: groupid },
   moveAccountGroup: { ref: 'owner', params: (c) => ({ ...uid(c), groupid: '' }) },
-  queryRoles: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  queryRoles: {
+    ref: 'none',
+    params: () => ({ pagesize: 50 }),
+    adminRows: {
+      kind: 'role',
+      read: (d) => {
+        const x = d as { total: number; role: Array<{ rid: number }> };
+        return { total: x.total, ids: x.role.map((r) => r.rid) };
+      },
+    },
+  },
   addRole: { ref: 'none', params: (c) => ({ name: newUsr(c, 'role'), desc: 'matrix', functions: 'account_list' }) },
   editRole: { ref: 'role', params: (c) => ({ ...rid(c), desc: 'edited role' }) },
   delRole: { ref: 'role', params: rid },

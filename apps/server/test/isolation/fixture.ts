@@ -152,6 +152,9 @@ export interface Fixture {
   /** User groups and custom roles of D1 (GA, RA) and D2 (GB, RB), made through their actions. */
   groups: Partial<Record<'GA' | 'GB', number>>;
   roles: Partial<Record<'RA' | 'RB', number>>;
+  /** Administrator (account key) of every user group and custom role in the fixture, by id. */
+  groupAdmins: Map<number, string>;
+  roleAdmins: Map<number, string>;
   /** Datalogger orders sold to D1 (OA) and D2 (OB), each of one stock datalogger. */
   orders: Partial<Record<'OA' | 'OB', string>>;
   /** What could not be built (an action without handler yet): every cell needing it fails. */
@@ -429,6 +432,18 @@ export async function buildFixture(
     orders[o.key] = orderNo;
   }
 
+  // Who owns each user group and custom role (including those made by addGroupMember for G1).
+  const keyOfId = new Map(Object.entries(ids).map(([k, id]) => [id, k]));
+  const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
+  const adminsOf = async (table: string): Promise<Map<number, string>> => {
+    if (!tables.has(table)) return new Map();
+    const raw = db as unknown as Kysely<Record<string, { id: number; admin_id: number }>>;
+    const rows = await raw.selectFrom(table).select(['id', 'admin_id']).execute();
+    return new Map(rows.map((r) => [Number(r.id), keyOfId.get(Number(r.admin_id)) ?? `#${r.admin_id}`]));
+  };
+  const groupAdmins = await adminsOf('user_groups');
+  const roleAdmins = await adminsOf('custom_roles');
+
   // The disabled account keeps a token it obtained while enabled: it must stop working at once.
   await db.updateTable('accounts').set({ status: ACCOUNT_STATUS.DISABLED }).where('id', '=', ids.ODIS!).execute();
   ids.DISABLED = ids.ODIS!;
@@ -446,6 +461,8 @@ export async function buildFixture(
     alarms,
     groups,
     roles,
+    groupAdmins,
+    roleAdmins,
     orders,
     setupProblems,
     vendorCodes,

@@ -20,6 +20,7 @@ import { ENTRIES, isExempt, isNotExercised, type CellContext, type Entry, type M
 import { buildFixture, type CallerKey, type Fixture } from './fixture.js';
 import {
   accountKeyOf,
+  administratorOf,
   CALLERS,
   expectedOutcome,
   forbiddenMarkers,
@@ -237,6 +238,21 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
         }
       } catch (e) {
         problems.push(`${cell}: unreadable account rows (${(e as Error).message})`);
+      }
+    }
+    if (expected.ok && env.err === 0 && entry.adminRows) {
+      try {
+        const { total, ids } = entry.adminRows.read(env.dat);
+        const admins = entry.adminRows.kind === 'group' ? fx.groupAdmins : fx.roleAdmins;
+        const mine = [...admins].filter(([, admin]) => admin === administratorOf(caller)).map(([id]) => id);
+        if (total !== ids.length) problems.push(`${cell}: total ${total} but ${ids.length} rows`);
+        if (JSON.stringify([...ids].sort()) !== JSON.stringify(mine.sort())) {
+          problems.push(
+            `${cell}: ${entry.adminRows.kind}s ${ids.join(',')}, expected exactly ${mine.join(',')} (of ${administratorOf(caller)})`,
+          );
+        }
+      } catch (e) {
+        problems.push(`${cell}: unreadable rows (${(e as Error).message})`);
       }
     }
     if (expected.ok && env.err === 0 && entry.counts) {
