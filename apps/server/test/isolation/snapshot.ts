@@ -26,6 +26,7 @@ const OWNERSHIP: ReadonlyArray<{ table: string; key: readonly string[]; cols: re
       'permissions',
       'data_permission',
       'can_add_datalogger',
+      'member_group_id',
     ],
   },
   { table: 'projects', key: ['id'], cols: ['owner_id'] },
@@ -34,6 +35,11 @@ const OWNERSHIP: ReadonlyArray<{ table: string; key: readonly string[]; cols: re
   { table: 'device_follows', key: ['account_id', 'device_id'], cols: [] },
   { table: 'viewer_projects', key: ['viewer_id', 'project_id'], cols: [] },
   { table: 'group_members', key: ['group_id', 'member_id'], cols: [] },
+  // Issue 9 tables (read when their migrations are present).
+  { table: 'user_groups', key: ['id'], cols: ['admin_id'] },
+  { table: 'custom_roles', key: ['id'], cols: ['admin_id'] },
+  { table: 'ctrl_field_visibility', key: ['admin_id', 'devcode', 'control_id'], cols: [] },
+  { table: 'datalogger_orders', key: ['id'], cols: ['dist_id', 'bound_to', 'vendor_code'] },
 ];
 
 export type Snapshot = Map<string, string>;
