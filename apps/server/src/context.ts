@@ -7,6 +7,7 @@ import type { AuditService } from './modules/audit/audit.service.js';
 import type { Keyring } from './security/keyring.js';
 import type { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import type { AccountsService } from './modules/accounts/accounts.service.js';
+import type { AccountAdminService } from './modules/accounts/account-admin.service.js';
 import type { SessionsRepository } from './modules/auth/sessions.repository.js';
 import type { ThrottleRepository } from './modules/auth/throttle.repository.js';
 import type { AuthService } from './modules/auth/auth.service.js';
@@ -67,6 +68,8 @@ export interface AppContext {
   };
   services: {
     accounts: AccountsService;
+    /** Account management of issue 9 (other accounts: create, edit, enable, delete, lists). */
+    accountAdmin: AccountAdminService;
     auth: AuthService;
     throttle: LoginThrottle;
     actionLog: ActionLog;

@@ -8,6 +8,7 @@ import { DbHandle } from './db/transaction.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { createAccountAdmin } from './modules/accounts/account-admin.factory.js';
 import { ActionLog } from './modules/action-log/action-log.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
@@ -91,6 +92,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       },
       services: {
         accounts,
+        accountAdmin: createAccountAdmin({ db, accountsRepo, accounts, sessions: sessionsRepo, audit, now }),
         auth,
         throttle,
         companyKeys,

@@ -1,4 +1,4 @@
-import { PERMISSION_TREE, ROLE, type Role } from '@sunwatch/protocol';
+import { ACCOUNT_STATUS, PERMISSION_TREE, ROLE, type Role } from '@sunwatch/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { seedTelemetry } from './seed-telemetry.js';
@@ -15,6 +15,10 @@ export interface DemoAccount {
   modules?: string[];
   /** Group account members. */
   members?: string[];
+  /** Created disabled (account management demo). */
+  disabled?: boolean;
+  mobile?: string;
+  email?: string;
 }
 
 /** The demo tenant tree of docs/contracts.md. */
@@ -34,12 +38,17 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { usr: 'owner_anna', password: 'Owner_2026', role: ROLE.OWNER, parent: 'dealer_north' },
   { usr: 'owner_ben', password: 'Owner_2026', role: ROLE.OWNER, parent: 'dealer_south' },
   { usr: 'viewer_cara', password: 'Viewer_2026', role: ROLE.VIEWER, parent: 'owner_anna' },
+  // More owners of dealer_north for the account management screens (issue 9): one with contact
+  // data, one disabled, one in group_east's group.
+  { usr: 'owner_dora', password: 'Owner_2026', role: ROLE.OWNER, parent: 'dealer_north', mobile: '13800138001', email: 'dora@example.com' },
+  { usr: 'owner_emil', password: 'Owner_2026', role: ROLE.OWNER, parent: 'dealer_north', disabled: true },
+  { usr: 'owner_fay', password: 'Owner_2026', role: ROLE.OWNER, parent: 'dealer_north' },
   {
     usr: 'group_east',
     password: 'Group_2026',
     role: ROLE.GROUP,
     parent: 'sunmaker',
-    members: ['dealer_north', 'owner_anna'],
+    members: ['dealer_north', 'owner_anna', 'owner_fay'],
   },
 ];
 
@@ -75,6 +84,9 @@ export async function seedDemo(app: FastifyInstance | { ctx: AppContext }): Prom
       permissions: a.modules ? moduleGrant(a.modules) : null,
       adminOf: a.adminOf ? ids.get(a.adminOf) : null,
       createdBy: parentId ?? null,
+      mobile: a.mobile,
+      email: a.email,
+      status: a.disabled ? ACCOUNT_STATUS.DISABLED : undefined,
     });
     ids.set(a.usr, row.id);
     created += 1;

@@ -32,6 +32,8 @@ export interface AuthorizedCall {
   caller: Caller | undefined;
   /** Keys the sign covers (signed actions); login calls are checked in their handler. */
   covers: ReadonlySet<string> | undefined;
+  /** The session's login secret (signed actions): the RC4 key of sub-account passwords. */
+  secret?: string;
 }
 
 /**
@@ -92,8 +94,9 @@ export class Dispatcher {
     const { def, handler } = this.resolve(req.action);
     let caller: Caller | undefined;
     let covers: ReadonlySet<string> | undefined;
+    let secret: string | undefined;
     if (def.access.auth === 'signed') {
-      ({ caller, covers } = await this.authenticate(def, req, trace));
+      ({ caller, covers, secret } = await this.authenticate(def, req, trace));
       if (def.access.roles && !(def.access.roles as readonly number[]).includes(caller.role)) {
         throw new ApiError(11);
       }
@@ -105,7 +108,7 @@ export class Dispatcher {
       if (typeof req.params.usr === 'string') trace.usr = req.params.usr.slice(0, 64);
       if (def.access.auth === 'login' && this.strict) this.checkSalt(req.params.salt ?? '');
     }
-    return { def, handler, caller, covers };
+    return { def, handler, caller, covers, secret };
   }
 
   /**
@@ -131,6 +134,7 @@ export class Dispatcher {
       userAgent: req.userAgent,
       locale: req.locale,
       files: req.files,
+      sessionSecret: call.secret,
       verifyLoginSign: (pwdSha1: string) => {
         const match = matchSign(sign, salt + pwdSha1, req.signed, true);
         if (!match) return false;
@@ -170,7 +174,7 @@ export class Dispatcher {
     def: ActionDef,
     req: DispatchRequest,
     trace: DispatchTrace,
-  ): Promise<{ caller: Caller; covers: ReadonlySet<string> }> {
+  ): Promise<{ caller: Caller; covers: ReadonlySet<string>; secret: string }> {
     const token = req.params.token;
     if (!token) throw new ApiError(10);
     const { caller, secret } = await this.ctx.services.auth.authenticate(token);
@@ -184,7 +188,7 @@ export class Dispatcher {
     const instant = this.strict ? this.checkSalt(salt) : undefined;
     const { config } = this.ctx;
     if (this.strict || def.mutates || config.replayProtection) await this.refuseReplay(sign, instant);
-    return { caller, covers: match.covers };
+    return { caller, covers: match.covers, secret };
   }
 
   /**

@@ -11,6 +11,8 @@ export interface CallInfo {
   verifyLoginSign(pwdSha1: string): boolean;
   /** Multipart uploads (only for actions that declare `upload`), on disk for the call's duration. */
   files: UploadedFile[];
+  /** Signed calls: the session's login secret, the RC4 key of sub-account passwords (never log it). */
+  sessionSecret?: string;
 }
 
 /** A file of a multipart call, streamed to a temporary file that is deleted after the call. */

@@ -1,5 +1,6 @@
 import type { HandlerMap } from '../http/registry.js';
 import { accountHandlers } from './accounts/accounts.actions.js';
+import { accountAdminHandlers } from './accounts/account-admin.actions.js';
 import { authHandlers } from './auth/auth.actions.js';
 import { dataloggerHandlers } from './dataloggers/dataloggers.actions.js';
 import { deviceHandlers } from './devices/devices.actions.js';
@@ -10,6 +11,7 @@ import { plantHandlers } from './plants/plants.actions.js';
 export const handlers: HandlerMap = {
   ...authHandlers,
   ...accountHandlers,
+  ...accountAdminHandlers,
   ...plantHandlers,
   ...dataloggerHandlers,
   ...deviceHandlers,

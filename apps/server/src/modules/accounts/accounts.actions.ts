@@ -5,8 +5,11 @@ import { callerOf } from '../../http/registry.js';
 /** Self-service account actions (vendor-actions.md §3). */
 export const accountHandlers = {
   queryAccountInfo: async (input, ctx) => {
-    const row = await ctx.services.accounts.accountForReading(callerOf(input), input.params.uid);
-    return ctx.services.accounts.accountInfo(row);
+    const caller = callerOf(input);
+    const row = await ctx.services.accounts.accountForReading(caller, input.params.uid);
+    // Contact data and the last sign-in address only for those who may manage the account.
+    const visible = await ctx.services.accountAdmin.contactVisibility(caller);
+    return ctx.services.accountAdmin.masked(ctx.services.accounts.accountInfo(row), visible(row));
   },
   logoutVerifiction: (input) => {
     if (callerOf(input).status !== ACCOUNT_STATUS.CANCELLING) throw new ApiError(12);

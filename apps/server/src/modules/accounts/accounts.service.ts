@@ -81,8 +81,14 @@ export class AccountsService {
   ) {}
 
   async create(input: NewAccount): Promise<AccountRow> {
+    const { password, ...rest } = input;
+    return this.createWithDigest({ ...rest, pwdSha1: sha1Hex(password) });
+  }
+
+  /** Creates an account from sha1hex(password) (what sub-account creation receives on the wire). */
+  async createWithDigest(input: Omit<NewAccount, 'password'> & { pwdSha1: string }): Promise<AccountRow> {
     const now = this.now();
-    const sealed = this.keyring.sealPassword(sha1Hex(input.password));
+    const sealed = this.keyring.sealPassword(input.pwdSha1.toLowerCase());
     return this.accounts.insert({
       usr: input.usr,
       role: input.role,

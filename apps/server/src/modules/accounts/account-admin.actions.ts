@@ -1,0 +1,154 @@
+import { ROLE } from '@sunwatch/protocol';
+import type { HandlerMap } from '../../http/registry.js';
+import { callerOf } from '../../http/registry.js';
+import { subAccountPasswordOfCall } from './sub-account-password.js';
+
+/**
+ * Account management of issue 9 (vendor-actions.md §3–§4, spec §2 / §3 / §5): handlers only read
+ * the parameters and call `AccountAdminService`, which enforces reach, rules and audit.
+ */
+export const accountAdminHandlers = {
+  editAccount: async (input, ctx) => {
+    const { bomb, ...profile } = input.params;
+    await ctx.services.accountAdmin.editOwn(callerOf(input), { ...profile, bomb });
+    return undefined;
+  },
+
+  disableOrEnableAccount: async (input, ctx) => {
+    await ctx.services.accountAdmin.setEnabled(callerOf(input), input.params.uid, input.params.enable);
+    return undefined;
+  },
+
+  webQueryUsrEs: async (input, ctx) => {
+    const p = input.params;
+    const res = await ctx.services.accountAdmin.listAccounts(
+      callerOf(input),
+      {
+        roles: p.role !== undefined ? [p.role] : undefined,
+        usr: p.usr || undefined,
+        enable: p.enable,
+        active: p.active,
+        groupId: p.groupid === '' ? null : p.groupid,
+        dealerCode: p.dist || undefined,
+        order: p.orderBy ?? 'newest',
+      },
+      p,
+    );
+    return { total: res.total, page: res.page, pagesize: res.pagesize, account: res.rows };
+  },
+
+  adminQueryUsrAccount: async (input, ctx) => {
+    const p = input.params;
+    const caller = callerOf(input);
+    const res = await ctx.services.accountAdmin.listAccounts(
+      caller,
+      {
+        roles: p.role !== undefined ? [p.role] : undefined,
+        // A group account does not manage its members: it cannot find them by contact data either.
+        search: { text: p.usr, contact: caller.role !== ROLE.GROUP },
+        order: 'ascUsr',
+      },
+      p,
+    );
+    return { total: res.total, page: res.page, pagesize: res.pagesize, account: res.rows };
+  },
+
+  editSubAccount: async (input, ctx) => {
+    const { uid, ...profile } = input.params;
+    await ctx.services.accountAdmin.editSubAccount(callerOf(input), uid, profile);
+    return undefined;
+  },
+
+  addDist: async (input, ctx) => {
+    const { pwd, pwdtext, ...rest } = input.params;
+    const pwdSha1 = subAccountPasswordOfCall({ pwd, pwdtext }, input.call, ctx.config);
+    await ctx.services.accountAdmin.addDist(callerOf(input), { ...rest, pwdSha1 });
+    return undefined;
+  },
+
+  editDist: async (input, ctx) => {
+    const { uid, pwd, pwdtext, ...rest } = input.params;
+    const pwdSha1 = pwd !== undefined ? subAccountPasswordOfCall({ pwd, pwdtext }, input.call, ctx.config) : undefined;
+    await ctx.services.accountAdmin.editDist(callerOf(input), uid, { ...rest, pwdSha1 });
+    return undefined;
+  },
+
+  delDist: async (input, ctx) => {
+    await ctx.services.accountAdmin.delete(callerOf(input), input.params.uid, { dealerOnly: true });
+    return undefined;
+  },
+
+  queryDists: async (input, ctx) => {
+    const p = input.params;
+    const res = await ctx.services.accountAdmin.listInfo(
+      callerOf(input),
+      { roles: [ROLE.DISTRIBUTOR], subAdmin: false, usr: p.usr || undefined, enable: p.enable, order: 'newest' },
+      p,
+    );
+    return { total: res.total, page: res.page, pagesize: res.pagesize, dist: res.rows };
+  },
+
+  addPlantOwner: async (input, ctx) => {
+    const { pwd, pwdtext, ...rest } = input.params;
+    const pwdSha1 = subAccountPasswordOfCall({ pwd, pwdtext }, input.call, ctx.config);
+    const row = await ctx.services.accountAdmin.addPlantOwner(callerOf(input), { ...rest, pwdSha1 });
+    return { uid: row.id };
+  },
+
+  queryPlantOwners: async (input, ctx) => {
+    const p = input.params;
+    const res = await ctx.services.accountAdmin.listInfo(
+      callerOf(input),
+      { roles: [ROLE.OWNER], usr: p.usr || undefined, order: 'newest' },
+      p,
+    );
+    return { total: res.total, page: res.page, pagesize: res.pagesize, plantOwner: res.rows };
+  },
+
+  querySubUsrPlantOwners: async (input, ctx) => {
+    const p = input.params;
+    const caller = callerOf(input);
+    const sub = await ctx.services.accountAdmin.target(caller, p.uid, 'read');
+    const res = await ctx.services.accountAdmin.listInfo(caller, { roles: [ROLE.OWNER], within: sub.path, order: 'newest' }, p);
+    return { total: res.total, page: res.page, pagesize: res.pagesize, plantOwner: res.rows };
+  },
+
+  addGroupAccount: async (input, ctx) => {
+    const { pwd, pwdtext, ...rest } = input.params;
+    const pwdSha1 = subAccountPasswordOfCall({ pwd, pwdtext }, input.call, ctx.config);
+    const row = await ctx.services.accountAdmin.addGroupAccount(callerOf(input), { ...rest, pwdSha1 });
+    return { uid: row.id };
+  },
+
+  addSubAdmin: async (input, ctx) => {
+    const { pwd, pwdtext, ...rest } = input.params;
+    const pwdSha1 = subAccountPasswordOfCall({ pwd, pwdtext }, input.call, ctx.config);
+    const row = await ctx.services.accountAdmin.addSubAdmin(callerOf(input), { ...rest, pwdSha1 });
+    return { uid: row.id };
+  },
+
+  delAccount: async (input, ctx) => {
+    await ctx.services.accountAdmin.delete(callerOf(input), input.params.uid, { dealerOnly: false });
+    return undefined;
+  },
+
+  resetAccountPassword: async (input, ctx) => {
+    const { uid, pwd, pwdtext } = input.params;
+    const caller = callerOf(input);
+    // Reach first: an id out of reach answers 11 whatever the password.
+    await ctx.services.accountAdmin.target(caller, uid);
+    const pwdSha1 = subAccountPasswordOfCall({ pwd, pwdtext }, input.call, ctx.config);
+    await ctx.services.accountAdmin.resetPassword(caller, uid, pwdSha1);
+    return undefined;
+  },
+
+  setAccountAddCollector: async (input, ctx) => {
+    await ctx.services.accountAdmin.setAddCollector(callerOf(input), input.params.uid, input.params.enable);
+    return undefined;
+  },
+
+  relateOwner: async (input, ctx) => {
+    await ctx.services.accountAdmin.relateOwner(callerOf(input), input.params.uid, input.params.puid);
+    return undefined;
+  },
+} satisfies HandlerMap;
