@@ -28,6 +28,9 @@ import type { DeviceStatisticsService } from './modules/devices/device-statistic
 import type { DeviceFollowService } from './modules/devices/device-follow.service.js';
 import type { EnergyRepository } from './modules/energy/energy.repository.js';
 import type { OverviewService } from './modules/overview/overview.service.js';
+import type { GroupsService } from './modules/groups/groups.service.js';
+import type { RolesService } from './modules/roles/roles.service.js';
+import type { ControlFieldsService } from './modules/roles/control-fields.service.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -90,5 +93,9 @@ export interface AppContext {
       follow: DeviceFollowService;
     };
     overview: OverviewService;
+    /** Issue 9: user groups, custom roles, control-field visibility (`controlFieldRights`). */
+    groups: GroupsService;
+    roles: RolesService;
+    controlFields: ControlFieldsService;
   };
 }

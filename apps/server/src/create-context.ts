@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AccessRepository } from './access/access.repository.js';
 import { AccessService } from './access/access.service.js';
+import { GroupsService } from './modules/groups/groups.service.js';
+import { RolesService } from './modules/roles/roles.service.js';
+import { ControlFieldsService } from './modules/roles/control-fields.service.js';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/db.js';
@@ -72,6 +75,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const energyRepo = new EnergyRepository(db);
     const energy = new EnergyService(energyRepo, now);
     const resolver = new DeviceResolver(access, devicesRepo);
+    const groups = new GroupsService({ db, accounts, audit, now });
     return {
       config,
       db,
@@ -125,6 +129,9 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           energy: energyRepo,
           now,
         }),
+        groups,
+        roles: new RolesService({ db, accounts, groups, audit, now }),
+        controlFields: new ControlFieldsService({ db, audit }),
       },
     };
   } catch (e) {

@@ -2,6 +2,50 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/db.js';
 import { currentDb } from '../db/transaction.js';
 import { subtreeRange } from '../db/dialect.js';
+import { parseFunctionPoints, parseGroupIds } from './permissions.js';
+
+/** An account reached through a user group: its id and materialised path. */
+export interface GroupMember {
+  id: number;
+  path: string;
+}
+
+/** The members of the user group a group account (role 3) is bound to. */
+export async function boundGroupMembers(db: Db, groupAccountId: number): Promise<GroupMember[]> {
+  return db
+    .selectFrom('accounts as m')
+    .select(['m.id', 'm.path'])
+    .where('m.group_id', 'in', db.selectFrom('accounts as g').select('g.member_group_id').where('g.id', '=', groupAccountId))
+    .orderBy('m.id')
+    .execute();
+}
+
+/**
+ * The data permission of a sub-administrator (role 2 with admin_of): the members of the user
+ * groups named by its custom role that lie in the subtree of the account it administers; null
+ * when it is no sub-administrator or its role names no group (the whole subtree).
+ */
+export async function dataPermissionMembers(db: Db, accountId: number): Promise<GroupMember[] | null> {
+  const row = await db
+    .selectFrom('accounts as a')
+    .innerJoin('custom_roles as r', 'r.id', 'a.role_permission_id')
+    .innerJoin('accounts as p', 'p.id', 'a.admin_of')
+    .select(['r.data_groups', 'p.path as principalPath'])
+    .where('a.id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const groups = parseGroupIds(row.data_groups);
+  if (groups.length === 0) return null;
+  const r = subtreeRange(row.principalPath);
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'path'])
+    .where('group_id', 'in', groups)
+    .where('path', '>=', r.from)
+    .where('path', '<', r.to)
+    .orderBy('id')
+    .execute();
+}
 
 /**
  * What part of the telemetry (plants, dataloggers, devices, samples, alarms) a caller may read.
@@ -82,14 +126,38 @@ export class AccessRepository {
     return currentDb(this.root);
   }
 
-  /** Members of a group account (their subtrees and managed dataloggers are the group's). */
-  async groupMembers(groupId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('group_members')
-      .select('member_id')
-      .where('group_id', '=', groupId)
-      .execute();
-    return rows.map((r) => r.member_id);
+  /**
+   * Members of a group account: the accounts of the user group it is bound to
+   * (`accounts.member_group_id`); their subtrees and managed dataloggers are the group's. Read on
+   * every call, so moving an account into or out of the group changes what it sees at once.
+   */
+  async groupMembers(groupAccountId: number): Promise<number[]> {
+    return (await boundGroupMembers(this.db, groupAccountId)).map((m) => m.id);
+  }
+
+  /**
+   * The accounts a sub-administrator's data permission reaches (the members of the user groups of
+   * its custom role, inside the subtree of the account it administers), or null when its role
+   * sets no data permission (it then reaches that whole subtree).
+   */
+  async dataPermissionMembers(accountId: number): Promise<number[] | null> {
+    const members = await dataPermissionMembers(this.db, accountId);
+    return members && members.map((m) => m.id);
+  }
+
+  /**
+   * The function points of the custom role bound to a role-2 account, or undefined when none is
+   * bound (the account's own `permissions` list then applies: `permissionSet`). No cache: a role
+   * edit counts from the next call on every instance.
+   */
+  async roleFunctions(accountId: number): Promise<Set<string> | undefined> {
+    const row = await this.db
+      .selectFrom('accounts as a')
+      .innerJoin('custom_roles as r', 'r.id', 'a.role_permission_id')
+      .select('r.functions')
+      .where('a.id', '=', accountId)
+      .executeTakeFirst();
+    return row ? parseFunctionPoints(row.functions) : undefined;
   }
 
   /** The plants among `ids` the scope may see. */

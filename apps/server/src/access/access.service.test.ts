@@ -17,11 +17,18 @@ const caller = (over: Partial<Caller> = {}): Caller => ({
   ...over,
 });
 
-function fakeRepo(visible: { plants?: number[]; pns?: string[]; devices?: number[]; members?: number[] }) {
+function fakeRepo(visible: {
+  plants?: number[];
+  pns?: string[];
+  devices?: number[];
+  members?: number[];
+  dataMembers?: number[] | null;
+}) {
   const keep = <T>(ids: readonly T[], ok: readonly T[] = []) =>
     Promise.resolve(new Set(ids.filter((i) => ok.includes(i))));
   return {
     groupMembers: vi.fn(() => Promise.resolve(visible.members ?? [])),
+    dataPermissionMembers: vi.fn(() => Promise.resolve(visible.dataMembers ?? null)),
     visiblePlantIds: vi.fn((_s: unknown, ids: readonly number[]) => keep(ids, visible.plants)),
     visiblePns: vi.fn((_s: unknown, ids: readonly string[]) => keep(ids, visible.pns)),
     visibleDeviceIds: vi.fn((_s: unknown, ids: readonly number[]) => keep(ids, visible.devices)),
@@ -81,5 +88,10 @@ describe('AccessService', () => {
       adminIds: [7, 11, 12],
     });
     expect(await access.scopeOf(caller({ role: 2, adminOf: 4 }))).toMatchObject({ adminIds: [7, 4] });
+  });
+
+  it("a sub-administrator with a data permission manages its groups' members' dataloggers, not its principal's", async () => {
+    const access = new AccessService(fakeRepo({ dataMembers: [21, 22] }) as unknown as AccessRepository, tree);
+    expect(await access.scopeOf(caller({ role: 2, adminOf: 4 }))).toMatchObject({ adminIds: [7, 21, 22] });
   });
 });

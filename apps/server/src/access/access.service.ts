@@ -58,8 +58,10 @@ export class AccessService {
    * - operator (15): everything;
    * - manufacturer (1): plants and dataloggers owned in its subtree, and dataloggers with vendor_id = it;
    * - distributor (2): its subtree, and dataloggers with admin_id = it;
-   * - sub-administrator (2 with admin_of): the same as the account it administers;
-   * - group account (3): the union of its members' subtrees (and their managed dataloggers);
+   * - sub-administrator (2 with admin_of): the same as the account it administers, or, when its
+   *   custom role sets a data permission, only the subtrees of the members of those user groups;
+   * - group account (3): the union of the subtrees of the members of its bound user group (and
+   *   their managed dataloggers);
    * - owner (0): its own plants and dataloggers (its subtree);
    * - viewer (5): only the plants of viewer_projects (and their dataloggers/devices), read-only.
    */
@@ -76,10 +78,23 @@ export class AccessService {
     const adminIds = new Set<number>();
     if (caller.role === ROLE.MANUFACTURER || caller.role === ROLE.DISTRIBUTOR || caller.role === ROLE.GROUP) {
       adminIds.add(caller.accountId);
-      if (caller.adminOf != null) adminIds.add(caller.adminOf);
+      if (caller.adminOf != null) {
+        // A data permission (user groups of the sub-administrator's role) replaces the principal.
+        const members = await this.repo.dataPermissionMembers(caller.accountId);
+        if (members) for (const m of members) adminIds.add(m);
+        else adminIds.add(caller.adminOf);
+      }
       if (caller.role === ROLE.GROUP) for (const m of await this.repo.groupMembers(caller.accountId)) adminIds.add(m);
     }
     return { kind: 'tree', accountId: caller.accountId, roots: tree.roots, adminIds: [...adminIds] };
+  }
+
+  /**
+   * The function points of the custom role bound to a role-2 account (undefined: none bound).
+   * The dispatcher's per-action check and queryAccountInfo's `permission[]` both read them.
+   */
+  roleFunctions(accountId: number): Promise<Set<string> | undefined> {
+    return this.repo.roleFunctions(accountId);
   }
 
   /** The ids of `ids` the caller may read (one query). */

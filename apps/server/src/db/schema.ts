@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types. Portable across SQLite and PostgreSQL: instants are epoch milliseconds
@@ -32,6 +32,8 @@ export interface AccountsTable {
   role_permission_id: number | null;
   /** Data permission (JSON) of spec §3 Account. */
   data_permission: string | null;
+  /** Group accounts (role 3): the user group whose members' data they see (migration 0007). */
+  member_group_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Role 2 function permissions: JSON array of granted names; null = all. */
   permissions: string | null;
   /** Sub-administrators: the distributor/manufacturer whose subtree they act on. */
@@ -50,6 +52,37 @@ export interface AccountsTable {
 export interface GroupMembersTable {
   group_id: number;
   member_id: number;
+}
+
+/** Migration 0007: user groups of an administrator. */
+export interface UserGroupsTable {
+  id: Generated<number>;
+  admin_id: number;
+  name: string;
+  note: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Migration 0007: custom roles (function points JSON, data permission group ids JSON). */
+export interface CustomRolesTable {
+  id: Generated<number>;
+  admin_id: number;
+  name: string;
+  description: string;
+  functions: string;
+  data_groups: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Migration 0007: control-field visibility per administrator × devcode × control (no row = visible). */
+export interface CtrlFieldVisibilityTable {
+  admin_id: number;
+  devcode: number;
+  control_id: string;
+  owner_visible: number;
+  subadmin_visible: number;
 }
 
 export interface SessionsTable {
@@ -142,6 +175,9 @@ import type { IngestTables } from './schema-ingest.js';
 export interface Database extends TelemetryTables, IngestTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
+  user_groups: UserGroupsTable;
+  custom_roles: CustomRolesTable;
+  ctrl_field_visibility: CtrlFieldVisibilityTable;
   sessions: SessionsTable;
   remember_tokens: RememberTokensTable;
   login_throttle: LoginThrottleTable;

@@ -1,6 +1,6 @@
-import { ApiError, findAction, type ActionDef, type ActionName, type AuthDat } from '@sunwatch/protocol';
+import { ApiError, ROLE, findAction, type ActionDef, type ActionName, type AuthDat } from '@sunwatch/protocol';
 import type { AppContext, Caller } from '../context.js';
-import { callerHasPermission } from '../access/permissions.js';
+import { callerMayCall } from '../access/permissions.js';
 import { hashToken } from '../security/keyring.js';
 import { zodField } from './envelope.js';
 import { printableKey } from './params.js';
@@ -100,10 +100,14 @@ export class Dispatcher {
       if (def.access.roles && !(def.access.roles as readonly number[]).includes(caller.role)) {
         throw new ApiError(11);
       }
-      // Fails closed: a sub-administrator without a permission list holds no permission.
-      if (def.access.permission && !callerHasPermission(caller, def.access.permission)) {
-        throw new ApiError(11);
+      // Role 2: the function points of its bound custom role, read on every call (no cache), so a
+      // role edit counts from the next call of every bound account on every instance.
+      if (caller.role === ROLE.DISTRIBUTOR) {
+        const functions = await this.ctx.services.access.roleFunctions(caller.accountId);
+        if (functions) caller = { ...caller, permissions: functions };
       }
+      // Module AND function point. Fails closed: a sub-administrator without a list holds none.
+      if (!callerMayCall(caller, def.access)) throw new ApiError(11);
     } else {
       if (typeof req.params.usr === 'string') trace.usr = req.params.usr.slice(0, 64);
       if (def.access.auth === 'login' && this.strict) this.checkSalt(req.params.salt ?? '');

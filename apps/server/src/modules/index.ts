@@ -6,6 +6,8 @@ import { dataloggerHandlers } from './dataloggers/dataloggers.actions.js';
 import { deviceHandlers } from './devices/devices.actions.js';
 import { overviewHandlers } from './overview/overview.actions.js';
 import { plantHandlers } from './plants/plants.actions.js';
+import { groupHandlers } from './groups/groups.actions.js';
+import { roleHandlers } from './roles/roles.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -16,4 +18,6 @@ export const handlers: HandlerMap = {
   ...dataloggerHandlers,
   ...deviceHandlers,
   ...overviewHandlers,
+  ...groupHandlers,
+  ...roleHandlers,
 };

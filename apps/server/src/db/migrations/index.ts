@@ -5,6 +5,7 @@ import { telemetry } from './0002-telemetry.js';
 import { ingest } from './0003-ingest.js';
 import { signReplay } from './0004-sign-replay.js';
 import { audit } from './0005-audit.js';
+import { roles } from './0007-roles.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -14,6 +15,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0003-ingest': ingest(dialect),
     '0004-sign-replay': signReplay(dialect),
     '0005-audit': audit(dialect),
+    '0007-roles': roles(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/db.js';
 import { currentDb, DbHandle } from '../../db/transaction.js';
 import { subtreeRange } from '../../db/dialect.js';
 import type { AccountsTable } from '../../db/schema.js';
+import { boundGroupMembers, dataPermissionMembers } from '../../access/access.repository.js';
 
 export type AccountRow = Selectable<AccountsTable>;
 export type NewAccountRow = Omit<Insertable<AccountsTable>, 'path'>;
@@ -69,34 +70,49 @@ export class AccountsRepository {
     await this.db.updateTable('accounts').set(patch).where('id', '=', id).execute();
   }
 
-  async addGroupMember(groupId: number, memberId: number): Promise<void> {
-    await this.db
-      .insertInto('group_members')
-      .values({ group_id: groupId, member_id: memberId })
-      .onConflict((oc) => oc.columns(['group_id', 'member_id']).doNothing())
-      .execute();
+  /**
+   * Puts `memberId` into the user group that group account `groupAccountId` is bound to, binding
+   * it first to a new user group of its parent when it has none (migration 0007).
+   */
+  async addGroupMember(groupAccountId: number, memberId: number): Promise<void> {
+    await new DbHandle(this.root).transaction(async (trx) => {
+      const g = await trx
+        .selectFrom('accounts')
+        .select(['id', 'usr', 'parent_id', 'member_group_id', 'created_at'])
+        .where('id', '=', groupAccountId)
+        .executeTakeFirstOrThrow();
+      let groupId = g.member_group_id;
+      if (groupId == null) {
+        ({ id: groupId } = await trx
+          .insertInto('user_groups')
+          .values({ admin_id: g.parent_id ?? g.id, name: g.usr, note: '', created_at: g.created_at, updated_at: g.created_at })
+          .returning('id')
+          .executeTakeFirstOrThrow());
+        await trx.updateTable('accounts').set({ member_group_id: groupId }).where('id', '=', g.id).execute();
+      }
+      await trx.updateTable('accounts').set({ group_id: groupId }).where('id', '=', memberId).execute();
+    });
   }
 
   /**
    * The one place that decides what part of the tenant tree a caller reaches:
    * - operator (15): everything;
-   * - group account (3): its own subtree plus the subtrees of its members;
-   * - sub-administrator (role 2 with `admin_of`): the subtree of the account it administers;
+   * - group account (3): its own subtree plus the subtrees of the members of its bound user group;
+   * - sub-administrator (role 2 with `admin_of`): the subtree of the account it administers, or
+   *   only the subtrees of the members of the user groups its custom role names (data permission);
    * - everyone else: its own subtree (itself and its descendants).
    */
   async scopeOf(caller: ScopeSubject): Promise<Scope> {
     if (caller.role === ROLE.OPERATOR) return { all: true };
     const roots = new Set<string>([caller.path]);
     if (caller.role === ROLE.GROUP) {
-      const members = await this.db
-        .selectFrom('group_members')
-        .innerJoin('accounts', 'accounts.id', 'group_members.member_id')
-        .select('accounts.path')
-        .where('group_members.group_id', '=', caller.id)
-        .execute();
-      for (const m of members) roots.add(m.path);
+      for (const m of await boundGroupMembers(this.db, caller.id)) roots.add(m.path);
     }
-    if (caller.adminOf != null) {
+    const dataPermission = caller.adminOf != null ? await dataPermissionMembers(this.db, caller.id) : null;
+    if (dataPermission) {
+      // A sub-administrator whose role sets a data permission: only those groups' members.
+      for (const m of dataPermission) roots.add(m.path);
+    } else if (caller.adminOf != null) {
       const target = await this.db
         .selectFrom('accounts')
         .select('path')
