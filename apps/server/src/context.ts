@@ -31,6 +31,8 @@ import type { OverviewService } from './modules/overview/overview.service.js';
 import type { GroupsService } from './modules/groups/groups.service.js';
 import type { RolesService } from './modules/roles/roles.service.js';
 import type { ControlFieldsService } from './modules/roles/control-fields.service.js';
+import type { ViewersService } from './modules/viewers/viewers.service.js';
+import type { DistributionService } from './modules/distribution/distribution.service.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -97,5 +99,9 @@ export interface AppContext {
     groups: GroupsService;
     roles: RolesService;
     controlFields: ControlFieldsService;
+    /** Viewer (role 5) sub-accounts and their plants (issue 9). */
+    viewers: ViewersService;
+    /** Datalogger stock and distribution: single, sheet, order (issue 9). */
+    distribution: DistributionService;
   };
 }

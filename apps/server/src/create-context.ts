@@ -34,6 +34,10 @@ import { EnergyService } from './modules/energy/energy.service.js';
 import { OverviewRepository } from './modules/overview/overview.repository.js';
 import { OverviewService } from './modules/overview/overview.service.js';
 import { PlantsRepository } from './modules/plants/plants.repository.js';
+import { ViewersRepository } from './modules/viewers/viewers.repository.js';
+import { ViewersService } from './modules/viewers/viewers.service.js';
+import { DistributionRepository } from './modules/distribution/distribution.repository.js';
+import { DistributionService } from './modules/distribution/distribution.service.js';
 import { PlantsService } from './modules/plants/plants.service.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
@@ -132,6 +136,16 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         groups,
         roles: new RolesService({ db, accounts, groups, audit, now }),
         controlFields: new ControlFieldsService({ db, audit }),
+        viewers: new ViewersService({
+          repo: new ViewersRepository(db),
+          accounts: accountsRepo,
+          accountsService: accounts,
+          access,
+          sessions: sessionsRepo,
+          audit,
+          now,
+        }),
+        distribution: new DistributionService({ repo: new DistributionRepository(db, now), accounts: accountsRepo, audit }),
       },
     };
   } catch (e) {

@@ -168,6 +168,24 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+/** A datalogger order (migration 0008): sold by a manufacturer to a distributor. */
+export interface DataloggerOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  vendor_code: string;
+  dist_id: number;
+  /** 0 open, 1 rejected. */
+  status: number;
+  bound_to: number | null;
+  bound_at: number | null;
+  created_at: number;
+}
+
+export interface DataloggerOrderItemsTable {
+  order_id: number;
+  pn: string;
+}
+
 export type { TelemetryTables } from './schema-telemetry.js';
 import type { TelemetryTables } from './schema-telemetry.js';
 import type { IngestTables } from './schema-ingest.js';
@@ -186,4 +204,6 @@ export interface Database extends TelemetryTables, IngestTables {
   company_keys: CompanyKeysTable;
   seen_signs: SeenSignsTable;
   audit_log: AuditLogTable;
+  datalogger_orders: DataloggerOrdersTable;
+  datalogger_order_items: DataloggerOrderItemsTable;
 }

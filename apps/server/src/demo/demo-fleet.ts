@@ -2,6 +2,7 @@ import path from 'node:path';
 import { startDemoFleet, type DemoFleet } from '@sunwatch/simulator';
 import type { RunningServer } from '../server.js';
 import { seedTelemetry } from './seed-telemetry.js';
+import { seedDistribution } from './seed-distribution.js';
 
 /**
  * Starts the in-process demo fleet of `npm start` (DEMO_FLEET): exactly the seeded demo
@@ -13,6 +14,8 @@ import { seedTelemetry } from './seed-telemetry.js';
 export async function startServerDemoFleet(server: RunningServer): Promise<DemoFleet | undefined> {
   const ctx = server.app.ctx;
   const { fleet } = await seedTelemetry(server.app);
+  // The unassigned demo stock is simulated too, so an owner it is given to sees live data at once.
+  if (ctx.config.seedDemo) fleet.dataloggers.push(...(await seedDistribution(server.app)));
   if (fleet.dataloggers.length === 0) return undefined;
   // Dataloggers without any stored sample start fresh (their saved state belongs to an old database).
   const withData = new Set(

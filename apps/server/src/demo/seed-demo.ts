@@ -2,6 +2,7 @@ import { ACCOUNT_STATUS, PERMISSION_TREE, ROLE, type Role } from '@sunwatch/prot
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { seedTelemetry } from './seed-telemetry.js';
+import { seedDistribution } from './seed-distribution.js';
 
 export interface DemoAccount {
   usr: string;
@@ -96,5 +97,7 @@ export async function seedDemo(app: FastifyInstance | { ctx: AppContext }): Prom
   }
   // Plants, dataloggers (with device tokens) and devices of owner_anna and owner_ben.
   await seedTelemetry(app);
+  // The distribution stock and order of the demo platform (DEMO_DATA); integration tests seed it themselves.
+  if (app.ctx.config.seedDemo) await seedDistribution(app);
   return created;
 }

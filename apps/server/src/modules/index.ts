@@ -3,11 +3,13 @@ import { accountHandlers } from './accounts/accounts.actions.js';
 import { accountAdminHandlers } from './accounts/account-admin.actions.js';
 import { authHandlers } from './auth/auth.actions.js';
 import { dataloggerHandlers } from './dataloggers/dataloggers.actions.js';
+import { distributionHandlers } from './distribution/distribution.actions.js';
 import { deviceHandlers } from './devices/devices.actions.js';
 import { overviewHandlers } from './overview/overview.actions.js';
 import { plantHandlers } from './plants/plants.actions.js';
 import { groupHandlers } from './groups/groups.actions.js';
 import { roleHandlers } from './roles/roles.actions.js';
+import { viewerHandlers } from './viewers/viewers.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -20,4 +22,6 @@ export const handlers: HandlerMap = {
   ...overviewHandlers,
   ...groupHandlers,
   ...roleHandlers,
+  ...viewerHandlers,
+  ...distributionHandlers,
 };

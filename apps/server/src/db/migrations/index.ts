@@ -6,6 +6,7 @@ import { ingest } from './0003-ingest.js';
 import { signReplay } from './0004-sign-replay.js';
 import { audit } from './0005-audit.js';
 import { roles } from './0007-roles.js';
+import { distribution } from './0008-distribution.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -16,6 +17,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0004-sign-replay': signReplay(dialect),
     '0005-audit': audit(dialect),
     '0007-roles': roles(dialect),
+    '0008-distribution': distribution(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
