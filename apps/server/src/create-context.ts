@@ -11,6 +11,7 @@ import { DbHandle } from './db/transaction.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
+import { userGroupAndRoleLinks } from './modules/groups/account-links.js';
 import { createAccountAdmin } from './modules/accounts/account-admin.factory.js';
 import { ActionLog } from './modules/action-log/action-log.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -100,7 +101,15 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       },
       services: {
         accounts,
-        accountAdmin: createAccountAdmin({ db, accountsRepo, accounts, sessions: sessionsRepo, audit, now }),
+        accountAdmin: createAccountAdmin({
+          db,
+          accountsRepo,
+          accounts,
+          sessions: sessionsRepo,
+          audit,
+          now,
+          links: userGroupAndRoleLinks(db),
+        }),
         auth,
         throttle,
         companyKeys,
@@ -145,7 +154,11 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           audit,
           now,
         }),
-        distribution: new DistributionService({ repo: new DistributionRepository(db, now), accounts: accountsRepo, audit }),
+        distribution: new DistributionService({
+          repo: new DistributionRepository(db, now),
+          accounts: accountsRepo,
+          audit,
+        }),
       },
     };
   } catch (e) {
