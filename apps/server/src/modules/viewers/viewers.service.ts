@@ -23,7 +23,10 @@ export interface ViewersDeps {
   accounts: Pick<AccountsRepository, 'findByUsr' | 'findInScope' | 'scopeOf' | 'update'>;
   accountsService: Pick<AccountsService, 'create' | 'setPasswordSha1' | 'setStatus'>;
   access: Pick<AccessService, 'requireAccess'>;
-  sessions: { revokeAccountSessions(id: number, now: number): Promise<unknown>; revokeAccountRemember(id: number, now: number): Promise<unknown> };
+  sessions: {
+    revokeAccountSessions(id: number, now: number): Promise<unknown>;
+    revokeAccountRemember(id: number, now: number): Promise<unknown>;
+  };
   audit: Pick<AuditService, 'record'>;
   now: () => number;
 }
@@ -67,7 +70,8 @@ const COLUMN: Record<keyof ViewerFields, keyof AccountsTable> = {
 /** 20 e-mail, 19 phone: checked when not empty (empty clears the field). */
 function checkContact(f: ViewerFields): void {
   if (f.email !== undefined && f.email !== '' && !isEmail(f.email)) throw new ApiError(20, 'email');
-  if (f.mobile !== undefined && f.mobile !== '' && !phoneSchema.safeParse(f.mobile).success) throw new ApiError(19, 'mobile');
+  if (f.mobile !== undefined && f.mobile !== '' && !phoneSchema.safeParse(f.mobile).success)
+    throw new ApiError(19, 'mobile');
 }
 
 /**
@@ -90,7 +94,12 @@ export class ViewersService {
 
   /** The viewer `uid` in the caller's reach: 11 when missing or out of reach, 523 when not a viewer. */
   private async viewerInReach(caller: Caller, uid: number): Promise<AccountRow> {
-    const row = await this.deps.accounts.findInScope(await this.deps.accounts.scopeOf(this.subject(caller)), uid);
+    // A group account only reads its members' accounts: it changes viewers of its own subtree only.
+    const scope =
+      caller.role === ROLE.GROUP
+        ? { all: false as const, roots: [caller.path] }
+        : await this.deps.accounts.scopeOf(this.subject(caller));
+    const row = await this.deps.accounts.findInScope(scope, uid);
     if (!row) throw new ApiError(11, 'uid');
     if (row.role !== ROLE.VIEWER) throw new ApiError(523, 'uid');
     return row;
@@ -156,7 +165,8 @@ export class ViewersService {
       before[field] = row[column];
       after[field] = value;
     }
-    if (Object.keys(patch).length > 0) await this.deps.accounts.update(row.id, { ...patch, updated_at: this.deps.now() });
+    if (Object.keys(patch).length > 0)
+      await this.deps.accounts.update(row.id, { ...patch, updated_at: this.deps.now() });
     if (e.pid !== undefined) {
       const old = (await this.deps.repo.plantsOf([row.id])).get(row.id)?.map((p) => p.id) ?? [];
       await this.deps.repo.setPlants(row.id, e.pid);

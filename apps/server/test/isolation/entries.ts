@@ -1,0 +1,432 @@
+import { rc4EncryptHex, sha1Hex, type ActionName } from '@sunwatch/protocol';
+import type { CallerKey, Fixture, ObjectKey } from './fixture.js';
+import { zipSync, strToU8 } from 'fflate';
+import { accountKeyOf, MISSING, type Outcome, type RefKey, type RefKind, type WireParams } from './model.js';
+import type { WireFile } from './wire.js';
+
+/**
+ * One entry per catalogue action (the `satisfies` below makes the compiler demand it, and
+ * matrix.test.ts fails at run time naming any action without one). An entry says only what the
+ * catalogue cannot: the kind of object the call names, how to build its parameters for a
+ * reference, and extra success codes. Auth kind, roles, module permission and `mutates` come from
+ * the catalogue itself.
+ */
+export interface CellContext {
+  fx: Fixture;
+  caller: CallerKey;
+  ref: RefKey;
+  /** Today in the plants' timezone: YYYY-MM-DD, YYYY-MM, YYYY. */
+  day: string;
+  month: string;
+  year: string;
+}
+
+export interface MatrixEntry {
+  ref: RefKind;
+  params: (c: CellContext) => WireParams;
+  /** Codes that also mean success for a visible reference (e.g. 12 "no record"). */
+  okCodes?: readonly number[];
+  /** List totals that must equal what the caller may see. */
+  counts?: ReadonlyArray<{ kind: 'plant' | 'datalogger' | 'device'; read: (dat: unknown) => number }>;
+  /**
+   * Mutating actions that only change the calling account's own state (its sessions, password,
+   * followed devices): every role may call them, viewers included. The reason is required.
+   */
+  personal?: string;
+  /**
+   * The action only reads the referenced account: its reach is the caller's read scope (a group
+   * account reads its members' accounts) instead of the write scope of management actions.
+   */
+  read?: true;
+  /** The not-found code of this action for a reference out of reach, when not the kind's default. */
+  notFound?: number;
+  /**
+   * An action-specific rule the catalogue cannot express (e.g. "user not created by this admin",
+   * 1031), applied to the outcome derived from the catalogue. Keep it to documented rules.
+   */
+  outcome?: (caller: CallerKey, ref: RefKey, base: Outcome) => Outcome;
+  /** Account lists: the uids of the rows; every one must be in the caller's reach, total = rows. */
+  accountRows?: (dat: unknown) => { total: number; uids: number[] };
+  /** Lists of user groups or roles: only the caller's administrator's, total = rows. */
+  adminRows?: { kind: 'group' | 'role'; read: (dat: unknown) => { total: number; ids: number[] } };
+  /** Multipart actions: the file to send (field name from the catalogue's upload rule). */
+  file?: (c: CellContext) => WireFile;
+}
+
+/** An action the matrix does not call, with the reason and where it is tested instead. */
+export interface Exempt {
+  exempt: string;
+}
+
+/** An action that cannot be exercised yet: counted as a FAILURE of the matrix, with the reason. */
+export interface NotExercised {
+  notExercised: string;
+}
+
+export type Entry = MatrixEntry | Exempt | NotExercised;
+
+// ------------------------------------------------------------------------------------------
+// Reference → parameters
+// ------------------------------------------------------------------------------------------
+
+export function plantid(c: CellContext): WireParams {
+  if (c.ref === 'missing') return { plantid: MISSING.pid };
+  return { plantid: c.fx.plants[c.ref as ObjectKey]!.pid };
+}
+
+export function pn(c: CellContext): WireParams {
+  if (c.ref === 'missing') return { pn: MISSING.pn };
+  return { pn: c.fx.dataloggers[c.ref as ObjectKey]!.pn };
+}
+
+export function tuple(c: CellContext): WireParams {
+  if (c.ref === 'missing') return { pn: MISSING.pn, devcode: 5121, devaddr: 1, sn: MISSING.sn };
+  const d = c.fx.devices[c.ref as ObjectKey]!;
+  return { pn: d.pn, devcode: d.devcode, devaddr: d.devaddr, sn: d.sn };
+}
+
+/** Fixture key of an account reference. */
+export function accountId(c: CellContext): number {
+  if (c.ref === 'missing') return MISSING.uid;
+  if (c.ref === 'self') return c.fx.ids[accountKeyOf(c.caller)] ?? MISSING.uid;
+  return c.fx.ids[c.ref]!;
+}
+
+/** uid of an account reference (owner, emptyOwner, dist, viewer kinds). */
+export function uid(c: CellContext): WireParams {
+  return { uid: accountId(c) };
+}
+
+export function groupid(c: CellContext): WireParams {
+  if (c.ref === 'missing') return { groupid: MISSING.uid };
+  const id = c.fx.groups[c.ref as 'GA' | 'GB'];
+  if (id === undefined) throw new Error(`fixture has no user group ${c.ref}: ${c.fx.setupProblems.join('; ')}`);
+  return { groupid: id };
+}
+
+export function rid(c: CellContext): WireParams {
+  if (c.ref === 'missing') return { rid: MISSING.uid };
+  const id = c.fx.roles[c.ref as 'RA' | 'RB'];
+  if (id === undefined) throw new Error(`fixture has no role ${c.ref}: ${c.fx.setupProblems.join('; ')}`);
+  return { rid: id };
+}
+
+/** Tenant B's callers work on tenant B's objects, everyone else on tenant A's. */
+function side(c: CellContext): 'A' | 'B' {
+  return c.caller === 'D2' || c.caller === 'O3' ? 'B' : 'A';
+}
+
+/** A short code (letters, digits) that is the same for a cell on every copy. */
+function cellCode(c: CellContext, length: number): string {
+  const h = sha1Hex(`${c.caller}/${c.ref}`).toUpperCase();
+  return `Z${h}`.slice(0, length);
+}
+
+/** A new account's username, the same for a cell on every copy (mass-assignment compares copies). */
+function newUsr(c: CellContext, prefix: string): string {
+  return `${prefix}_${c.caller}_${c.ref}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 32);
+}
+
+const NEW_PASSWORD = 'Matrix_Pw_2026';
+/** pwd / pwdtext of the sub-account actions: RC4 with the caller's session secret. */
+function pwd(c: CellContext): WireParams {
+  const secret = c.fx.sessions[c.caller]?.secret ?? 'none';
+  return { pwd: rc4EncryptHex(secret, sha1Hex(NEW_PASSWORD)), pwdtext: rc4EncryptHex(secret, NEW_PASSWORD) };
+}
+
+/** A one-sheet xlsx (inline strings): column A PN, column B alias, no header. */
+export function xlsx(rows: ReadonlyArray<readonly [string, string]>): Uint8Array {
+  const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const cells = rows
+    .map(
+      ([a, b], i) =>
+        `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>${esc(a)}</t></is></c><c r="B${i + 1}" t="inlineStr"><is><t>${esc(b)}</t></is></c></row>`,
+    )
+    .join('');
+  const ns = 'http://schemas.openxmlformats.org';
+  return zipSync({
+    '[Content_Types].xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    ),
+    '_rels/.rels': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    'xl/workbook.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    'xl/_rels/workbook.xml.rels': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    'xl/worksheets/sheet1.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${cells}</sheetData></worksheet>`,
+    ),
+  });
+}
+
+/** The stock datalogger the caller's side distributes (D1's AU, D2's BU). */
+function stockPn(c: CellContext): string {
+  return c.fx.dataloggers[side(c) === 'B' ? 'BU' : 'AU']!.pn;
+}
+
+/** Account list replies: rows under `key`, each with its uid. */
+const rowsOf =
+  (key: string) =>
+  (dat: unknown): { total: number; uids: number[] } => {
+    const d = dat as { total: number } & Record<string, Array<{ uid: number }>>;
+    return { total: d.total, uids: (d[key] ?? []).map((r) => r.uid) };
+  };
+
+/** Distribution targets must be created by the caller's administrator (1031, "user not created by this admin"). */
+const createdByAdmin = (caller: CallerKey, _ref: RefKey, base: Outcome): Outcome =>
+  base.ok && caller === 'M1' ? { ok: false, code: 1031, why: 'the owners were created by D1, not by M1' } : base;
+
+const none = (): WireParams => ({});
+const plant = (extra: (c: CellContext) => WireParams = none): MatrixEntry => ({
+  ref: 'plant',
+  params: (c) => ({ ...plantid(c), ...extra(c) }),
+});
+const device = (extra: (c: CellContext) => WireParams = none): MatrixEntry => ({
+  ref: 'device',
+  params: (c) => ({ ...tuple(c), ...extra(c) }),
+});
+const total = (dat: unknown): number => (dat as { total: number }).total;
+const FOLLOW = "following is the caller's own view state (device_follows of the caller), not a change of the device";
+
+export const ENTRIES = {
+  // ---------------------------------------------------------------- sign-in and session
+  auth: { exempt: 'sign-in (login-signed with the password digest, no session): test/auth/*.test.ts' },
+  authSource: { exempt: 'sign-in (login-signed with the password digest, no session): test/auth/*.test.ts' },
+  authByRememberToken: {
+    exempt: 'public sign-in with a remember-me token, no session: test/auth/auth-hardening.test.ts',
+  },
+  logout: {
+    ref: 'none',
+    params: none,
+    personal: 'revokes only the calling token',
+  },
+  logoutVerifiction: { ref: 'none', params: none, okCodes: [12] },
+  updateToken: {
+    ref: 'none',
+    params: none,
+    personal: 'rotates only the calling token',
+  },
+  updatePassword: {
+    ref: 'none',
+    params: (c) => {
+      const old = sha1Hex(c.fx.passwords[c.caller === 'DISABLED' ? 'ODIS' : c.caller] ?? 'x');
+      return { newpwd: rc4EncryptHex(old, sha1Hex(`New_${c.caller}_Pw2026`)) };
+    },
+    personal: "changes only the caller's own password",
+  },
+  queryAccountInfo: { ref: 'account', params: (c): WireParams => (c.ref === 'self' ? {} : { uid: accountId(c) }) },
+
+  // ---------------------------------------------------------------- account management (issue 9)
+  editAccount: {
+    ref: 'none',
+    params: () => ({ qname: 'edited name', desc: 'edited description' }),
+    personal: "edits only the caller's own profile",
+  },
+  disableOrEnableAccount: { ref: 'owner', params: (c) => ({ ...uid(c), enable: 'false' }) },
+  webQueryUsrEs: { ref: 'none', params: () => ({ pagesize: 50 }), accountRows: rowsOf('account') },
+  // `zz` matches every marker (usernames, nicknames, e-mail of both tenants): only reachable rows may come back.
+  adminQueryUsrAccount: { ref: 'none', params: () => ({ usr: 'zz', pagesize: 50 }), accountRows: rowsOf('account') },
+  editSubAccount: { ref: 'owner', params: (c) => ({ ...uid(c), qname: 'edited by admin', desc: 'edited' }) },
+  addDist: {
+    ref: 'none',
+    params: (c) => ({ usr: newUsr(c, 'nd'), ...pwd(c), qname: 'new dealer', vcode: cellCode(c, 3) }),
+  },
+  editDist: { ref: 'dist', params: (c) => ({ ...uid(c), qname: 'edited dealer' }) },
+  delDist: { ref: 'dist', params: uid },
+  queryDists: { ref: 'none', params: () => ({ pagesize: 50 }), accountRows: rowsOf('dist') },
+  addPlantOwner: { ref: 'none', params: (c) => ({ usr: newUsr(c, 'no'), ...pwd(c), qname: 'new owner' }) },
+  queryPlantOwners: { ref: 'none', params: () => ({ pagesize: 50 }), accountRows: rowsOf('plantOwner') },
+  querySubUsrPlantOwners: {
+    read: true,
+    ref: 'dist',
+    params: (c) => ({ ...uid(c), pagesize: 50 }),
+    okCodes: [12],
+    accountRows: rowsOf('plantOwner'),
+  },
+  // accounts: a user group out of reach answers 11 'groupid' here (groups.service answers 369).
+  addGroupAccount: {
+    notFound: 11,
+    ref: 'group',
+    params: (c) => ({ usr: newUsr(c, 'ng'), ...pwd(c), ...groupid(c) }),
+  },
+  addSubAdmin: {
+    ref: 'role',
+    params: (c) => ({ usr: newUsr(c, 'ns'), ...pwd(c), ...rid(c) }),
+    // A sub-administrator cannot hand out function points it lacks (accounts: 11 'rid'); the
+    // fixture's roles grant device management, which SA_account_manag does not hold.
+    outcome: (caller, _ref, base) =>
+      base.ok && caller.startsWith('SA_')
+        ? { ok: false, code: 11, why: 'role grants functions the caller lacks' }
+        : base,
+  },
+  delAccount: { ref: 'emptyOwner', params: uid },
+  resetAccountPassword: { ref: 'owner', params: (c) => ({ ...uid(c), ...pwd(c) }) },
+  setAccountAddCollector: { ref: 'owner', params: (c) => ({ ...uid(c), enable: 'false' }) },
+  relateOwner: {
+    ref: 'emptyOwner',
+    params: (c) => ({ ...uid(c), puid: c.fx.ids[side(c) === 'B' ? 'DSB' : 'DS1']! }),
+  },
+  queryUsrGroups: {
+    ref: 'none',
+    params: () => ({ pagesize: 50 }),
+    adminRows: {
+      kind: 'group',
+      read: (d) => {
+        const x = d as { total: number; group: Array<{ groupid: number }> };
+        return { total: x.total, ids: x.group.map((g) => g.groupid) };
+      },
+    },
+  },
+  addUsrGroup: { ref: 'none', params: (c) => ({ name: newUsr(c, 'group'), note: 'matrix' }) },
+  editUsrGroup: { ref: 'group', params: (c) => ({ ...groupid(c), note: 'edited note' }) },
+  delUsrGroup: { ref: 'group', params: groupid },
+  moveAccountGroup: { ref: 'owner', params: (c) => ({ ...uid(c), groupid: '' }) },
+  queryRoles: {
+    ref: 'none',
+    params: () => ({ pagesize: 50 }),
+    adminRows: {
+      kind: 'role',
+      read: (d) => {
+        const x = d as { total: number; role: Array<{ rid: number }> };
+        return { total: x.total, ids: x.role.map((r) => r.rid) };
+      },
+    },
+  },
+  addRole: { ref: 'none', params: (c) => ({ name: newUsr(c, 'role'), desc: 'matrix', functions: 'account_list' }) },
+  editRole: { ref: 'role', params: (c) => ({ ...rid(c), desc: 'edited role' }) },
+  delRole: { ref: 'role', params: rid },
+  assignRole: { ref: 'role', params: (c) => ({ uid: c.fx.ids[side(c) === 'B' ? 'DSB' : 'DS1']!, ...rid(c) }) },
+  queryDeviceCtrlFieldForDist: { ref: 'none', params: () => ({ devcode: 5121 }) },
+  editDeviceCtrlFieldForDist: {
+    ref: 'none',
+    params: () => ({ devcode: 5121, id: 'sys_remote_switch', visable: 'false', distributorPermissionFlag: 'false' }),
+  },
+  addPlantBrowser: { ref: 'plant', params: (c) => ({ usr: newUsr(c, 'nv'), ...pwd(c), pid: plantid(c).plantid! }) },
+  editPlantBrowser: { ref: 'viewer', params: (c) => ({ ...uid(c), desc: 'edited viewer' }) },
+  delPlantBrowser: { ref: 'viewer', params: uid },
+  queryPlantBrowsers: { ref: 'none', params: () => ({ pagesize: 50 }), accountRows: rowsOf('browser') },
+  distAddCollector: {
+    ref: 'none',
+    params: (c) => ({ Dpn: cellCode(c, 14), alias: 'matrix stock' }),
+    // The operator holds no stock (distribution.service addToStock: 1025 unless distributor or manufacturer).
+    outcome: (caller, _ref, base) =>
+      base.ok && caller === 'OP' ? { ok: false, code: 1025, why: 'operator has no stock' } : base,
+  },
+  distributeCollector: {
+    ref: 'owner',
+    params: (c) => ({ ...uid(c), pn: stockPn(c) }),
+    notFound: 261,
+    outcome: createdByAdmin,
+  },
+  distributeCollectorBySheet: {
+    ref: 'owner',
+    params: uid,
+    file: (c) => ({ name: 'assign.xlsx', bytes: xlsx([[stockPn(c), 'from sheet']]) }),
+    notFound: 261,
+    outcome: createdByAdmin,
+  },
+  distributeCollectorByOrder: {
+    ref: 'owner',
+    params: (c) => {
+      const order = c.fx.orders[side(c) === 'B' ? 'OB' : 'OA'];
+      if (order === undefined) throw new Error(`fixture has no order: ${c.fx.setupProblems.join('; ')}`);
+      return { ...uid(c), orderNo: order };
+    },
+    notFound: 261,
+    // The order is checked before the target: M1 did not buy D1's order (7, spec §8).
+    outcome: (caller, _ref, base) =>
+      caller === 'M1' && (base.ok || base.code === 261) ? { ok: false, code: 7, why: "D1's order is not M1's" } : base,
+  },
+
+  // ---------------------------------------------------------------- plants
+  queryPlants: { ref: 'none', params: () => ({ pagesize: 50 }), counts: [{ kind: 'plant', read: total }] },
+  queryPlantsInfo: {
+    ref: 'none',
+    params: none,
+    counts: [{ kind: 'plant', read: (d) => (d as { info: unknown[] }).info.length }],
+  },
+  webQueryPlants: { ref: 'none', params: () => ({ pagesize: 50 }), counts: [{ kind: 'plant', read: total }] },
+  webQueryPlantsMap: {
+    ref: 'none',
+    params: none,
+    counts: [{ kind: 'plant', read: total }],
+  },
+  queryPlantInfo: plant(),
+  queryPlantDeviceStatus: plant(),
+  queryPlantCurrentData: plant(() => ({ par: 'ENERGY_TODAY,ENERGY_TOTAL,CURRENT_POWER' })),
+  queryPlantDeviceDesignatedInformation: plant(() => ({ devtype: 512, parameter: 'pv_output_power' })),
+  queryPlantActiveOuputPowerOneDay: plant((c) => ({ date: c.day })),
+  queryPlantEnergyMonthPerDay: plant((c) => ({ date: c.month })),
+  queryPlantEnergyYearPerMonth: plant((c) => ({ date: c.year })),
+  queryPlantEnergyTotalPerYear: plant(),
+  queryPlantEnergyDay: plant((c) => ({ date: c.day })),
+  queryPlantEnergyMonth: plant((c) => ({ date: c.month })),
+  queryPlantEnergyYear: plant((c) => ({ date: c.year })),
+  queryPlantEnergyTotal: plant(),
+  queryPlantActiveOuputPowerCurrent: plant(),
+  queryPlantDeviceChartsFieldsByType: plant(() => ({ devtype: 512, devcode: 5121 })),
+
+  // ---------------------------------------------------------------- dataloggers
+  webQueryCollectorsEs: {
+    ref: 'none',
+    params: () => ({ pagesize: 50 }),
+    counts: [{ kind: 'datalogger', read: total }],
+  },
+  queryCollectors: { ref: 'none', params: () => ({ pagesize: 50 }), counts: [{ kind: 'datalogger', read: total }] },
+  queryCollectorInfo: { ref: 'datalogger', params: pn },
+  queryCollectorStatus: { ref: 'datalogger', params: pn },
+  // A visible datalogger without devices (the unbound AU / BU) answers 258 "no device" (vendor
+  // convention); a foreign or missing PN must still answer 257.
+  queryCollectorDevices: { ref: 'datalogger', params: pn, okCodes: [258] },
+
+  // ---------------------------------------------------------------- devices
+  webQueryDeviceEs: { ref: 'none', params: () => ({ pagesize: 50 }), counts: [{ kind: 'device', read: total }] },
+  queryDeviceInfo: device(),
+  queryDeviceStatus: device(),
+  queryDeviceLastData: device(),
+  querySPDeviceLastData: device(),
+  webQueryDeviceEnergyFlowEs: device(),
+  queryDeviceParsEs: device(),
+  queryDeviceChartsFieldsEs: device(),
+  querySPKeyParameters: device(),
+  queryDeviceRealLastData: device(),
+  queryDeviceChartFieldDetailData: device((c) => ({
+    field: 'pv_output_power',
+    sdate: `${c.day} 00:00:00`,
+    edate: `${c.day} 23:59:59`,
+  })),
+  querySPDeviceKeyParameterOneDay: device((c) => ({ parameter: 'PV_OUTPUT_POWER', date: c.day })),
+  queryDeviceDataOneDay: device((c) => ({ date: c.day })),
+  queryDeviceDataOneDayPaging: device((c) => ({ date: c.day })),
+  queryDeviceActiveOuputPowerOneDay24Hour: device((c) => ({ date: c.day })),
+  webQueryDeviceStatistic: device(),
+  webQueryDeviceEnergyChart: device(() => ({ view: 'month' })),
+  webQueryDeviceParamCurves: device((c) => ({ fields: 'pv_output_power', sdate: c.day, edate: c.day })),
+  focusDevice: { ...device(), personal: FOLLOW },
+  unfocusDevice: { ...device(), personal: FOLLOW },
+
+  // ---------------------------------------------------------------- overview
+  webQueryFleetOverview: {
+    ref: 'none',
+    params: none,
+    counts: [
+      { kind: 'plant', read: (d) => (d as { plant: { total: number } }).plant.total },
+      { kind: 'datalogger', read: (d) => (d as { collector: { total: number } }).collector.total },
+      { kind: 'device', read: (d) => (d as { device: { total: number } }).device.total },
+    ],
+  },
+} satisfies { [N in ActionName]: Entry };
+
+export function isExempt(e: Entry): e is Exempt {
+  return 'exempt' in e;
+}
+export function isNotExercised(e: Entry): e is NotExercised {
+  return 'notExercised' in e;
+}

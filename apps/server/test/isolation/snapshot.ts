@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import type { Db } from '../../src/db/db.js';
+
+/**
+ * The ownership state of the database: for every row of the tables that decide who owns or sees
+ * what, the columns that say it (owner, parent and path, role, manufacturer/dealer, admin_of,
+ * memberships). Mass-assignment and "a refused call changes nothing" compare two snapshots.
+ * Tables of later migrations are read when they exist (a missing table is skipped).
+ */
+const OWNERSHIP: ReadonlyArray<{ table: string; key: readonly string[]; cols: readonly string[] }> = [
+  {
+    table: 'accounts',
+    key: ['id'],
+    cols: [
+      'usr',
+      'role',
+      'parent_id',
+      'path',
+      'status',
+      'vendor_code',
+      'dealer_code',
+      'admin_of',
+      'created_by',
+      'group_id',
+      'role_permission_id',
+      'permissions',
+      'data_permission',
+      'can_add_datalogger',
+      'member_group_id',
+    ],
+  },
+  { table: 'projects', key: ['id'], cols: ['owner_id'] },
+  { table: 'dataloggers', key: ['id'], cols: ['pn', 'owner_id', 'admin_id', 'vendor_id', 'project_id'] },
+  { table: 'devices', key: ['id'], cols: ['datalogger_id', 'project_id', 'pn'] },
+  { table: 'device_follows', key: ['account_id', 'device_id'], cols: [] },
+  { table: 'viewer_projects', key: ['viewer_id', 'project_id'], cols: [] },
+  { table: 'group_members', key: ['group_id', 'member_id'], cols: [] },
+  // Issue 9 tables (read when their migrations are present).
+  { table: 'user_groups', key: ['id'], cols: ['admin_id'] },
+  { table: 'custom_roles', key: ['id'], cols: ['admin_id'] },
+  { table: 'ctrl_field_visibility', key: ['admin_id', 'devcode', 'control_id'], cols: [] },
+  { table: 'datalogger_orders', key: ['id'], cols: ['dist_id', 'bound_to', 'vendor_code'] },
+];
+
+export type Snapshot = Map<string, string>;
+
+async function tableExists(db: Db, table: string): Promise<boolean> {
+  const tables = await db.introspection.getTables();
+  return tables.some((t) => t.name === table);
+}
+
+export async function ownershipSnapshot(db: Db): Promise<Snapshot> {
+  const out: Snapshot = new Map();
+  for (const t of OWNERSHIP) {
+    if (!(await tableExists(db, t.table))) continue;
+    const existing = new Set(
+      (await db.introspection.getTables()).find((x) => x.name === t.table)!.columns.map((c) => c.name),
+    );
+    const cols = [...t.key, ...t.cols].filter((c) => existing.has(c));
+    const rows = await sql<
+      Record<string, unknown>
+    >`select ${sql.join(cols.map((c) => sql.ref(c)))} from ${sql.table(t.table)}`.execute(db);
+    for (const r of rows.rows) {
+      const key = `${t.table}:${t.key.map((k) => String(r[k])).join(',')}`;
+      out.set(key, JSON.stringify(cols.map((c) => (r[c] == null ? null : String(r[c])))));
+    }
+  }
+  return out;
+}
+
+/** Rows added, removed or changed between two snapshots, sorted. */
+export function snapshotDiff(before: Snapshot, after: Snapshot): string[] {
+  const out: string[] = [];
+  for (const [k, v] of before) {
+    const w = after.get(k);
+    if (w === undefined) out.push(`- ${k} ${v}`);
+    else if (w !== v) out.push(`~ ${k} ${v} -> ${w}`);
+  }
+  for (const [k, w] of after) if (!before.has(k)) out.push(`+ ${k} ${w}`);
+  return out.sort();
+}
+
+/**
+ * Rows a call created get ids from sequences that a rollback does not rewind on PostgreSQL: two
+ * calls creating "the same" row get different ids. Names each created row's id by its order
+ * (`new1`, …) wherever it appears in the diff (its key, a path, a reference), so diffs compare.
+ */
+export function normaliseNewIds(diff: readonly string[]): string[] {
+  const names = new Map<string, string>();
+  for (const line of diff) {
+    const m = /^\+ [a-z_]+:(\d+) /.exec(line);
+    if (m && !names.has(m[1]!)) names.set(m[1]!, `new${names.size + 1}`);
+  }
+  if (names.size === 0) return [...diff];
+  const re = new RegExp(`(?<!\\d)(${[...names.keys()].join('|')})(?!\\d)`, 'g');
+  return diff.map((l) => l.replace(re, (id) => names.get(id)!)).sort();
+}
