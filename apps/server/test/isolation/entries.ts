@@ -252,7 +252,6 @@ export const ENTRIES = {
   },
   // accounts: a user group out of reach answers 11 'groupid' here (groups.service answers 369).
   addGroupAccount: {
-    notFound: 11,
     ref: 'group',
     params: (c) => ({ usr: newUsr(c, 'ng'), ...pwd(c), ...groupid(c) }),
   },
@@ -308,7 +307,14 @@ export const ENTRIES = {
     ref: 'none',
     params: () => ({ devcode: 5121, id: 'sys_remote_switch', visable: 'false', distributorPermissionFlag: 'false' }),
   },
-  addPlantBrowser: { ref: 'plant', params: (c) => ({ usr: newUsr(c, 'nv'), ...pwd(c), pid: plantid(c).plantid! }) },
+  addPlantBrowser: {
+    ref: 'plant',
+    params: (c) => ({ usr: newUsr(c, 'nv'), ...pwd(c), pid: plantid(c).plantid! }),
+    // A group account reads its members' plants, but sharing one is a write on the member's data
+    // (viewers.service requirePlants): it shares only plants of its own subtree, and holds none.
+    outcome: (caller, _ref, base) =>
+      base.ok && caller === 'G1' ? { ok: false, code: 260, why: "a group account cannot share its members' plants" } : base,
+  },
   editPlantBrowser: { ref: 'viewer', params: (c) => ({ ...uid(c), desc: 'edited viewer' }) },
   delPlantBrowser: { ref: 'viewer', params: uid },
   queryPlantBrowsers: { ref: 'none', params: () => ({ pagesize: 50 }), accountRows: rowsOf('browser') },

@@ -10,6 +10,7 @@ import {
 import crypto from 'node:crypto';
 import type { Updateable } from 'kysely';
 import type { AccessService } from '../../access/access.service.js';
+import type { TelemetryScope } from '../../access/access.repository.js';
 import type { Caller } from '../../context.js';
 import type { AccountsTable } from '../../db/schema.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -88,8 +89,15 @@ export class ViewersService {
     return { id: caller.accountId, role: caller.role, path: caller.path, adminOf: caller.adminOf };
   }
 
+  /**
+   * The plants of `pid` must be the caller's to share. A group account reads its members' plants but
+   * sharing one is a write on the member's data: it shares only plants of its own subtree.
+   */
   private async requirePlants(caller: Caller, pid: readonly number[] | undefined): Promise<void> {
-    if (pid && pid.length > 0) await this.deps.access.requireAccess({ caller, permission: 'plant.read', ids: pid });
+    if (!pid || pid.length === 0) return;
+    const scope: TelemetryScope | undefined =
+      caller.role === ROLE.GROUP ? { kind: 'tree', accountId: caller.accountId, roots: [caller.path], adminIds: [] } : undefined;
+    await this.deps.access.requireAccess({ caller, permission: 'plant.read', ids: pid, scope });
   }
 
   /** The viewer `uid` in the caller's reach: 11 when missing or out of reach, 523 when not a viewer. */
