@@ -9,7 +9,7 @@ import { demoDataloggerSpec, type DemoDatalogger, type DemoPlant } from './seed-
  * Demo stock for datalogger distribution (issue 9): unassigned dataloggers in the stock of
  * dealer_north (admin_id) and of sunmaker (vendor_id only), simulated like the demo plants so that
  * an owner who is given one sees live data; and an order of sunmaker sold to dealer_north.
- * Names are listed in docs/notes/issue-9-dist.md for the web flows.
+ * Names are listed in docs/accounts/viewers-distribution.md for the web flows.
  */
 const site: Omit<DemoPlant, 'dataloggers'> = {
   owner: '',

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from '../harness.js';
 
 /**
- * Issue 9, roles and groups (docs/notes/issue-9-roles.md): user groups, group accounts bound to
+ * Issue 9, roles and groups (docs/accounts/roles-groups.md): user groups, group accounts bound to
  * a group, custom roles with function points and data permissions, the dispatcher's per-action
  * check from the same role data as the menus, and control-field visibility.
  */

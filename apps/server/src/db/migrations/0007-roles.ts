@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { SqlDialect } from '../dialect.js';
 
 /**
- * Issue 9, roles and groups (docs/notes/issue-9-roles.md):
+ * Issue 9, roles and groups (docs/accounts/roles-groups.md):
  * - `user_groups`: the user groups of an administrator (name unique per administrator);
  *   `accounts.group_id` is an account's group;
  * - `custom_roles`: function points and data permission (user group ids) of an administrator's
