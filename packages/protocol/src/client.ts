@@ -1,5 +1,6 @@
 import type { ActionName, Catalogue, Envelope, ParamsOf, ResultOf } from './actions/index.js';
 import { actionAuth } from './actions/auth.js';
+import { KEEP_EMPTY_VALUES } from './actions/empty-values.js';
 import { ApiError, errorDesc, type ErrorCode } from './errors.js';
 import { sha1Hex, signCall, signLogin } from './sign.js';
 
@@ -40,10 +41,13 @@ export class ApiCallError extends Error {
 
 type Value = string | number | boolean | null | undefined;
 
-/** Query-string encoding used by Sunwatch's own clients: encodeURIComponent, pairs in given order. */
-export function encodePairs(params: Record<string, Value>): string {
+/**
+ * Query-string encoding used by Sunwatch's own clients: encodeURIComponent, pairs in given order.
+ * Undefined and null are dropped, and empty strings too unless `keepEmpty` (KEEP_EMPTY_VALUES).
+ */
+export function encodePairs(params: Record<string, Value>, keepEmpty = false): string {
   return Object.entries(params)
-    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .filter(([, v]) => v !== undefined && v !== null && (keepEmpty || v !== ''))
     .map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
     .join('');
 }
@@ -55,6 +59,19 @@ export function timestampSalts(now: () => number = Date.now): () => string {
     last = Math.max(now(), last + 1);
     return String(last);
   };
+}
+
+/** The `dat` of an answer's text, or its error as ApiCallError (3 when the text is not an envelope). */
+export function envelopeData<T>(text: string): T {
+  let env: Envelope<T>;
+  try {
+    env = JSON.parse(text) as Envelope<T>;
+  } catch {
+    throw new ApiCallError(3, errorDesc(3));
+  }
+  if (typeof env !== 'object' || env === null || typeof env.err !== 'number') throw new ApiCallError(3, errorDesc(3));
+  if (env.err !== 0) throw new ApiCallError(env.err, env.desc, env.msg);
+  return env.dat as T;
 }
 
 export function createApiClient(options: ClientOptions) {
@@ -69,14 +86,7 @@ export function createApiClient(options: ClientOptions) {
     } catch {
       throw new ApiCallError(3, errorDesc(3));
     }
-    let env: Envelope<T>;
-    try {
-      env = (await res.json()) as Envelope<T>;
-    } catch {
-      throw new ApiCallError(3, errorDesc(3));
-    }
-    if (env.err !== 0) throw new ApiCallError(env.err, env.desc, env.msg);
-    return env.dat as T;
+    return envelopeData<T>(await res.text());
   }
 
   function withLocale(params: Record<string, Value>): Record<string, Value> {
@@ -84,21 +94,36 @@ export function createApiClient(options: ClientOptions) {
     return { source: 1, ...params, ...(locale && params.i18n === undefined ? { i18n: locale } : {}) };
   }
 
+  /** The query string of a call: signed with the session for signed actions, salted for public ones. */
+  function queryOf<N extends ActionName>(name: N, params: ParamsOf<Catalogue[N]>): string {
+    // the auth kind only (actions/auth.ts): the catalogue's schemas stay out of the client
+    const auth = actionAuth(name);
+    const pairs = encodePairs(withLocale(params as Record<string, Value>), KEEP_EMPTY_VALUES.has(name));
+    const tail = `&action=${encodeURIComponent(name)}${pairs}`;
+    const s = salt();
+    if (auth === 'signed') {
+      const session = options.getSession?.();
+      if (!session) throw new ApiCallError(10, errorDesc(10 satisfies ErrorCode));
+      const sign = signCall(s, session.secret, session.token, tail);
+      return `sign=${sign}&salt=${s}&token=${session.token}${tail}`;
+    }
+    if (auth === 'login') throw new ApiError(9, 'use login()');
+    return `salt=${s}${tail}`;
+  }
+
   return {
     /** Calls a signed or public action by name, fully typed from the catalogue. */
     async call<N extends ActionName>(name: N, params: ParamsOf<Catalogue[N]>): Promise<ResultOf<Catalogue[N]>> {
-      // the auth kind only (actions/auth.ts): the catalogue's schemas stay out of the client
-      const auth = actionAuth(name);
-      const tail = `&action=${encodeURIComponent(name)}${encodePairs(withLocale(params as Record<string, Value>))}`;
-      const s = salt();
-      if (auth === 'signed') {
-        const session = options.getSession?.();
-        if (!session) throw new ApiCallError(10, errorDesc(10 satisfies ErrorCode));
-        const sign = signCall(s, session.secret, session.token, tail);
-        return send(`sign=${sign}&salt=${s}&token=${session.token}${tail}`);
-      }
-      if (auth === 'login') throw new ApiError(9, 'use login()');
-      return send(`salt=${s}${tail}`);
+      return send(queryOf(name, params));
+    },
+
+    /**
+     * The URL of a call, signed like `call` (each use takes a fresh salt): for requests the client
+     * does not send itself, such as a multipart upload with progress (its answer: `envelopeData`).
+     */
+    urlOf<N extends ActionName>(name: N, params: ParamsOf<Catalogue[N]>): string {
+      const sep = options.baseUrl.includes('?') ? '&' : '?';
+      return `${options.baseUrl}${sep}${queryOf(name, params)}`;
     },
 
     /** auth/authSource with the password digest (wire-protocol.md §2). */

@@ -64,14 +64,19 @@ function onAuthError(reason: SessionEndReason): void {
   navigate(entryRedirectPath(here, reason));
 }
 
+/** Signs the user out (to /entry with the reason) when `e` says the session ended (err 10/25/27). */
+export function endSessionOn(e: unknown): void {
+  const reason = sessionEndReason(e);
+  if (reason) onAuthError(reason);
+}
+
 export const api: ApiClient = {
   ...baseClient,
   async call(name, params) {
     try {
       return await baseClient.call(name, params);
     } catch (e) {
-      const reason = sessionEndReason(e);
-      if (reason) onAuthError(reason);
+      endSessionOn(e);
       throw e;
     }
   },

@@ -56,8 +56,8 @@ export function permissionMismatches(
 export function actionCalls(source: string): { actions: string[]; unresolved: string[] } {
   const actions: string[] = [];
   const unresolved: string[] = [];
-  // also the account screens' signed calls that keep empty values (adminCall, uploadAction) and their mutation hook
-  for (const m of source.matchAll(/\b(?:(?:api|client|baseClient)\.call|adminCall|uploadAction|useAdminMutation)\(\s*([^,)]*)/g)) {
+  // also the account screens' uploads (uploadAction) and their mutation hook
+  for (const m of source.matchAll(/\b(?:(?:api|client|baseClient)\.call|uploadAction|useAdminMutation)\(\s*([^,)]*)/g)) {
     const names = [...m[1]!.matchAll(/['"`](\w+)['"`]/g)].map((n) => n[1]!).filter((n) => ACTIONS.has(n));
     if (names.length === 0) unresolved.push(m[0]);
     actions.push(...names);

@@ -40,3 +40,4 @@ export type * from './dataloggers.js';
 export type * from './devices.js';
 export type * from './overview.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
+export { KEEP_EMPTY_VALUES } from './empty-values.js';

@@ -3,12 +3,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActionName, Catalogue, ParamsOf, ResultOf } from '@sunwatch/protocol';
 import { usePagedQuery } from '../../../components/list';
 import { api } from '../../../app/api';
-import { adminCall, sendAction } from './call';
 import { adminAccountKeys } from './keys';
+
+/**
+ * `api.call` for the generic mutation hook: the action's literal name is at the hook's call site
+ * (`useAdminMutation('addDist')`), where the route-permission scan reads it.
+ */
+const sendAction = api.call.bind(api);
 import type { UsersParams } from './list-params';
 
 export function useUsersList(params: UsersParams) {
-  return usePagedQuery(adminAccountKeys.users(params), () => adminCall('webQueryUsrEs', params));
+  return usePagedQuery(adminAccountKeys.users(params), () => api.call('webQueryUsrEs', params));
 }
 
 /** Account search of the "related owner" dialog (adminQueryUsrAccount, fuzzy). */

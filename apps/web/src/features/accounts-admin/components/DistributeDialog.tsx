@@ -21,7 +21,7 @@ import {
 import { apiErrorText, notice } from '../../../app/notify';
 import { responsiveTable } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
-import { uploadAction } from '../api/call';
+import { uploadAction } from '../../../app/upload';
 import { adminAccountKeys } from '../api/keys';
 import { useAccountSearch, useAdminMutation } from '../api/queries';
 import { formText } from './form-text';
