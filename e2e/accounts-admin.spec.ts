@@ -7,7 +7,8 @@
  *     err 11 with the no-permission message from webQueryUsrEs;
  *  3. the users list and the create dialog at a 390 px phone viewport: no horizontal overflow of the
  *     page (screenshots in e2e/artifacts/);
- *  plus the old edition's page and the delete confirmation with the spec's 517 message.
+ *  plus the old edition's page, the delete confirmation with the spec's 517 message, and the row
+ *  dialogs move group, assign role, related owner and the device-control switches.
  */
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
@@ -97,6 +98,63 @@ async function noHorizontalOverflow(page: Page): Promise<void> {
 }
 
 describe('account management (/adminNew/account)', () => {
+  it('a manufacturer moves an owner into a group, assigns it a role, relates it to another dealer and hides a control field from owners', async () => {
+    const maker = await signedIn(DEMO.sunmaker.usr, DEMO.sunmaker.pwd);
+    const api = await apiOf(maker);
+    const { groupid } = await api.call('addUsrGroup', { name: 'E2E crew', note: 'browser flow' });
+    const { rid } = await api.call('addRole', { name: 'E2E overview role', functions: 'overview' });
+    const doraRow = async () =>
+      (await api.call('webQueryUsrEs', { usr: 'owner_dora', page: 0, pagesize: 5 })).account.find((a) => a.usr === 'owner_dora')!;
+    expect((await doraRow()).parentUsr).toBe('dealer_north');
+
+    await maker.goto('/adminNew/account');
+    await maker.getByTestId('users-table').waitFor({ state: 'visible' });
+    const dialogTitled = (title: string) => maker.locator('.ant-modal').filter({ hasText: title });
+    const pick = async (dialog: ReturnType<typeof dialogTitled>, option: string, type?: string) => {
+      await dialog.locator('.ant-select').first().click();
+      if (type) await maker.keyboard.type(type);
+      const item = maker.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
+      await item.waitFor({ state: 'visible' });
+      await h().screenshot(maker, `accounts-admin-pick-${option.replace(/\W+/g, '-')}`);
+      await item.click();
+      await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+
+    // move group
+    await findRow(maker, 'owner_dora');
+    await maker.getByTestId('row-actions-owner_dora').click();
+    await maker.locator('.ant-dropdown-menu-item', { hasText: 'Move to group' }).click();
+    await pick(dialogTitled('Move 1 account(s) to a group'), 'E2E crew');
+    await maker.locator('.ant-table-row', { hasText: 'owner_dora' }).filter({ hasText: 'E2E crew' }).waitFor({ state: 'visible' });
+    expect((await doraRow()).groupId).toBe(groupid);
+
+    // assign role
+    await maker.getByTestId('row-actions-owner_dora').click();
+    await maker.locator('.ant-dropdown-menu-item', { hasText: 'Assign role' }).click();
+    await pick(dialogTitled('Assign a role to 1 account(s)'), 'E2E overview role');
+    await expect.poll(async () => (await doraRow()).rid).toBe(rid);
+
+    // related owner: under dealer_south, found by search
+    await maker.getByTestId('row-actions-owner_dora').click();
+    await maker.locator('.ant-dropdown-menu-item', { hasText: 'Related owner' }).click();
+    await pick(dialogTitled('Related owner: superior of 1 owner(s)'), 'dealer_south', 'dealer_south');
+    await expect.poll(async () => (await doraRow()).parentUsr).toBe('dealer_south');
+
+    // device control permissions: hide the first field of the shown device type from owners
+    await maker.getByRole('tab', { name: 'Device control permissions' }).click();
+    const tab = maker.getByTestId('ctrl-tab');
+    await tab.locator('.ant-table-row').first().waitFor({ state: 'visible' });
+    const devcode = Number(/(\d+) ·/.exec(await tab.locator('.ant-select').first().innerText())?.[1]);
+    expect(devcode).toBeGreaterThan(0);
+    const before = await api.call('queryDeviceCtrlFieldForDist', { devcode });
+    expect(before.field[0]!.visable).toBe(true);
+    await tab.getByRole('switch', { name: 'Owners' }).first().click();
+    await expect
+      .poll(async () => (await api.call('queryDeviceCtrlFieldForDist', { devcode })).field.find((f) => f.id === before.field[0]!.id)!.visable)
+      .toBe(false);
+  });
+
   it('a distributor creates an owner and assigns two dataloggers by xlsx upload; the owner holds exactly those', async () => {
     const dealer = await signedIn(DEMO.dealer_north.usr, DEMO.dealer_north.pwd);
     await dealer.goto('/adminNew/account');

@@ -102,7 +102,14 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
   { path: '/generalNew/deviceno', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.page },
   { path: '/generalNew/project', account: 'viewer_cara', kind: 'page', budgetKB: BUDGET_KB.charts, note: 'map' },
   { path: '/generalNew/personalBasic', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.page },
-  { path: '/generalNew/setting/browseAccount', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.page },
+  {
+    path: '/generalNew/setting/browseAccount',
+    account: 'owner_anna',
+    kind: 'page',
+    budgetKB: BUDGET_KB.page,
+    note: 'antd Table (47 KB) and its pagination Select on the first screen; the form loads on demand',
+    ceilingKB: 457,
+  },
   {
     path: `/generalNew/deviceno/${HYBRID.pn}/${HYBRID.devcode}/${HYBRID.devaddr}/${HYBRID.sn}`,
     account: 'owner_anna',
