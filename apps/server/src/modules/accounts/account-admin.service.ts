@@ -74,9 +74,6 @@ function subjectOf(caller: Caller): ScopeSubject {
  * accounts of the caller's scope (`AccountsRepository.scopeOf`), never the caller itself nor the
  * account a sub-administrator acts for; out of reach and missing ids answer err 11 alike.
  */
-/** The filters of an account list a caller chooses (reach and paging are the service's). */
-type ListFilter = Omit<AccountListFilter, 'scope' | 'exclude' | 'page' | 'pageSize'>;
-
 export class AccountAdminService {
   constructor(
     private readonly accounts: AccountsRepository,
@@ -175,8 +172,11 @@ export class AccountAdminService {
 
   // ------------------------------------------------------------------ lists
 
-  /** One page of the accounts in the caller's reach, and who of them the caller may see the contact data of. */
-  private async listPage(caller: Caller, filter: ListFilter, paging: Paging) {
+  async listAccounts(
+    caller: Caller,
+    filter: Omit<AccountListFilter, 'scope' | 'exclude' | 'page' | 'pageSize'>,
+    paging: Paging,
+  ): Promise<Paged<AccountListRow>> {
     const { total, rows } = await this.repo.list({
       ...filter,
       scope: await this.scope(caller),
@@ -184,19 +184,9 @@ export class AccountAdminService {
       page: paging.page,
       pageSize: paging.pagesize,
     });
-    return { total, rows, visible: await this.contactVisibility(caller) };
-  }
-
-  async listAccounts(
-    caller: Caller,
-    filter: ListFilter,
-    paging: Paging,
-  ): Promise<Paged<AccountListRow>> {
-    const { total, rows, visible } = await this.listPage(caller, filter, paging);
-    const [roleNames, groupNames] = await Promise.all([
-      this.links.roleNames(uniqueIds(rows.map((r) => r.role_permission_id))),
-      this.links.groupNames(uniqueIds(rows.map((r) => r.group_id))),
-    ]);
+    const visible = await this.contactVisibility(caller);
+    const roleNames = await this.links.roleNames(uniqueIds(rows.map((r) => r.role_permission_id)));
+    const groupNames = await this.links.groupNames(uniqueIds(rows.map((r) => r.group_id)));
     return {
       total,
       page: paging.page,
@@ -207,10 +197,17 @@ export class AccountAdminService {
 
   async listInfo(
     caller: Caller,
-    filter: ListFilter,
+    filter: Omit<AccountListFilter, 'scope' | 'exclude' | 'page' | 'pageSize'>,
     paging: Paging,
   ): Promise<Paged<AccountInfoDat>> {
-    const { total, rows, visible } = await this.listPage(caller, filter, paging);
+    const { total, rows } = await this.repo.list({
+      ...filter,
+      scope: await this.scope(caller),
+      exclude: this.untouchable(caller),
+      page: paging.page,
+      pageSize: paging.pagesize,
+    });
+    const visible = await this.contactVisibility(caller);
     return {
       total,
       page: paging.page,
