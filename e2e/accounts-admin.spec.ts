@@ -84,8 +84,12 @@ async function findRow(page: Page, usr: string) {
   const search = page.getByTestId('users-search').locator('input');
   await search.fill(usr);
   await search.press('Enter');
+  const rows = page.locator('.ant-table-row');
   const row = page.locator('.ant-table-row', { hasText: usr });
   await row.first().waitFor({ state: 'visible' });
+  // the unfiltered list holds the row too: wait for the searched list, or a click on the row's
+  // actions lands on a row the table is about to replace
+  await expect.poll(async () => (await rows.count()) === (await row.count())).toBe(true);
   return row.first();
 }
 

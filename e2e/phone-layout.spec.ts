@@ -256,11 +256,25 @@ describe('owner on a phone', () => {
     await expect(menu.getByTestId('header-user').textContent()).resolves.toBe(DEMO.owner_anna.usr);
     await menu.getByTestId('header-logout').waitFor({ state: 'visible' });
     // German (the app reloads in the new language), then back to English
+    // an option clicked while its dropdown still opens can be missed: pick again until the app
+    // shows the new language
     const pick = async (name: string, menuLabel: string) => {
-      if (!(await menu.isVisible())) await page.getByTestId('header-menu-button').click();
-      await menu.getByTestId('header-language').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: name }).click();
-      await page.locator(`[data-testid=area-menu-button][aria-label="${menuLabel}"]`).waitFor({ state: 'attached' });
+      const switched = page.locator(`[data-testid=area-menu-button][aria-label="${menuLabel}"]`);
+      await expect
+        .poll(
+          async () => {
+            if ((await switched.count()) > 0) return true;
+            if (!(await menu.isVisible())) await page.getByTestId('header-menu-button').click();
+            await menu.getByTestId('header-language').click();
+            await page.locator('.ant-select-item-option').filter({ hasText: name }).click();
+            return switched.waitFor({ state: 'attached', timeout: 5_000 }).then(
+              () => true,
+              () => false,
+            );
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
     };
     await pick(LOCALE_NAMES.de_DE, 'Menü öffnen');
     await pick(LOCALE_NAMES.en_US, 'Open menu');
