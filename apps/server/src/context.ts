@@ -33,6 +33,8 @@ import type { RolesService } from './modules/roles/roles.service.js';
 import type { ControlFieldsService } from './modules/roles/control-fields.service.js';
 import type { ViewersService } from './modules/viewers/viewers.service.js';
 import type { DistributionService } from './modules/distribution/distribution.service.js';
+import type { DataloggerCommands } from './modules/operations/command.service.js';
+import type { OperationLog } from './modules/operations/operation-log.service.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -82,6 +84,10 @@ export interface AppContext {
     audit: AuditService;
     companyKeys: CompanyKeysService;
     telemetry: TelemetryService;
+    /** Issue 10: commands to dataloggers over MQTT and their acks (err 263 offline, 2 timeout). */
+    commands: DataloggerCommands;
+    /** Issue 10: operation history of dataloggers and devices (durable, failures included). */
+    operations: OperationLog;
     /** Scope of a caller and bulk access checks of plant / datalogger / device ids. */
     access: AccessService;
     plants: PlantsService;

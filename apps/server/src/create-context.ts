@@ -40,6 +40,8 @@ import { ViewersService } from './modules/viewers/viewers.service.js';
 import { DistributionRepository } from './modules/distribution/distribution.repository.js';
 import { DistributionService } from './modules/distribution/distribution.service.js';
 import { PlantsService } from './modules/plants/plants.service.js';
+import { DataloggerCommands } from './modules/operations/command.service.js';
+import { OperationLog } from './modules/operations/operation-log.service.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
 export async function createContext(config: AppConfig, log: FastifyBaseLogger): Promise<AppContext> {
@@ -81,6 +83,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const energy = new EnergyService(energyRepo, now);
     const resolver = new DeviceResolver(access, devicesRepo);
     const groups = new GroupsService({ db, accounts, audit, now });
+    const telemetry = createTelemetry(config, database, log);
     return {
       config,
       db,
@@ -115,7 +118,9 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         companyKeys,
         actionLog: new ActionLog(db, log),
         audit,
-        telemetry: createTelemetry(config, database, log),
+        telemetry,
+        commands: new DataloggerCommands({ db, telemetry, now }),
+        operations: new OperationLog({ db, dbh, now }),
         access,
         plants: new PlantsService({
           access,

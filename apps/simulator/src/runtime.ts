@@ -3,6 +3,7 @@ import { offlineAt } from './alarms.js';
 import { DataloggerSim } from './datalogger.js';
 import type { Command, Publisher } from './protocol/publisher.js';
 import type { DataloggerSpec } from './types.js';
+import { commandHandler, type CommandOutcome } from './commands/index.js';
 
 /** Simulated time: wall clock, optionally from another start and faster (`speed`). */
 export interface SimClock {
@@ -174,6 +175,28 @@ export class LiveDatalogger {
    * `sw/dl/<PN>/ack` with `{pn, id, ok, collect_interval, heartbeat_interval, ts}`.
    */
   async handleCommand(cmd: Command): Promise<void> {
+    const handler = typeof cmd.cmd === 'string' ? commandHandler(cmd.cmd) : undefined;
+    if (handler) {
+      const params = (typeof cmd.params === 'object' && cmd.params ? cmd.params : {}) as Record<string, unknown>;
+      let outcome: CommandOutcome;
+      try {
+        outcome = await handler({ logger: this, cmd, params });
+      } catch (e) {
+        outcome = { ok: false, code: 1, error: (e as Error).message };
+      }
+      const body: Record<string, unknown> = {
+        pn: this.spec.pn,
+        id: cmd.id ?? null,
+        ok: outcome.ok,
+        ts: this.opts.clock.wall(),
+      };
+      if (outcome.code !== undefined) body.code = outcome.code;
+      if (outcome.error !== undefined) body.error = outcome.error;
+      if (outcome.result !== undefined) body.result = outcome.result;
+      await this.publisher.ack(body).catch(() => undefined);
+      await outcome.after?.();
+      return;
+    }
     const num = (v: unknown) =>
       typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
     const kind = String(cmd.cmd ?? cmd.type ?? cmd.action ?? cmd.name ?? '');

@@ -11,3 +11,4 @@ export * from './i18n/index.js';
 export * from './devices/index.js';
 export * from './random.js';
 export * from './csp.js';
+export * from './commands.js';

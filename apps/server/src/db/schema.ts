@@ -186,6 +186,25 @@ export interface DataloggerOrderItemsTable {
   pn: string;
 }
 
+/** Operation history of dataloggers and devices (migration 0009): who, what, old → new, result. */
+export interface OperationLogTable {
+  id: Generated<number>;
+  ts: number;
+  account_id: number | null;
+  usr: string | null;
+  action: string;
+  pn: string;
+  devcode: number | null;
+  devaddr: number | null;
+  sn: string | null;
+  kind: string;
+  target: string;
+  before: string | null;
+  after: string | null;
+  result: number;
+  detail: string | null;
+}
+
 export type { TelemetryTables } from './schema-telemetry.js';
 import type { TelemetryTables } from './schema-telemetry.js';
 import type { IngestTables } from './schema-ingest.js';
@@ -205,5 +224,6 @@ export interface Database extends TelemetryTables, IngestTables {
   seen_signs: SeenSignsTable;
   audit_log: AuditLogTable;
   datalogger_orders: DataloggerOrdersTable;
+  operation_log: OperationLogTable;
   datalogger_order_items: DataloggerOrderItemsTable;
 }

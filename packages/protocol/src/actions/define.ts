@@ -69,6 +69,13 @@ export interface ActionDef<Name extends string = string, P extends z.ZodType = z
    * their sign was seen before (wire-protocol.md §4a); mutating handlers run in a transaction.
    */
   mutates: boolean;
+  /**
+   * True when the handler waits on a datalogger (a command and its ack, up to
+   * COMMAND_ACK_TIMEOUT_MS). Such a mutating handler is not wrapped in one transaction — that
+   * would hold the database for the whole round trip — it opens its own short transactions
+   * around its writes; its audit rows are written after it returns.
+   */
+  waits?: boolean;
   /** Present only on actions that accept multipart files. */
   upload?: UploadRule;
   /** Phantom: the type of `dat` on success. */
@@ -83,6 +90,8 @@ export function defineAction<Name extends string, P extends z.ZodType, R>(def: {
   access: AccessRule;
   /** Required: does the action change state? (See ActionDef.mutates.) */
   mutates: boolean;
+  /** See ActionDef.waits. */
+  waits?: boolean;
   upload?: UploadRule;
   summary: string;
   result: ResultMarker<R>;
@@ -92,6 +101,7 @@ export function defineAction<Name extends string, P extends z.ZodType, R>(def: {
     params: def.params,
     access: def.access,
     mutates: def.mutates,
+    ...(def.waits ? { waits: true } : {}),
     ...(def.upload ? { upload: def.upload } : {}),
     summary: def.summary,
   };

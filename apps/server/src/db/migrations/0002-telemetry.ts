@@ -178,7 +178,11 @@ export function telemetry(d: SqlDialect): Migration {
         .addColumn('ended_at', d.bigint)
         .addColumn('handled', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema.createIndex('alarms_datalogger_idx').on('alarms').columns(['datalogger_id', 'started_at']).execute();
+      await db.schema
+        .createIndex('alarms_datalogger_idx')
+        .on('alarms')
+        .columns(['datalogger_id', 'started_at'])
+        .execute();
       await db.schema.createIndex('alarms_device_idx').on('alarms').columns(['device_id', 'started_at']).execute();
     },
     async down() {

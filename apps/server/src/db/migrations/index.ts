@@ -7,6 +7,7 @@ import { signReplay } from './0004-sign-replay.js';
 import { audit } from './0005-audit.js';
 import { roles } from './0007-roles.js';
 import { distribution } from './0008-distribution.js';
+import { operations } from './0009-operations.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -18,6 +19,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0005-audit': audit(dialect),
     '0007-roles': roles(dialect),
     '0008-distribution': distribution(dialect),
+    '0009-operations': operations(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
