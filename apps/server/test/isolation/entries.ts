@@ -392,6 +392,30 @@ export const ENTRIES = {
   // convention); a foreign or missing PN must still answer 257.
   queryCollectorDevices: { ref: 'datalogger', params: pn, okCodes: [258] },
 
+  // ---------------------------------------------------------------- datalogger management (issue 10)
+  // The fixture's dataloggers hold no MQTT connection: a command to a visible one answers 263
+  // ("datalogger offline") at once; a foreign or missing PN still 257. Commands over a live
+  // connection: test/dataloggers/commands.test.ts.
+  addCollectorToPlant: { ...plant((c) => ({ pn: stockPn(c), alias: 'matrix bound' })) },
+  addCollectorsBySheet: {
+    ref: 'none',
+    // Owners bind to one of their plants; administrators add to their stock (plantid unused).
+    params: (c): WireParams =>
+      c.caller === 'O1' || c.caller === 'O2' || c.caller === 'O3'
+        ? { plantid: c.fx.plants[c.caller === 'O1' ? 'A1' : c.caller === 'O2' ? 'A2' : 'B']!.pid }
+        : {},
+    file: (c) => ({ name: 'add.xlsx', bytes: xlsx([[cellCode(c, 14), 'matrix batch']]) }),
+  },
+  editCollectorEs: { ref: 'datalogger', params: (c) => ({ ...pn(c), alias: 'matrix edited alias' }) },
+  restartCollector: { ref: 'datalogger', params: pn, okCodes: [263] },
+  resetCollector: { ref: 'datalogger', params: (c) => ({ ...pn(c), confirm: 'YES' }), okCodes: [263] },
+  unbindCollector: { ref: 'datalogger', params: (c) => ({ ...pn(c), confirm: 'YES' }), okCodes: [263] },
+  delCollector: { ref: 'datalogger', params: pn },
+  debugCollector: { ref: 'datalogger', params: (c) => ({ ...pn(c), addr: 1, step: '0', cmd: 'AA BB CC' }), okCodes: [263] },
+  webQueryCollectorLog: { ref: 'datalogger', params: (c) => ({ ...pn(c), sdate: c.day, edate: c.day }) },
+  queryGprsCollector: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  queryCollectorDetail: { ref: 'datalogger', params: pn },
+
   // ---------------------------------------------------------------- devices
   webQueryDeviceEs: { ref: 'none', params: () => ({ pagesize: 50 }), counts: [{ kind: 'device', read: total }] },
   queryDeviceInfo: device(),
