@@ -313,7 +313,9 @@ export const ENTRIES = {
     // A group account reads its members' plants, but sharing one is a write on the member's data
     // (viewers.service requirePlants): it shares only plants of its own subtree, and holds none.
     outcome: (caller, _ref, base) =>
-      base.ok && caller === 'G1' ? { ok: false, code: 260, why: "a group account cannot share its members' plants" } : base,
+      base.ok && caller === 'G1'
+        ? { ok: false, code: 260, why: "a group account cannot share its members' plants" }
+        : base,
   },
   editPlantBrowser: { ref: 'viewer', params: (c) => ({ ...uid(c), desc: 'edited viewer' }) },
   delPlantBrowser: { ref: 'viewer', params: uid },
@@ -411,7 +413,11 @@ export const ENTRIES = {
   resetCollector: { ref: 'datalogger', params: (c) => ({ ...pn(c), confirm: 'YES' }), okCodes: [263] },
   unbindCollector: { ref: 'datalogger', params: (c) => ({ ...pn(c), confirm: 'YES' }), okCodes: [263] },
   delCollector: { ref: 'datalogger', params: pn },
-  debugCollector: { ref: 'datalogger', params: (c) => ({ ...pn(c), addr: 1, step: '0', cmd: 'AA BB CC' }), okCodes: [263] },
+  debugCollector: {
+    ref: 'datalogger',
+    params: (c) => ({ ...pn(c), addr: 1, step: '0', cmd: 'AA BB CC' }),
+    okCodes: [263],
+  },
   webQueryCollectorLog: { ref: 'datalogger', params: (c) => ({ ...pn(c), sdate: c.day, edate: c.day }) },
   queryGprsCollector: { ref: 'none', params: () => ({ pagesize: 50 }) },
   queryCollectorDetail: { ref: 'datalogger', params: pn },
