@@ -247,7 +247,7 @@ describe.each(engines)('datalogger management ($name)', (engine) => {
     // An empty value clears a field.
     expect((await call('dealer_north', 'editCollectorEs', { pn, installer: '' })).err).toBe(0);
     expect((await datalogger(s, pn))!.installer).toBe('');
-    for (const bad of [
+    const bads: Array<Record<string, string | number>> = [
       { lon: 200 },
       { lat: -91 },
       { timezone: 1234 },
@@ -255,7 +255,8 @@ describe.each(engines)('datalogger management ($name)', (engine) => {
       { 'profit.buyProfit': -1 },
       { installDate: '2026-02-30' },
       { minAddr: 20, maxAddr: 10 },
-    ]) {
+    ];
+    for (const bad of bads) {
       expect((await call('dealer_north', 'editCollectorEs', { pn, ...bad })).err, JSON.stringify(bad)).toBe(6);
     }
     expect((await call('dealer_north', 'editCollectorEs', { pn, alias: 'Roof logger' })).err).toBe(271);
