@@ -7,6 +7,7 @@ import {
   type Envelope,
 } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectOfflineDataloggers } from '../../src/jobs/detect-offline-dataloggers.job.js';
 import { engines, startTestServer, type TestServer } from '../harness.js';
 import { datalogger, idOf, makeAccount, prepare, repo } from '../distribution/helpers.js';
 import { buildXls, buildXlsx } from '../distribution/sheets.js';
@@ -300,6 +301,19 @@ describe.each(engines)('datalogger management ($name)', (engine) => {
     });
     expect(kind.dat!.total).toBe(1);
     expect((await call('owner_ben', 'webQueryCollectorLog', { pn, sdate: day(0), edate: day(0) })).err).toBe(257);
+  });
+
+  it('a heartbeat gap (the offline job) lands in the datalogger log', async () => {
+    const pn = 'SWSOUTH0000002';
+    await s.ctx.db
+      .updateTable('dataloggers')
+      .set({ status: 0, last_seen_at: s.ctx.now() - 3_600_000, heartbeat_interval: 60 })
+      .where('pn', '=', pn)
+      .execute();
+    await detectOfflineDataloggers(s.ctx);
+    const rows = await s.ctx.db.selectFrom('datalogger_events').selectAll().where('pn', '=', pn).execute();
+    expect(rows).toMatchObject([{ kind: 'offline', result: 0 }]);
+    expect(rows[0]!.detail).toMatch(/no heartbeat for 3600 s \(window 180 s\)/);
   });
 
   it('queryGprsCollector: GPRS dataloggers of the scope by fuzzy PN and CCID; a PN matching none → 257', async () => {
