@@ -155,6 +155,15 @@ describe('device commands: ctrl', () => {
   });
 });
 
+describe('device commands: rejected', () => {
+  it('a battery carrying current rejects the sleep command (code 8)', async () => {
+    const t = live();
+    for (let i = 0; i < 3; i++) await t.advance(60_000);
+    expect(Math.abs(t.l.sim.last!.snap.batteryW)).toBeGreaterThan(50);
+    expect(await t.cmd('ctrl', ctrlParams('sys_sleep', '1', BAT))).toMatchObject({ ok: false, code: 8 });
+  });
+});
+
 describe('device commands: read, passthrough, sync', () => {
   it('read answers the read-back value before any write and the written value after', async () => {
     const t = live();
