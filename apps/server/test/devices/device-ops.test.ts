@@ -402,14 +402,33 @@ describe.each(engines)('device operations against a live simulated datalogger ($
   });
 
   it('querySPDeviceKeyParameterTotalPerYear answers the yearly energy of a counter', async () => {
+    // A day of an earlier year in the rollups: 12.5 kWh discharged that year.
+    const dev = await s.ctx.db.selectFrom('devices').select('id').where('sn', '=', BAT.sn).executeTakeFirstOrThrow();
+    const y = new Date(simStart).getUTCFullYear();
+    await s.ctx.db
+      .insertInto('device_days')
+      .values({
+        device_id: dev.id,
+        day: (y - 2) * 10000 + 601,
+        samples: 2,
+        dis_min: 100,
+        dis_max: 112.5,
+        first_ts: Date.UTC(y - 2, 5, 1, 8),
+        last_ts: Date.UTC(y - 2, 5, 1, 18),
+      } as never)
+      .execute();
     const r = await call<{ option: Array<{ val: string; gts: string }> }>('owner_anna', 'querySPDeviceKeyParameterTotalPerYear', {
       ...BAT,
       parameter: 'BATTERY_ENERGY_TOTAL_DISCHARGE',
     });
     expect(r.err).toBe(0);
-    const year = String(new Date(simStart).getUTCFullYear());
-    const row = r.dat!.option.find((o) => o.gts === year)!;
-    expect(Number(row.val)).toBeGreaterThan(0);
+    expect(r.dat!.option.map((o) => o.gts)).toEqual([String(y - 2), String(y - 1), String(y)]);
+    expect(r.dat!.option[0]!.val).toBe('12.5000');
+    expect(r.dat!.option[1]!.val).toBe('0.0000');
+    // This year: from the earlier year's last value to the counter now (its lifetime discharge).
+    const lastDis = (await samplesOf(BAT)).at(-1)!.v.bt_energy_discharged_total!;
+    expect(Number(r.dat!.option[2]!.val)).toBeGreaterThan(lastDis - 112.5 - 1);
+    expect(Number(r.dat!.option[2]!.val)).toBeLessThanOrEqual(lastDis - 112.5 + 1e-6);
     expect((await call('owner_anna', 'querySPDeviceKeyParameterTotalPerYear', { ...BAT, parameter: 'PV_ENERGY_TOTAL' })).err).toBe(6);
   });
 
