@@ -29,7 +29,6 @@ const SPEC: DataloggerSpec = {
 };
 const INV = SPEC.devices[0]!;
 const BAT = SPEC.devices[1]!;
-const def2341 = getDefinition(2341)!;
 
 class FakePublisher implements Publisher {
   connected = true;
