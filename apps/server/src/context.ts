@@ -37,6 +37,7 @@ import type { DataloggerCommands } from './modules/operations/command.service.js
 import type { OperationLog } from './modules/operations/operation-log.service.js';
 import type { CollectorAdminService } from './modules/dataloggers/collector-admin.service.js';
 import type { DataloggerEvents } from './modules/dataloggers/datalogger-events.service.js';
+import type { DeviceOps } from './modules/devices/ops/index.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -115,5 +116,7 @@ export interface AppContext {
     viewers: ViewersService;
     /** Datalogger stock and distribution: single, sheet, order (issue 9). */
     distribution: DistributionService;
+    /** Issue 10: device control, control password, edit, helpform tools, report export, operation history. */
+    deviceOps: DeviceOps;
   };
 }

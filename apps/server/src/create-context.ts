@@ -45,6 +45,7 @@ import { OperationLog } from './modules/operations/operation-log.service.js';
 import { DataloggerEvents } from './modules/dataloggers/datalogger-events.service.js';
 import { CollectorAdminRepository } from './modules/dataloggers/collector-admin.repository.js';
 import { CollectorAdminService } from './modules/dataloggers/collector-admin.service.js';
+import { createDeviceOps } from './modules/devices/ops/index.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
 export async function createContext(config: AppConfig, log: FastifyBaseLogger): Promise<AppContext> {
@@ -98,7 +99,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     });
     commands.observe((e) => dataloggerEvents.note(e));
     const distributionRepo = new DistributionRepository(db, now);
-    return {
+    const ctx: AppContext = {
       config,
       db,
       dbh,
@@ -192,8 +193,13 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           now,
         }),
         distribution: new DistributionService({ repo: distributionRepo, accounts: accountsRepo, audit }),
+        deviceOps: createDeviceOps(
+          { db, dbh, keyring, log, now, access, audit, devicesRepo, energyRepo },
+          () => ctx.services,
+        ),
       },
     };
+    return ctx;
   } catch (e) {
     await database.close();
     throw e;

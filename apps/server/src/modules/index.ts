@@ -6,6 +6,7 @@ import { dataloggerHandlers } from './dataloggers/dataloggers.actions.js';
 import { collectorAdminHandlers } from './dataloggers/collector-admin.actions.js';
 import { distributionHandlers } from './distribution/distribution.actions.js';
 import { deviceHandlers } from './devices/devices.actions.js';
+import { deviceOpsHandlers } from './devices/device-ops.actions.js';
 import { overviewHandlers } from './overview/overview.actions.js';
 import { plantHandlers } from './plants/plants.actions.js';
 import { groupHandlers } from './groups/groups.actions.js';
@@ -26,4 +27,5 @@ export const handlers: HandlerMap = {
   ...roleHandlers,
   ...viewerHandlers,
   ...distributionHandlers,
+  ...deviceOpsHandlers,
 };

@@ -53,6 +53,16 @@ const MUTATING = [
   'unbindCollector',
   'delCollector',
   'debugCollector',
+  // issue 10: device operations
+  'ctrlDevice',
+  'sendCmdToDevice',
+  'setDeviceCtrlPwd',
+  'editDeviceInfo',
+  'delDeviceFromPlant',
+  'exportDeviceReport',
+  'delExportFile',
+  'syncDeviceData',
+  'recalcDeviceData',
 ];
 
 describe('action catalogue: mutates', () => {

@@ -17,4 +17,6 @@ export const KEEP_EMPTY_VALUES: ReadonlySet<ActionName> = new Set<ActionName>([
   'webQueryUsrEs',
   'moveAccountGroup',
   'editCollectorEs',
+  'editDeviceInfo',
+  'setDeviceCtrlPwd',
 ]);

@@ -5,6 +5,7 @@ import * as dataloggers from './dataloggers.js';
 import * as dataloggersAdmin from './dataloggers-admin.js';
 import * as devices from './devices.js';
 import * as overview from './overview.js';
+import * as deviceOps from './device-ops.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -20,6 +21,7 @@ export const catalogue = {
   ...dataloggersAdmin,
   ...devices,
   ...overview,
+  ...deviceOps,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -43,5 +45,7 @@ export type * from './dataloggers-admin.js';
 export * from './dataloggers-admin-params.js';
 export type * from './devices.js';
 export type * from './overview.js';
+export type * from './device-ops.js';
+export * from './device-ops-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

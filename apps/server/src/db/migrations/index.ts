@@ -9,6 +9,7 @@ import { roles } from './0007-roles.js';
 import { distribution } from './0008-distribution.js';
 import { operations } from './0009-operations.js';
 import { dataloggerAdmin } from './0011-datalogger-admin.js';
+import { deviceOps } from './0012-device-ops.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -22,6 +23,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0008-distribution': distribution(dialect),
     '0009-operations': operations(dialect),
     '0011-datalogger-admin': dataloggerAdmin(dialect),
+    '0012-device-ops': deviceOps(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
