@@ -84,7 +84,7 @@ describe.each(engines)('datalogger commands over MQTT ($name)', (engine) => {
     expect(await errOf(s.ctx.services.commands.send('SWNOPE00000000', 'reboot'))).toBe(257);
   });
 
-  it('answers 2 when no ack arrives in time', async () => {
+  it('answers 263 at once when the datalogger holds no connection to the broker, 2 when no ack arrives in time', async () => {
     const pn = specs[1]!.pn;
     const quiet = new DataloggerCommands({
       db: s.ctx.db,
@@ -92,16 +92,28 @@ describe.each(engines)('datalogger commands over MQTT ($name)', (engine) => {
       now: Date.now,
       timeoutMs: 400,
     });
-    // The datalogger is marked online but its link is cut: the command is never acknowledged.
+    // marked online, but its link is cut: the embedded broker knows it cannot deliver
     await live.loggers[1]!.goOffline();
+    try {
+      await until(() => s.ctx.services.telemetry.isConnected(pn) === false);
+      const t0 = Date.now();
+      expect(await errOf(quiet.send(pn, 'collect_interval', { collect_interval: 60 }))).toBe(263);
+      expect(Date.now() - t0).toBeLessThan(350);
+    } finally {
+      live.loggers[1]!.goOnline();
+    }
+    await until(() => live.loggers[1]!.publisher.connected && s.ctx.services.telemetry.isConnected(pn) === true);
+    // connected, but the command is lost on the way: no ack → 2 after the timeout
+    const telemetry = s.ctx.services.telemetry;
+    const publish = telemetry.publishCommand.bind(telemetry);
+    telemetry.publishCommand = () => Promise.resolve();
     try {
       const t0 = Date.now();
       expect(await errOf(quiet.send(pn, 'collect_interval', { collect_interval: 60 }))).toBe(2);
       expect(Date.now() - t0).toBeGreaterThanOrEqual(350);
     } finally {
-      live.loggers[1]!.goOnline();
+      telemetry.publishCommand = publish;
     }
-    await until(() => live.loggers[1]!.publisher.connected);
   });
 
   it('an ack from another datalogger carrying the command’s id does not settle it', async () => {
