@@ -86,6 +86,7 @@ describe.each(engines)('simulator fleet against the server ($name)', (engine) =>
     expect(devs.map((d) => `${d.pn}:${d.devcode}`)).toEqual([
       'SWNORTH0000001:2341',
       'SWNORTH0000001:5123',
+      'SWNORTH0000001:5125',
       'SWSOUTH0000001:5121',
       'SWSOUTH0000001:5124',
       'SWSOUTH0000002:5122',
