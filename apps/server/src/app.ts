@@ -11,6 +11,7 @@ import { registerSpa } from './http/spa.js';
 import { registerExportRoutes } from './modules/devices/ops/export-routes.js';
 import { registerIngestRoutes } from './ingest/http-ingest.js';
 import { handlers } from './modules/index.js';
+import { registerPlantImageRoutes } from './modules/plants/plant-images.routes.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { loggerOptions } from './security/logger.js';
 
@@ -59,6 +60,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerActionEndpoint(app, ctx, handlers);
   registerIngestRoutes(app, ctx);
   registerExportRoutes(app, ctx);
+  registerPlantImageRoutes(app, ctx.services.plantImages);
   await registerSpa(app, config.webRoot);
   return app;
 }

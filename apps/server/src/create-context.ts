@@ -40,6 +40,10 @@ import { ViewersService } from './modules/viewers/viewers.service.js';
 import { DistributionRepository } from './modules/distribution/distribution.repository.js';
 import { DistributionService } from './modules/distribution/distribution.service.js';
 import { PlantsService } from './modules/plants/plants.service.js';
+import { PlantAdminRepository } from './modules/plants/plant-admin.repository.js';
+import { PlantAdminService } from './modules/plants/plant-admin.service.js';
+import { PlantFleetService } from './modules/plants/plant-fleet.service.js';
+import { PlantImages } from './modules/plants/plant-images.js';
 import { DataloggerCommands } from './modules/operations/command.service.js';
 import { OperationLog } from './modules/operations/operation-log.service.js';
 import { DataloggerEvents } from './modules/dataloggers/datalogger-events.service.js';
@@ -99,6 +103,8 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     });
     commands.observe((e) => dataloggerEvents.note(e));
     const distributionRepo = new DistributionRepository(db, now);
+    const plants = new PlantsService({ access, plants: plantsRepo, devices: devicesRepo, energyRepo, energy, now });
+    const plantAdminRepo = new PlantAdminRepository(db);
     const ctx: AppContext = {
       config,
       db,
@@ -155,14 +161,19 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           now,
         }),
         access,
-        plants: new PlantsService({
+        plants,
+        plantAdmin: new PlantAdminService({ repo: plantAdminRepo, plants, access, accounts: accountsRepo, audit, now }),
+        plantFleet: new PlantFleetService({
           access,
-          plants: plantsRepo,
+          plantsRepo,
+          plants,
+          adminRepo: plantAdminRepo,
           devices: devicesRepo,
           energyRepo,
           energy,
           now,
         }),
+        plantImages: new PlantImages(config.dataDir),
         dataloggers: new DataloggersService({ access, dataloggers: dataloggersRepo }),
         devices: {
           list: new DeviceListService({ access, devices: devicesRepo, energy, resolver }),

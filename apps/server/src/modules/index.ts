@@ -9,6 +9,7 @@ import { deviceHandlers } from './devices/devices.actions.js';
 import { deviceOpsHandlers } from './devices/device-ops.actions.js';
 import { overviewHandlers } from './overview/overview.actions.js';
 import { plantHandlers } from './plants/plants.actions.js';
+import { plantAdminHandlers } from './plants/plants-admin.actions.js';
 import { groupHandlers } from './groups/groups.actions.js';
 import { roleHandlers } from './roles/roles.actions.js';
 import { viewerHandlers } from './viewers/viewers.actions.js';
@@ -19,6 +20,7 @@ export const handlers: HandlerMap = {
   ...accountHandlers,
   ...accountAdminHandlers,
   ...plantHandlers,
+  ...plantAdminHandlers,
   ...dataloggerHandlers,
   ...collectorAdminHandlers,
   ...deviceHandlers,

@@ -63,6 +63,12 @@ const MUTATING = [
   'delExportFile',
   'syncDeviceData',
   'recalcDeviceData',
+  // issue 10: plant management
+  'addPlant',
+  'editPlant',
+  'delPlant',
+  'editPlantEnergyOffset',
+  'uploadPlantImage',
 ];
 
 describe('action catalogue: mutates', () => {

@@ -10,6 +10,7 @@ import { distribution } from './0008-distribution.js';
 import { operations } from './0009-operations.js';
 import { dataloggerAdmin } from './0011-datalogger-admin.js';
 import { deviceOps } from './0012-device-ops.js';
+import { plantsAdmin } from './0010-plants-admin.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -24,6 +25,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0009-operations': operations(dialect),
     '0011-datalogger-admin': dataloggerAdmin(dialect),
     '0012-device-ops': deviceOps(dialect),
+    '0010-plants-admin': plantsAdmin(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
