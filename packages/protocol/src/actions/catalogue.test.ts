@@ -44,6 +44,15 @@ const MUTATING = [
   'distributeCollector',
   'distributeCollectorBySheet',
   'distributeCollectorByOrder',
+  // issue 10: datalogger management
+  'addCollectorToPlant',
+  'addCollectorsBySheet',
+  'editCollectorEs',
+  'restartCollector',
+  'resetCollector',
+  'unbindCollector',
+  'delCollector',
+  'debugCollector',
 ];
 
 describe('action catalogue: mutates', () => {

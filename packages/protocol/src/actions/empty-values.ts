@@ -16,4 +16,5 @@ export const KEEP_EMPTY_VALUES: ReadonlySet<ActionName> = new Set<ActionName>([
   'editRole',
   'webQueryUsrEs',
   'moveAccountGroup',
+  'editCollectorEs',
 ]);

@@ -2,6 +2,7 @@ import * as account from './account.js';
 import * as accountsAdmin from './accounts-admin.js';
 import * as plants from './plants.js';
 import * as dataloggers from './dataloggers.js';
+import * as dataloggersAdmin from './dataloggers-admin.js';
 import * as devices from './devices.js';
 import * as overview from './overview.js';
 import type { ActionDef } from './define.js';
@@ -16,6 +17,7 @@ export const catalogue = {
   ...accountsAdmin,
   ...plants,
   ...dataloggers,
+  ...dataloggersAdmin,
   ...devices,
   ...overview,
 } as const;
@@ -37,6 +39,8 @@ export type * from './accounts-admin.js';
 export * from './telemetry-params.js';
 export type * from './plants.js';
 export type * from './dataloggers.js';
+export type * from './dataloggers-admin.js';
+export * from './dataloggers-admin-params.js';
 export type * from './devices.js';
 export type * from './overview.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
