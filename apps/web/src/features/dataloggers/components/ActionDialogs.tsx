@@ -243,7 +243,7 @@ export function DeleteDialog({ row, onClose }: { row: DataloggerRef; onClose: ()
       onCancel={onClose}
       onOk={() => void run()}
       okText={t('dataloggers:actions.delete')}
-      okButtonProps={{ danger: true, 'data-testid': 'dl-delete-run' } as object}
+      okButtonProps={{ danger: true, ...({ 'data-testid': 'dl-delete-run' } as Record<`data-${string}`, string>) }}
       cancelText={t('dataloggers:actions.cancel')}
       confirmLoading={del.isPending}
       destroyOnHidden

@@ -7,11 +7,12 @@
  *   invalid PN, …). An owner binds them to a plant; an administrator adds them to its stock.
  */
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Progress, Select, Table, Tabs, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Form, Input, Modal, Progress, Select, Table, Tabs, Tag, Typography, Upload } from 'antd';
 import { CheckCircleTwoTone, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { batchFileError, errorMessageKey, pnSchema, ruleErrorKey, type CollectorDetail, type CollectorSheetDat, type CollectorSheetResult } from '@sunwatch/protocol';
+import { ConnectionInfo } from './ConnectionInfo';
 import { api } from '../../../app/api';
 import { apiErrorText, notice } from '../../../app/notify';
 import { ruleText } from '../../../app/rule-text';
@@ -40,37 +41,6 @@ function PlantPicker({ value, onChange, testId }: { value?: number; onChange: (v
       options={(plants.data?.plant ?? []).map((p) => ({ value: p.pid, label: p.name }))}
       data-testid={testId}
     />
-  );
-}
-
-/** Where and how the datalogger connects (MQTT). */
-export function ConnectionInfo({ detail }: { detail: Pick<CollectorDetail, 'pn' | 'connection'> }) {
-  const { t } = useTranslation();
-  const c = detail.connection;
-  return (
-    <Flex vertical gap={8} data-testid="dl-connection">
-      <Typography.Text type="secondary">{t('dataloggers:add.connectionHint')}</Typography.Text>
-      <Descriptions size="small" column={1} bordered>
-        <Descriptions.Item label={t('dataloggers:add.port')}>
-          {c.protocol.toUpperCase()} · {window.location.hostname}:{c.port}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('dataloggers:add.dataTopic')}>
-          <Typography.Text code copyable>
-            {c.dataTopic}
-          </Typography.Text>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('dataloggers:add.cmdTopic')}>
-          <Typography.Text code copyable>
-            {c.cmdTopic}
-          </Typography.Text>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('dataloggers:add.ackTopic')}>
-          <Typography.Text code copyable>
-            {c.ackTopic}
-          </Typography.Text>
-        </Descriptions.Item>
-      </Descriptions>
-    </Flex>
   );
 }
 

@@ -85,6 +85,9 @@ export default function DataloggersPage() {
       onClick: () => onRowAction(row, a),
     }));
 
+  const ownerColumn: TableColumnsType<WebCollectorRow> = [
+    { title: t('dataloggers:field.owner'), key: 'usr', responsive: ['lg'], render: (_, r) => r.usr || '--' },
+  ];
   const columns: TableColumnsType<WebCollectorRow> = [
     {
       title: t('dataloggers:field.pn'),
@@ -120,9 +123,7 @@ export default function DataloggersPage() {
     { title: t('dataloggers:field.firmware'), key: 'fw', responsive: ['lg'], render: (_, r) => r.fireware || '--' },
     { title: t('dataloggers:field.lastReport'), key: 'lts', responsive: ['md'], render: (_, r) => r.lts || '--' },
     { title: t('dataloggers:field.plant'), key: 'plant', render: (_, r) => r.pname || t('dataloggers:unbound') },
-    ...(abilities.admin
-      ? [{ title: t('dataloggers:field.owner'), key: 'usr', responsive: ['lg'] as const, render: (_: unknown, r: WebCollectorRow) => r.usr || '--' }]
-      : []),
+    ...(abilities.admin ? ownerColumn : []),
     { title: t('dataloggers:field.devices'), key: 'devices', align: 'right', responsive: ['md'], render: (_, r) => r.devices },
     {
       title: t('dataloggers:field.actions'),
