@@ -199,7 +199,7 @@ export default function DataloggersPage() {
             locale={emptyLocale(t('dataloggers:empty'))}
             pagination={listPagination(state, list.data?.total ?? 0, update, {
               pageSizes: PAGE_SIZES,
-              showTotal: (n) => t('dataloggers:total', { count: n }),
+              showTotal: (n) => t('dataloggers:total', { n }),
             })}
             onRow={(r) => ({ 'data-pn': r.pn }) as React.HTMLAttributes<HTMLElement>}
             {...responsiveTable(columns, phone, 1)}
