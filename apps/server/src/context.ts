@@ -35,6 +35,8 @@ import type { ViewersService } from './modules/viewers/viewers.service.js';
 import type { DistributionService } from './modules/distribution/distribution.service.js';
 import type { DataloggerCommands } from './modules/operations/command.service.js';
 import type { OperationLog } from './modules/operations/operation-log.service.js';
+import type { CollectorAdminService } from './modules/dataloggers/collector-admin.service.js';
+import type { DataloggerEvents } from './modules/dataloggers/datalogger-events.service.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -92,6 +94,10 @@ export interface AppContext {
     access: AccessService;
     plants: PlantsService;
     dataloggers: DataloggersService;
+    /** Issue 10: datalogger management (add, edit, reboot, reset, unbind, delete, debug, log). */
+    collectorAdmin: CollectorAdminService;
+    /** Issue 10: the datalogger log (connections, heartbeat gaps, commands and their outcome). */
+    dataloggerEvents: DataloggerEvents;
     /** Device services split by responsibility, sharing one DeviceResolver. */
     devices: {
       list: DeviceListService;

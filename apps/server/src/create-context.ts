@@ -42,6 +42,9 @@ import { DistributionService } from './modules/distribution/distribution.service
 import { PlantsService } from './modules/plants/plants.service.js';
 import { DataloggerCommands } from './modules/operations/command.service.js';
 import { OperationLog } from './modules/operations/operation-log.service.js';
+import { DataloggerEvents } from './modules/dataloggers/datalogger-events.service.js';
+import { CollectorAdminRepository } from './modules/dataloggers/collector-admin.repository.js';
+import { CollectorAdminService } from './modules/dataloggers/collector-admin.service.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
 export async function createContext(config: AppConfig, log: FastifyBaseLogger): Promise<AppContext> {
@@ -84,6 +87,17 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const resolver = new DeviceResolver(access, devicesRepo);
     const groups = new GroupsService({ db, accounts, audit, now });
     const telemetry = createTelemetry(config, database, log);
+    // Issue 10: commands to dataloggers, their operation history and the datalogger log.
+    const commands = new DataloggerCommands({ db, telemetry, now });
+    const operations = new OperationLog({ db, dbh, now });
+    const dataloggerEvents = new DataloggerEvents({
+      db,
+      dbh,
+      now,
+      onError: (err) => log.warn({ err }, 'datalogger log: write failed'),
+    });
+    commands.observe((e) => dataloggerEvents.note(e));
+    const distributionRepo = new DistributionRepository(db, now);
     return {
       config,
       db,
@@ -119,8 +133,26 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         actionLog: new ActionLog(db, log),
         audit,
         telemetry,
-        commands: new DataloggerCommands({ db, telemetry, now }),
-        operations: new OperationLog({ db, dbh, now }),
+        commands,
+        operations,
+        dataloggerEvents,
+        collectorAdmin: new CollectorAdminService({
+          repo: new CollectorAdminRepository(db, now),
+          dbh,
+          access,
+          accounts: accountsRepo,
+          manufacturerOnPath: (path) => distributionRepo.manufacturerOnPath(path),
+          insertStock: (pn, alias, adminId, vendorId, typeCode) =>
+            distributionRepo.insertStock(pn, alias, adminId, vendorId, typeCode),
+          commands,
+          operations,
+          audit,
+          events: dataloggerEvents,
+          invalidate: (pn) => telemetry.ingest.invalidate(pn),
+          drainIngest: () => telemetry.ingest.drain(),
+          mqttPort: () => config.telemetry.mqttPort,
+          now,
+        }),
         access,
         plants: new PlantsService({
           access,
@@ -159,7 +191,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           audit,
           now,
         }),
-        distribution: new DistributionService({ repo: new DistributionRepository(db, now), accounts: accountsRepo, audit }),
+        distribution: new DistributionService({ repo: distributionRepo, accounts: accountsRepo, audit }),
       },
     };
   } catch (e) {

@@ -30,6 +30,11 @@ export class DataloggerSim {
     return structuredClone(this.st);
   }
 
+  /** A reset datalogger registers again: its frame sequence restarts (the devices keep their counters). */
+  restartSequence(): void {
+    this.st.seq = 0;
+  }
+
   /** The next sample time on the collect-interval grid after the last one (or at/after `from`). */
   nextSampleTs(from: number): number {
     const step = this.spec.collectInterval * 1000;

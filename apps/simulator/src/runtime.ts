@@ -62,7 +62,8 @@ export class LiveDatalogger {
   private busy = false;
   private current?: Promise<void>;
   private lastHeartbeat = 0;
-  private readonly bootAt: number;
+  /** Wall-clock ms of the last boot (uptime in heartbeats counts from it). */
+  private bootAt: number;
   private nextTs: number;
   private readonly log: Logger;
 
@@ -95,6 +96,17 @@ export class LiveDatalogger {
 
   goOnline(): void {
     this.forcedOffline = false;
+  }
+
+  /** Wall-clock ms of the last boot. */
+  get bootedAt(): number {
+    return this.bootAt;
+  }
+
+  /** A reboot finished: uptime counts from now and a heartbeat goes out with the next tick. */
+  booted(): void {
+    this.bootAt = this.opts.clock.wall();
+    this.lastHeartbeat = 0;
   }
 
   /** Samples everything due up to now, then (when online) delivers the queue and a heartbeat. */

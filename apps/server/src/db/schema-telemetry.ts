@@ -101,6 +101,17 @@ export interface DataloggersTable {
   bad_frames: number;
   created_at: number;
   updated_at: number;
+  /** Plant data of the datalogger (migration 0011, editCollectorEs). */
+  nominal_power: Generated<number>;
+  install_at: number | null;
+  installer: Generated<string>;
+  currency: Generated<string>;
+  unit_profit: Generated<number>;
+  price_buy: Generated<number>;
+  price_sell: Generated<number>;
+  price_use: Generated<number>;
+  price_gen: Generated<number>;
+  imsi: Generated<string>;
 }
 
 export interface DevicesTable {

@@ -205,6 +205,18 @@ export interface OperationLogTable {
   detail: string | null;
 }
 
+/** The datalogger log (migration 0011): connections, heartbeat gaps, commands and their outcome. */
+export interface DataloggerEventsTable {
+  id: Generated<number>;
+  ts: number;
+  pn: string;
+  kind: string;
+  cmd: Generated<string>;
+  result: Generated<number>;
+  usr: Generated<string>;
+  detail: Generated<string>;
+}
+
 export type { TelemetryTables } from './schema-telemetry.js';
 import type { TelemetryTables } from './schema-telemetry.js';
 import type { IngestTables } from './schema-ingest.js';
@@ -225,5 +237,6 @@ export interface Database extends TelemetryTables, IngestTables {
   audit_log: AuditLogTable;
   datalogger_orders: DataloggerOrdersTable;
   operation_log: OperationLogTable;
+  datalogger_events: DataloggerEventsTable;
   datalogger_order_items: DataloggerOrderItemsTable;
 }

@@ -41,6 +41,7 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
             host: t.mqttHost,
             concurrency: Math.max(1000, t.maxQueue),
             onAck,
+            onConnection: (e) => ctx.services.dataloggerEvents.note(e),
             maxPacketBytes: t.limits.maxPacketBytes,
           },
           ctx.log,

@@ -12,6 +12,11 @@ export interface EmbeddedBrokerOptions {
   concurrency: number;
   /** A datalogger's `ack` message. */
   onAck?: (pn: string, payload: Buffer) => void;
+  /**
+   * Connection events of dataloggers for the datalogger log (issue 10): a signed-in connection,
+   * its end, and a refused sign-in of an existing PN (bad token or client id).
+   */
+  onConnection?: (e: { pn: string; kind: 'connect' | 'disconnect' | 'auth_fail'; detail: string }) => void;
   /** Largest MQTT packet accepted (MQTT_MAX_PACKET_BYTES); a bigger one closes the connection at its header. */
   maxPacketBytes: number;
 }
@@ -76,11 +81,18 @@ export async function startEmbeddedBroker(
         (dl) => {
           if (!dl) {
             log.debug({ pn }, 'mqtt: bad device token');
+            if (opts.onConnection && pn) {
+              void ingest.datalogger(pn).then(
+                (known) => known && opts.onConnection?.({ pn, kind: 'auth_fail', detail: 'bad user name or password' }),
+                () => undefined,
+              );
+            }
             return done(authError('bad user name or password'), false);
           }
           if (!clientIdAllowed(client.id, dl.pn)) {
             log.warn({ pn, clientId: client.id }, 'mqtt: client id not derived from the PN refused');
             ingest.countRefused(dl.pn, 'client_id', client.id);
+            opts.onConnection?.({ pn: dl.pn, kind: 'auth_fail', detail: 'client identifier not allowed' });
             return done(authError('client identifier not allowed for this PN', 2), false);
           }
           pnOf.set(client, dl.pn);
@@ -124,6 +136,20 @@ export async function startEmbeddedBroker(
       done(null, null); // SUBACK 0x80
     },
   });
+  if (opts.onConnection) {
+    const ipOf = (c: Client) => {
+      const conn = (c as unknown as { conn?: { remoteAddress?: string } }).conn;
+      return conn?.remoteAddress ?? '';
+    };
+    broker.on('client', (client) => {
+      const pn = pnOf.get(client);
+      if (pn) opts.onConnection?.({ pn, kind: 'connect', detail: `${client.id} ${ipOf(client)}`.trim() });
+    });
+    broker.on('clientDisconnect', (client) => {
+      const pn = pnOf.get(client);
+      if (pn) opts.onConnection?.({ pn, kind: 'disconnect', detail: client.id });
+    });
+  }
   await broker.listen();
   const server = net.createServer((socket) => {
     const client = broker.handle(socket, undefined as never) as unknown as { _parser: PacketParser; id?: string };

@@ -21,7 +21,7 @@ export async function detectOfflineDataloggers(ctx: Pick<AppContext, 'db' | 'now
   const now = ctx.now();
   const candidates = await ctx.db
     .selectFrom('dataloggers')
-    .select(['id', 'last_seen_at'])
+    .select(['id', 'pn', 'last_seen_at', 'heartbeat_interval'])
     .where('status', '=', DEVICE_STATUS.NORMAL)
     .where('last_seen_at', 'is not', null)
     .where(
@@ -68,6 +68,16 @@ export async function detectOfflineDataloggers(ctx: Pick<AppContext, 'db' | 'now
           })
           .execute();
       }
+      // The datalogger log (issue 10): a heartbeat gap.
+      await trx
+        .insertInto('datalogger_events')
+        .values({
+          ts: now,
+          pn: dl.pn,
+          kind: 'offline',
+          detail: `no heartbeat for ${Math.round((now - Number(dl.last_seen_at)) / 1000)} s (window ${offlineWindowSeconds(Number(dl.heartbeat_interval))} s)`,
+        })
+        .execute();
       return true;
     });
     if (done) marked.push(dl.id);

@@ -3,6 +3,7 @@ import { accountHandlers } from './accounts/accounts.actions.js';
 import { accountAdminHandlers } from './accounts/account-admin.actions.js';
 import { authHandlers } from './auth/auth.actions.js';
 import { dataloggerHandlers } from './dataloggers/dataloggers.actions.js';
+import { collectorAdminHandlers } from './dataloggers/collector-admin.actions.js';
 import { distributionHandlers } from './distribution/distribution.actions.js';
 import { deviceHandlers } from './devices/devices.actions.js';
 import { overviewHandlers } from './overview/overview.actions.js';
@@ -18,6 +19,7 @@ export const handlers: HandlerMap = {
   ...accountAdminHandlers,
   ...plantHandlers,
   ...dataloggerHandlers,
+  ...collectorAdminHandlers,
   ...deviceHandlers,
   ...overviewHandlers,
   ...groupHandlers,

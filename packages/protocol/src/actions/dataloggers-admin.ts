@@ -65,7 +65,7 @@ export const addCollectorsBySheet = defineAction({
   summary:
     'Sunwatch: batch add from an xlsx sheet (column A PN, column B alias, no header), a result per row (259, 520, 522, 772, 273). An owner binds them to its plant `plantid` (required); a distributor or manufacturer adds them to its stock (as distAddCollector).',
   params: actionParams({ plantid: wireInt().optional() }),
-  access: { auth: 'signed', roles: [0, 1, 2, 15], permission: 'device_manag', button: 'datalogger_add' },
+  access: { auth: 'signed', roles: [0, 1, 2], permission: 'device_manag', button: 'datalogger_add' },
   mutates: true,
   upload: COLLECTOR_SHEET_RULE,
   result: result<CollectorSheetDat>(),
@@ -167,7 +167,7 @@ export const delCollector = defineAction({
   summary:
     "Deletes a datalogger from the caller's management: an owner gives up owner and plant binding, a distributor its admin right (data stays). 11 when the caller holds no such right, 257.",
   params: actionParams({ pn: z.string().max(32) }),
-  access: { auth: 'signed', roles: [0, 1, 2, 15], permission: 'device_manag', button: 'datalogger_delete' },
+  access: { auth: 'signed', roles: [0, 2], permission: 'device_manag', button: 'datalogger_delete' },
   mutates: true,
   result: result<undefined>(),
 });

@@ -11,6 +11,7 @@ import type { TelemetryService } from '../telemetry/telemetry.service.js';
 
 interface Pending {
   pn: string;
+  cmd: DataloggerCommandKind;
   resolve: (ack: CommandAck) => void;
   timer: NodeJS.Timeout;
 }
@@ -23,8 +24,36 @@ interface Pending {
  *
  * Never call it inside a database transaction (actions that use it are `waits: true`).
  */
+/** What happened to a command, for the datalogger log (issue 10, `webQueryCollectorLog`). */
+export interface CommandEvent {
+  pn: string;
+  /** command: published; ack: answered (result 0 ok, else its code); timeout: no ack (2); error: not sent (263). */
+  kind: 'command' | 'ack' | 'timeout' | 'error';
+  cmd: DataloggerCommandKind;
+  result: number;
+  usr: string;
+  detail: string;
+}
+
 export class DataloggerCommands {
   private readonly pending = new Map<string, Pending>();
+  private readonly observers = new Set<(e: CommandEvent) => void>();
+
+  /** Listens to every command's fate (the datalogger log); returns the unsubscribe function. */
+  observe(listener: (e: CommandEvent) => void): () => void {
+    this.observers.add(listener);
+    return () => this.observers.delete(listener);
+  }
+
+  private emit(e: CommandEvent): void {
+    for (const o of this.observers) {
+      try {
+        o(e);
+      } catch {
+        // an observer's failure is its own
+      }
+    }
+  }
 
   constructor(
     private readonly deps: {
@@ -48,9 +77,15 @@ export class DataloggerCommands {
     pn: string,
     cmd: DataloggerCommandKind,
     params: Record<string, unknown> = {},
-    opts: { timeoutMs?: number } = {},
+    opts: { timeoutMs?: number; usr?: string } = {},
   ): Promise<CommandAck> {
-    if (!(await this.isOnline(pn))) throw new ApiError(263);
+    const usr = opts.usr ?? '';
+    const note = (kind: CommandEvent['kind'], result: number, detail = '') =>
+      this.emit({ pn, kind, cmd, result, usr, detail });
+    if (!(await this.isOnline(pn))) {
+      note('error', 263, 'offline');
+      throw new ApiError(263);
+    }
     const id = randomBytes(8).toString('hex');
     const command: DataloggerCommand = { id, cmd, ts: this.deps.now(), params };
     const timeoutMs = opts.timeoutMs ?? this.deps.timeoutMs ?? COMMAND_ACK_TIMEOUT_MS;
@@ -60,7 +95,7 @@ export class DataloggerCommands {
         resolve(undefined);
       }, timeoutMs);
       timer.unref?.();
-      this.pending.set(id, { pn, resolve, timer });
+      this.pending.set(id, { pn, cmd, resolve, timer });
     });
     try {
       await this.deps.telemetry.publishCommand(pn, JSON.stringify(command));
@@ -68,10 +103,16 @@ export class DataloggerCommands {
       const p = this.pending.get(id);
       if (p) clearTimeout(p.timer);
       this.pending.delete(id);
+      note('error', 263, 'not published');
       throw e instanceof ApiError ? e : new ApiError(263);
     }
+    note('command', 0, JSON.stringify(params).slice(0, 300));
     const ack = await answered;
-    if (!ack) throw new ApiError(2);
+    if (!ack) {
+      note('timeout', 2);
+      throw new ApiError(2);
+    }
+    note('ack', ack.ok ? 0 : (ack.code ?? 1), ack.error ?? '');
     return ack;
   }
 
