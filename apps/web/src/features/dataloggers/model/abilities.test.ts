@@ -26,8 +26,9 @@ describe('datalogger abilities', () => {
 
   it('gives a manufacturer reset, unbind and debug', () => {
     const a = dataloggerAbilitiesFor({ role: ROLE.MANUFACTURER });
-    expect(rowActions(a)).toEqual(['details', 'edit', 'reboot', 'debug', 'log', 'reset', 'unbind', 'delete']);
+    expect(rowActions(a)).toEqual(['details', 'edit', 'reboot', 'debug', 'log', 'reset', 'unbind']);
     expect(a.admin).toBe(true);
+    expect(rowActions(dataloggerAbilitiesFor({ role: ROLE.DISTRIBUTOR }))).toContain('delete');
   });
 
   it('leaves a viewer and a group account read-only', () => {
