@@ -15,6 +15,7 @@ import { useIsPhone } from '../../../components/responsive';
 import { dataloggerKeys } from '../api/keys';
 import { useDataloggerMutation } from '../api/queries';
 import { RECONNECT_POLL_MS, dayIn, previousDay, reconnectState, type ReconnectState, type ReconnectWatch } from '../model/reboot';
+import { DIALOG_Z } from '../model/layers';
 import type { DataloggerRef } from '../model/types';
 
 function useDialogWidth(width: number) {
@@ -53,6 +54,7 @@ export function ConfirmYesDialog({ kind, row, onClose }: { kind: 'reset' | 'unbi
   return (
     <Modal
       open
+      zIndex={DIALOG_Z}
       title={t(kind === 'reset' ? 'dataloggers:confirm.resetTitle' : 'dataloggers:confirm.unbindTitle', { pn: row.pn })}
       onCancel={onClose}
       destroyOnHidden
@@ -160,12 +162,13 @@ export function RebootDialog({ row, onClose }: { row: DataloggerRef; onClose: ()
   }, [watching, row.pn, qc]);
 
   const current =
-    phase.step === 'idle' ? -1 : phase.step === 'sending' ? 0 : phase.step === 'watch' ? (phase.state === 'reconnected' ? 3 : 2) : 1;
+    phase.step === 'idle' ? -1 : phase.step === 'sending' ? 0 : phase.step === 'watch' ? (phase.state === 'reconnected' ? 4 : 2) : 1;
   const status = phase.step === 'failed' || phase.step === 'refused' ? 'error' : phase.step === 'watch' && phase.state === 'notYet' ? 'wait' : 'process';
 
   return (
     <Modal
       open
+      zIndex={DIALOG_Z}
       title={t('dataloggers:reboot.title', { pn: row.pn })}
       onCancel={onClose}
       destroyOnHidden
@@ -239,6 +242,7 @@ export function DeleteDialog({ row, onClose }: { row: DataloggerRef; onClose: ()
   return (
     <Modal
       open
+      zIndex={DIALOG_Z}
       title={t('dataloggers:delete.title', { pn: row.pn })}
       onCancel={onClose}
       onOk={() => void run()}

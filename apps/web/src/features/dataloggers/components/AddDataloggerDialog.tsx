@@ -20,6 +20,7 @@ import { uploadAction } from '../../../app/upload';
 import { responsiveTable } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
 import { dataloggerKeys } from '../api/keys';
+import { DIALOG_Z } from '../model/layers';
 import { useDataloggerMutation, usePlantChoices } from '../api/queries';
 import { useDataloggerAbilities } from '../model/abilities';
 
@@ -223,6 +224,7 @@ export default function AddDataloggerDialog({ initialTab, onClose }: { initialTa
   return (
     <Modal
       open
+      zIndex={DIALOG_Z}
       title={t('dataloggers:add.title')}
       onCancel={onClose}
       footer={<Button onClick={onClose}>{t('dataloggers:actions.close')}</Button>}

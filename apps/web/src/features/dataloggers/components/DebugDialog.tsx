@@ -12,6 +12,7 @@ import { ruleText } from '../../../app/rule-text';
 import { useIsPhone } from '../../../components/responsive';
 import { useDataloggerMutation } from '../api/queries';
 import { debugFormErrors, debugParams, type DebugFormErrors, type DebugFormInput } from '../model/debug-form';
+import { DIALOG_Z } from '../model/layers';
 import type { DataloggerRef } from '../model/types';
 import i18n from '../../../i18n';
 
@@ -58,6 +59,7 @@ export default function DebugDialog({ row, onClose }: { row: DataloggerRef; onCl
   return (
     <Modal
       open
+      zIndex={DIALOG_Z}
       title={t('dataloggers:debug.title', { pn: row.pn })}
       onCancel={onClose}
       destroyOnHidden

@@ -15,6 +15,7 @@ import { ruleText } from '../../../app/rule-text';
 import { useIsPhone } from '../../../components/responsive';
 import i18n from '../../../i18n';
 import { dataloggerKeys } from '../api/keys';
+import { DIALOG_Z } from '../model/layers';
 import { useDataloggerMutation } from '../api/queries';
 import { editErrors, editParams, formFromDetail, type EditErrors, type EditField, type EditForm } from '../model/edit-form';
 
@@ -180,6 +181,7 @@ export default function EditDataloggerDialog({ pn, onClose }: { pn: string; onCl
   return (
     <Modal
       open
+      zIndex={DIALOG_Z}
       title={t('dataloggers:edit.title', { pn })}
       onCancel={onClose}
       onOk={() => void save()}

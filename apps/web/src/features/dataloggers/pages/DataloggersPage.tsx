@@ -93,7 +93,7 @@ export default function DataloggersPage() {
       title: t('dataloggers:field.pn'),
       key: 'pn',
       render: (_, r) => (
-        <Typography.Link onClick={() => openDetail(r.pn)} data-testid="dl-open">
+        <Typography.Link onClick={() => openDetail(r.pn)} style={{ whiteSpace: 'nowrap' }} data-testid="dl-open">
           {r.pn}
         </Typography.Link>
       ),
@@ -207,14 +207,6 @@ export default function DataloggersPage() {
         </ListStates>
       </Flex>
       <Suspense fallback={null}>
-        {dialog?.kind === 'add' && <AddDataloggerDialog initialTab={dialog.tab} onClose={close} />}
-        {dialog?.kind === 'edit' && row && <EditDataloggerDialog pn={row.pn} onClose={close} />}
-        {(dialog?.kind === 'reset' || dialog?.kind === 'unbind') && row && (
-          <ConfirmYesDialog kind={dialog.kind} row={row} onClose={close} />
-        )}
-        {dialog?.kind === 'reboot' && row && <RebootDialog row={row} onClose={close} />}
-        {dialog?.kind === 'delete' && row && <DeleteDialog row={row} onClose={close} />}
-        {dialog?.kind === 'debug' && row && <DebugDialog row={row} onClose={close} />}
         {detail && (
           <DataloggerDrawer
             pn={detail}
@@ -224,6 +216,16 @@ export default function DataloggersPage() {
             onAction={(r, a) => onRowAction(r, a)}
           />
         )}
+      </Suspense>
+      <Suspense fallback={null}>
+        {dialog?.kind === 'add' && <AddDataloggerDialog initialTab={dialog.tab} onClose={close} />}
+        {dialog?.kind === 'edit' && row && <EditDataloggerDialog pn={row.pn} onClose={close} />}
+        {(dialog?.kind === 'reset' || dialog?.kind === 'unbind') && row && (
+          <ConfirmYesDialog kind={dialog.kind} row={row} onClose={close} />
+        )}
+        {dialog?.kind === 'reboot' && row && <RebootDialog row={row} onClose={close} />}
+        {dialog?.kind === 'delete' && row && <DeleteDialog row={row} onClose={close} />}
+        {dialog?.kind === 'debug' && row && <DebugDialog row={row} onClose={close} />}
       </Suspense>
     </Card>
   );
