@@ -14,12 +14,9 @@ import {
   Dropdown,
   Flex,
   Input,
-  Progress,
   Select,
   Space,
   Table,
-  Tooltip,
-  Typography,
   type MenuProps,
   type TableColumnsType,
 } from 'antd';
@@ -33,7 +30,7 @@ import { DATALOGGER_LIST_SPEC, PAGE_SIZES, dataloggerListParams } from '../api/l
 import { useDataloggerList } from '../api/queries';
 import { DataloggerStatusTag } from '../components/DataloggerStatusTag';
 import { rowActions, useDataloggerAbilities, type RowAction } from '../model/abilities';
-import { signalColor } from '../model/format';
+import { SignalBars } from '../components/SignalBars';
 import type { DataloggerRef } from '../model/types';
 
 // Dialogs and the drawer load when first opened, not with the list.
@@ -93,9 +90,9 @@ export default function DataloggersPage() {
       title: t('dataloggers:field.pn'),
       key: 'pn',
       render: (_, r) => (
-        <Typography.Link onClick={() => openDetail(r.pn)} style={{ whiteSpace: 'nowrap' }} data-testid="dl-open">
+        <Button type="link" size="small" onClick={() => openDetail(r.pn)} style={{ padding: 0 }} data-testid="dl-open">
           {r.pn}
-        </Typography.Link>
+        </Button>
       ),
     },
     { title: t('dataloggers:field.alias'), key: 'alias', render: (_, r) => r.alias || '--' },
@@ -106,16 +103,7 @@ export default function DataloggersPage() {
       responsive: ['md'],
       render: (_, r) =>
         r.status === 0 ? (
-          <Tooltip title={`${r.signal} %`}>
-            <Progress
-              percent={r.signal}
-              steps={5}
-              size="small"
-              showInfo={false}
-              strokeColor={signalColor(r.signal)}
-              aria-label={t('dataloggers:field.signal')}
-            />
-          </Tooltip>
+          <SignalBars percent={r.signal} label={t('dataloggers:field.signal')} />
         ) : (
           '--'
         ),
