@@ -136,6 +136,19 @@ export async function startEmbeddedBroker(
       done(null, null); // SUBACK 0x80
     },
   });
+  // Signed-in connections per PN (a datalogger may hold several: `dl-<PN>/<suffix>`).
+  const live = new Map<string, number>();
+  broker.on('client', (client) => {
+    const pn = pnOf.get(client);
+    if (pn) live.set(pn, (live.get(pn) ?? 0) + 1);
+  });
+  broker.on('clientDisconnect', (client) => {
+    const pn = pnOf.get(client);
+    if (!pn) return;
+    const n = (live.get(pn) ?? 1) - 1;
+    if (n <= 0) live.delete(pn);
+    else live.set(pn, n);
+  });
   if (opts.onConnection) {
     const ipOf = (c: Client) => {
       const conn = (c as unknown as { conn?: { remoteAddress?: string } }).conn;
@@ -185,6 +198,7 @@ export async function startEmbeddedBroker(
   return {
     mode: 'embedded',
     port,
+    isConnected: (pn) => live.has(pn),
     publish: (topic, payload) =>
       new Promise<void>((resolve, reject) =>
         broker.publish(

@@ -5,5 +5,10 @@ export interface MqttTransport {
   port: number;
   /** Publish to a datalogger (e.g. `sw/dl/<PN>/cmd`), QoS 1. */
   publish(topic: string, payload: string | Buffer): Promise<void>;
+  /**
+   * Embedded broker only: whether a datalogger holds a signed-in connection now (a command to one
+   * that does not cannot be delivered: err 263 at once). Absent when the server cannot know.
+   */
+  isConnected?(pn: string): boolean;
   close(): Promise<void>;
 }

@@ -313,7 +313,9 @@ export const ENTRIES = {
     // A group account reads its members' plants, but sharing one is a write on the member's data
     // (viewers.service requirePlants): it shares only plants of its own subtree, and holds none.
     outcome: (caller, _ref, base) =>
-      base.ok && caller === 'G1' ? { ok: false, code: 260, why: "a group account cannot share its members' plants" } : base,
+      base.ok && caller === 'G1'
+        ? { ok: false, code: 260, why: "a group account cannot share its members' plants" }
+        : base,
   },
   editPlantBrowser: { ref: 'viewer', params: (c) => ({ ...uid(c), desc: 'edited viewer' }) },
   delPlantBrowser: { ref: 'viewer', params: uid },
@@ -391,6 +393,34 @@ export const ENTRIES = {
   // A visible datalogger without devices (the unbound AU / BU) answers 258 "no device" (vendor
   // convention); a foreign or missing PN must still answer 257.
   queryCollectorDevices: { ref: 'datalogger', params: pn, okCodes: [258] },
+
+  // ---------------------------------------------------------------- datalogger management (issue 10)
+  // The fixture's dataloggers hold no MQTT connection: a command to a visible one answers 263
+  // ("datalogger offline") at once; a foreign or missing PN still 257. Commands over a live
+  // connection: test/dataloggers/commands.test.ts.
+  addCollectorToPlant: { ...plant((c) => ({ pn: stockPn(c), alias: 'matrix bound' })) },
+  addCollectorsBySheet: {
+    ref: 'none',
+    // Owners bind to one of their plants; administrators add to their stock (plantid unused).
+    params: (c): WireParams =>
+      c.caller === 'O1' || c.caller === 'O2' || c.caller === 'O3'
+        ? { plantid: c.fx.plants[c.caller === 'O1' ? 'A1' : c.caller === 'O2' ? 'A2' : 'B']!.pid }
+        : {},
+    file: (c) => ({ name: 'add.xlsx', bytes: xlsx([[cellCode(c, 14), 'matrix batch']]) }),
+  },
+  editCollectorEs: { ref: 'datalogger', params: (c) => ({ ...pn(c), alias: 'matrix edited alias' }) },
+  restartCollector: { ref: 'datalogger', params: pn, okCodes: [263] },
+  resetCollector: { ref: 'datalogger', params: (c) => ({ ...pn(c), confirm: 'YES' }), okCodes: [263] },
+  unbindCollector: { ref: 'datalogger', params: (c) => ({ ...pn(c), confirm: 'YES' }), okCodes: [263] },
+  delCollector: { ref: 'datalogger', params: pn },
+  debugCollector: {
+    ref: 'datalogger',
+    params: (c) => ({ ...pn(c), addr: 1, step: '0', cmd: 'AA BB CC' }),
+    okCodes: [263],
+  },
+  webQueryCollectorLog: { ref: 'datalogger', params: (c) => ({ ...pn(c), sdate: c.day, edate: c.day }) },
+  queryGprsCollector: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  queryCollectorDetail: { ref: 'datalogger', params: pn },
 
   // ---------------------------------------------------------------- devices
   webQueryDeviceEs: { ref: 'none', params: () => ({ pagesize: 50 }), counts: [{ kind: 'device', read: total }] },

@@ -18,7 +18,8 @@ interface Pending {
 
 /**
  * Sends a command to a datalogger over MQTT (`sw/dl/<PN>/cmd`) and waits for its ack
- * (`sw/dl/<PN>/ack`, matched by `id`). err 263 when the datalogger is offline (or MQTT is off),
+ * (`sw/dl/<PN>/ack`, matched by `id`). err 263 when the datalogger is offline (or MQTT is off,
+ * or the embedded broker holds no connection of it),
  * err 2 when no ack arrives within the timeout. A negative ack is returned as is (`ok: false`,
  * `code`): the caller maps it to the device-control errors of spec §8.
  *
@@ -84,6 +85,11 @@ export class DataloggerCommands {
       this.emit({ pn, kind, cmd, result, usr, detail });
     if (!(await this.isOnline(pn))) {
       note('error', 263, 'offline');
+      throw new ApiError(263);
+    }
+    // Not connected to the embedded broker (rebooting, cut off, never came): undeliverable now.
+    if (this.deps.telemetry.isConnected(pn) === false) {
+      note('error', 263, 'not connected');
       throw new ApiError(263);
     }
     const id = randomBytes(8).toString('hex');

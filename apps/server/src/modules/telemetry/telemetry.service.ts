@@ -7,7 +7,13 @@ import type { IngestMetrics } from './metrics.js';
 /** Telemetry services other modules use: device tokens, the ingestion queue, metrics. */
 export class TelemetryService {
   /** Set once MQTT runs (embedded broker or MQTT_URL bridge); undefined with MQTT_ENABLED=0. */
-  mqtt: { publish(topic: string, payload: string | Buffer): Promise<void> } | undefined;
+  mqtt:
+    { publish(topic: string, payload: string | Buffer): Promise<void>; isConnected?(pn: string): boolean } | undefined;
+
+  /** False when the embedded broker knows the datalogger holds no connection; undefined when unknown. */
+  isConnected(pn: string): boolean | undefined {
+    return this.mqtt?.isConnected?.(pn);
+  }
 
   private readonly ackListeners = new Set<(pn: string, payload: Buffer) => void>();
 
