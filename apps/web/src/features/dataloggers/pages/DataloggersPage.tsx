@@ -24,7 +24,7 @@ import { DownOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant
 import type { WebCollectorRow } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ListStates, emptyLocale, listPagination, responsiveTable, tableLoading, useListState } from '../../../components/list';
+import { ListStates, emptyLocale, listPagination, pinLeading, responsiveTable, tableLoading, useListState } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
 import { DATALOGGER_LIST_SPEC, PAGE_SIZES, dataloggerListParams } from '../api/list-params';
 import { useDataloggerList } from '../api/queries';
@@ -42,6 +42,18 @@ const ConfirmYesDialog = lazy(() => actionDialogs().then((m) => ({ default: m.Co
 const RebootDialog = lazy(() => actionDialogs().then((m) => ({ default: m.RebootDialog })));
 const DeleteDialog = lazy(() => actionDialogs().then((m) => ({ default: m.DeleteDialog })));
 const DebugDialog = lazy(() => import('../components/DebugDialog'));
+
+/**
+ * The list has many columns and sits in the settings layout: the PN stays pinned at the left and,
+ * on a desktop, the actions at the right while the figures scroll between them.
+ */
+function dataloggerTableLayout(columns: TableColumnsType<WebCollectorRow>, phone: boolean) {
+  if (phone) return responsiveTable(columns, phone, 1);
+  return {
+    columns: pinLeading(columns, 1).map((c) => (c.key === 'actions' ? { ...c, fixed: 'right' as const } : c)),
+    scroll: { x: 'max-content' as const },
+  };
+}
 
 type Dialog =
   | { kind: 'add'; tab: 'single' | 'batch' }
@@ -190,7 +202,7 @@ export default function DataloggersPage() {
               showTotal: (n) => t('dataloggers:total', { n }),
             })}
             onRow={(r) => ({ 'data-pn': r.pn }) as React.HTMLAttributes<HTMLElement>}
-            {...responsiveTable(columns, phone, 1)}
+            {...dataloggerTableLayout(columns, phone)}
           />
         </ListStates>
       </Flex>
