@@ -105,7 +105,9 @@ describe('datalogger management (/adminNew/setting/datalogger)', () => {
     expect(await log.locator('.ant-table-row', { hasText: 'reboot' }).count()).toBeGreaterThan(0);
     // the range picker refuses future days
     await log.getByTestId('dl-log-range').first().click();
-    expect(await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-disabled').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('.ant-picker-dropdown:visible .ant-picker-cell-disabled').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await page.keyboard.press('Escape');
     await page.context().close();
   }, 180_000);
