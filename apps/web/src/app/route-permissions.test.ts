@@ -57,7 +57,7 @@ export function actionCalls(source: string): { actions: string[]; unresolved: st
   const actions: string[] = [];
   const unresolved: string[] = [];
   // also the account screens' uploads (uploadAction) and their mutation hook
-  for (const m of source.matchAll(/\b(?:(?:api|client|baseClient)\.call|uploadAction|useAdminMutation)\(\s*([^,)]*)/g)) {
+  for (const m of source.matchAll(/\b(?:(?:api|client|baseClient)\.call|uploadAction|useAdminMutation|useDataloggerMutation)\(\s*([^,)]*)/g)) {
     const names = [...m[1]!.matchAll(/['"`](\w+)['"`]/g)].map((n) => n[1]!).filter((n) => ACTIONS.has(n));
     if (names.length === 0) unresolved.push(m[0]);
     actions.push(...names);

@@ -134,6 +134,7 @@ const generalHomePage: PageLoader = () => import('../features/overview/pages/Gen
 const personalBasicPage: PageLoader = () => import('../features/account/pages/PersonalBasicPage');
 const projectsPage: PageLoader = () => import('../features/projects/pages/ProjectsPage');
 const accountsAdminPage: PageLoader = () => import('../features/accounts-admin/pages/AccountsAdminPage');
+const dataloggersPage: PageLoader = () => import('../features/dataloggers/pages/DataloggersPage');
 
 /** The device detail page under every device list (same access as the list). */
 export const DEVICE_DETAIL: SubPage = {
@@ -161,7 +162,7 @@ export const AREAS: readonly AreaDef[] = [
         children: [
           item('account', 'Team', { group: 'accountManagement', page: accountsAdminPage }),
           item('device', 'Hdd', { group: 'accountManagement' }),
-          item('datalogger', 'Cluster', { group: 'accountManagement' }),
+          item('datalogger', 'Cluster', { group: 'accountManagement', page: dataloggersPage }),
           item('log', 'FileText', { group: 'accountManagement' }),
           item('protocolBinding', 'NodeIndex', { group: 'accountManagement' }),
           item('typeCode', 'Tags', { group: 'accountManagement' }),
@@ -201,7 +202,7 @@ export const AREAS: readonly AreaDef[] = [
         children: [
           item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal' }),
           item('rate', 'Dollar', { group: 'personal' }),
-          item('datalogger', 'Cluster', { group: 'recharge' }),
+          item('datalogger', 'Cluster', { group: 'recharge', access: DEVICES, page: dataloggersPage }),
           item('rechargePay', 'Wallet', { group: 'recharge' }),
           item('rechargeRecord', 'History', { group: 'recharge' }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
@@ -257,7 +258,7 @@ export const AREAS: readonly AreaDef[] = [
         layout: 'settings',
         defaultChild: 'datalogger',
         children: [
-          item('datalogger', 'Cluster', { group: 'datalogger', access: WRITES }),
+          item('datalogger', 'Cluster', { group: 'datalogger', access: WRITES, page: dataloggersPage }),
           item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', access: WRITES }),
           item('rate', 'Dollar', { group: 'personal', access: WRITES }),
           item('helpform', 'Appstore', { group: 'personal', access: WRITES }),
