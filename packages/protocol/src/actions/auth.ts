@@ -99,6 +99,23 @@ export const ACTION_AUTH = {
   webQueryDeviceParamCurves: 'signed',
   webQueryDeviceStatistic: 'signed',
   webQueryFleetOverview: 'signed',
+  // issue 10: device operations (device-ops.ts)
+  queryDeviceCtrlField: 'signed',
+  queryDeviceCtrlValue: 'signed',
+  ctrlDevice: 'signed',
+  sendCmdToDevice: 'signed',
+  queryDeviceCtrlPwd: 'signed',
+  setDeviceCtrlPwd: 'signed',
+  editDeviceInfo: 'signed',
+  delDeviceFromPlant: 'signed',
+  querySPDeviceKeyParameterTotalPerYear: 'signed',
+  exportDeviceReport: 'signed',
+  webQueryExportFiles: 'signed',
+  queryExportFileUrl: 'signed',
+  delExportFile: 'signed',
+  syncDeviceData: 'signed',
+  recalcDeviceData: 'signed',
+  webQueryOperationLog: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

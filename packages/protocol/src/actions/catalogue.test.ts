@@ -44,6 +44,16 @@ const MUTATING = [
   'distributeCollector',
   'distributeCollectorBySheet',
   'distributeCollectorByOrder',
+  // issue 10: device operations
+  'ctrlDevice',
+  'sendCmdToDevice',
+  'setDeviceCtrlPwd',
+  'editDeviceInfo',
+  'delDeviceFromPlant',
+  'exportDeviceReport',
+  'delExportFile',
+  'syncDeviceData',
+  'recalcDeviceData',
 ];
 
 describe('action catalogue: mutates', () => {

@@ -16,4 +16,6 @@ export const KEEP_EMPTY_VALUES: ReadonlySet<ActionName> = new Set<ActionName>([
   'editRole',
   'webQueryUsrEs',
   'moveAccountGroup',
+  'editDeviceInfo',
+  'setDeviceCtrlPwd',
 ]);

@@ -4,6 +4,7 @@ import * as plants from './plants.js';
 import * as dataloggers from './dataloggers.js';
 import * as devices from './devices.js';
 import * as overview from './overview.js';
+import * as deviceOps from './device-ops.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -18,6 +19,7 @@ export const catalogue = {
   ...dataloggers,
   ...devices,
   ...overview,
+  ...deviceOps,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -39,5 +41,7 @@ export type * from './plants.js';
 export type * from './dataloggers.js';
 export type * from './devices.js';
 export type * from './overview.js';
+export type * from './device-ops.js';
+export * from './device-ops-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';
