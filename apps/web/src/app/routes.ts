@@ -134,6 +134,7 @@ const generalHomePage: PageLoader = () => import('../features/overview/pages/Gen
 const personalBasicPage: PageLoader = () => import('../features/account/pages/PersonalBasicPage');
 const projectsPage: PageLoader = () => import('../features/projects/pages/ProjectsPage');
 const accountsAdminPage: PageLoader = () => import('../features/accounts-admin/pages/AccountsAdminPage');
+const helpformPage: PageLoader = () => import('../features/device-ops/pages/HelpformPage');
 
 /** The device detail page under every device list (same access as the list). */
 export const DEVICE_DETAIL: SubPage = {
@@ -205,7 +206,7 @@ export const AREAS: readonly AreaDef[] = [
           item('rechargePay', 'Wallet', { group: 'recharge' }),
           item('rechargeRecord', 'History', { group: 'recharge' }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
-          item('helpform', 'Appstore', { group: 'auxiliary' }),
+          item('helpform', 'Appstore', { group: 'auxiliary', page: helpformPage }),
           item('UpgFirmware', 'CloudUpload', { group: 'strategy' }),
           item('strategy', 'Tool', { group: 'strategy' }),
           item('upgrade', 'Rocket', { group: 'strategy' }),
@@ -260,7 +261,7 @@ export const AREAS: readonly AreaDef[] = [
           item('datalogger', 'Cluster', { group: 'datalogger', access: WRITES }),
           item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', access: WRITES }),
           item('rate', 'Dollar', { group: 'personal', access: WRITES }),
-          item('helpform', 'Appstore', { group: 'personal', access: WRITES }),
+          item('helpform', 'Appstore', { group: 'personal', access: WRITES, page: helpformPage }),
           item('browseAccount', 'UsergroupAdd', {
             group: 'personal',
             access: WRITES,

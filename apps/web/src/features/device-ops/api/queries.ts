@@ -119,3 +119,11 @@ export function recalcDeviceData(v: HelpformValues) {
 export function findDeviceBySn(sn: string) {
   return api.call('queryDeviceInfo', { sn });
 }
+
+/** The device's record (the same query and cache as the device detail's own). */
+export function useDeviceRecord(d: DeviceTupleLike) {
+  return useQuery({
+    queryKey: deviceKeys.part(d, 'info'),
+    queryFn: async () => (await api.call('queryDeviceInfo', tupleOf(d))).device[0] ?? null,
+  });
+}

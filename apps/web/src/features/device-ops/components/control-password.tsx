@@ -46,7 +46,7 @@ export function usePasswordPrompt(): PasswordPrompt {
         title={t('deviceOps:control.pwdTitle')}
         okText={t('deviceOps:common.confirm')}
         cancelText={t('deviceOps:common.cancel')}
-        okButtonProps={{ disabled: text === '', 'data-testid': 'ctrl-pwd-ok' } as Record<string, unknown>}
+        okButtonProps={{ disabled: text === '', 'data-testid': 'ctrl-pwd-ok' }}
         onOk={() => finish(text)}
         onCancel={() => finish(undefined)}
         destroyOnHidden

@@ -125,7 +125,7 @@ function ControlRow({ device, field, pwd, prompt }: { device: DeviceTupleLike; f
         : t('deviceOps:control.confirmBody', { old: ctrlValueLabel(field, s.current), val: ctrlValueLabel(field, value) }),
       okText: t('deviceOps:common.confirm'),
       cancelText: t('deviceOps:common.cancel'),
-      okButtonProps: { 'data-testid': 'ctrl-confirm-ok' } as Record<string, unknown>,
+      okButtonProps: { 'data-testid': 'ctrl-confirm-ok' },
       onOk: () => {
         void send(value);
       },
