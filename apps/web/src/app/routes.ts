@@ -206,7 +206,7 @@ export const AREAS: readonly AreaDef[] = [
           item('rechargePay', 'Wallet', { group: 'recharge' }),
           item('rechargeRecord', 'History', { group: 'recharge' }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
-          item('helpform', 'Appstore', { group: 'auxiliary', page: helpformPage }),
+          item('helpform', 'Appstore', { group: 'auxiliary', access: DEVICES, page: helpformPage }),
           item('UpgFirmware', 'CloudUpload', { group: 'strategy' }),
           item('strategy', 'Tool', { group: 'strategy' }),
           item('upgrade', 'Rocket', { group: 'strategy' }),

@@ -2,7 +2,7 @@
  * Operation history (issue 10: every write to a datalogger or a device): who, when, what, old →
  * new value, result. Paged on the server (webQueryOperationLog).
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiCallError, type OperationLogRow } from '@sunwatch/protocol';
@@ -26,10 +26,8 @@ export function OperationHistory({ device }: { device: DeviceTupleLike }) {
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
   const q = useOperationLog(device, page.current - 1, page.pageSize);
   // control fields already loaded by the control tab name the written fields and their items
-  const fields = useMemo(() => {
-    const c = qc.getQueryData<CtrlFieldsCache>(deviceKeys.part(device, 'ctrlFields'));
-    return new Map((c?.field ?? []).map((f) => [f.id, f]));
-  }, [qc, device, q.data]);
+  const cached = qc.getQueryData<CtrlFieldsCache>(deviceKeys.part(device, 'ctrlFields'));
+  const fields = new Map((cached?.field ?? []).map((f) => [f.id, f]));
 
   const columns: TableColumnsType<OperationLogRow> = [
     { title: t('deviceOps:history.time'), dataIndex: 'gts', key: 'gts', width: 170 },
