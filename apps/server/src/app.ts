@@ -8,6 +8,7 @@ import { createContext } from './create-context.js';
 import { formBodyParser, registerActionEndpoint } from './http/action-endpoint.js';
 import { errorEnvelope, pickLocale, toApiError } from './http/envelope.js';
 import { registerSpa } from './http/spa.js';
+import { registerExportRoutes } from './modules/devices/ops/export-routes.js';
 import { registerIngestRoutes } from './ingest/http-ingest.js';
 import { handlers } from './modules/index.js';
 import { registerSecurityHeaders } from './security/headers.js';
@@ -38,6 +39,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const ctx = await createContext(config, app.log);
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
+    await ctx.services.deviceOps.reports.idle();
     await ctx.services.actionLog.close();
     await ctx.services.telemetry.ingest.close();
     await ctx.database.close();
@@ -56,6 +58,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   registerActionEndpoint(app, ctx, handlers);
   registerIngestRoutes(app, ctx);
+  registerExportRoutes(app, ctx);
   await registerSpa(app, config.webRoot);
   return app;
 }

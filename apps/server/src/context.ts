@@ -35,6 +35,7 @@ import type { ViewersService } from './modules/viewers/viewers.service.js';
 import type { DistributionService } from './modules/distribution/distribution.service.js';
 import type { DataloggerCommands } from './modules/operations/command.service.js';
 import type { OperationLog } from './modules/operations/operation-log.service.js';
+import type { DeviceOps } from './modules/devices/ops/index.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -109,5 +110,7 @@ export interface AppContext {
     viewers: ViewersService;
     /** Datalogger stock and distribution: single, sheet, order (issue 9). */
     distribution: DistributionService;
+    /** Issue 10: device control, control password, edit, helpform tools, report export, operation history. */
+    deviceOps: DeviceOps;
   };
 }

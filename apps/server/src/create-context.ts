@@ -42,6 +42,7 @@ import { DistributionService } from './modules/distribution/distribution.service
 import { PlantsService } from './modules/plants/plants.service.js';
 import { DataloggerCommands } from './modules/operations/command.service.js';
 import { OperationLog } from './modules/operations/operation-log.service.js';
+import { createDeviceOps } from './modules/devices/ops/index.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
 export async function createContext(config: AppConfig, log: FastifyBaseLogger): Promise<AppContext> {
@@ -84,7 +85,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const resolver = new DeviceResolver(access, devicesRepo);
     const groups = new GroupsService({ db, accounts, audit, now });
     const telemetry = createTelemetry(config, database, log);
-    return {
+    const ctx: AppContext = {
       config,
       db,
       dbh,
@@ -160,8 +161,13 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           now,
         }),
         distribution: new DistributionService({ repo: new DistributionRepository(db, now), accounts: accountsRepo, audit }),
+        deviceOps: createDeviceOps(
+          { db, dbh, keyring, log, now, access, audit, devicesRepo, energyRepo },
+          () => ctx.services,
+        ),
       },
     };
+    return ctx;
   } catch (e) {
     await database.close();
     throw e;

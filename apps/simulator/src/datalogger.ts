@@ -1,9 +1,10 @@
-import type { Heartbeat, IngestFrame } from '@sunwatch/protocol';
+import { getDefinition, type Heartbeat, type IngestFrame } from '@sunwatch/protocol';
 import { statusOf } from './alarms.js';
 import { deviceValues, type FieldValues } from './devices.js';
 import { deviceEntry } from './frames.js';
 import { advancePlant, initialState, type PlantState, type Snapshot } from './plant.js';
 import type { DataloggerSpec } from './types.js';
+import { applyReadbacks } from './settings.js';
 
 /**
  * One simulated datalogger: its plant's physics and the frames it sends. Pure state machine
@@ -43,12 +44,29 @@ export class DataloggerSim {
     const devices = this.spec.devices.map((dev) => {
       const ds = this.st.devices[dev.sn]!;
       const v = deviceValues(this.spec, dev, snap, ds);
+      applyReadbacks(getDefinition(dev.devcode)!, v, this.st.settings?.[dev.sn]);
       values[dev.sn] = v;
       return deviceEntry(dev, v, statusOf(snap.alarms[dev.sn] ?? null));
     });
     this.last = { snap, values };
     this.st.seq += 1;
     return { pn: this.spec.pn, ts, seq: this.st.seq, devices };
+  }
+
+  /** The settings a `ctrl` command wrote to a device (control id → value), if any. */
+  settingsOf(sn: string): Readonly<Record<string, number>> | undefined {
+    return this.st.settings?.[sn];
+  }
+
+  /** Applies a `ctrl` write: the device behaves and reports accordingly from the next sample on. */
+  applySetting(sn: string, controlId: string, value: number): void {
+    const all = (this.st.settings ??= {});
+    (all[sn] ??= {})[controlId] = value;
+  }
+
+  /** Forgets every setting (a datalogger reset). */
+  clearSettings(): void {
+    delete this.st.settings;
   }
 
   heartbeat(ts: number, uptimeS: number, signal = 70): Heartbeat {

@@ -20,3 +20,4 @@ export * from './protocol/topics.js';
 export * from './protocol/publisher.js';
 export { MqttPublisher } from './protocol/mqtt.js';
 export { HttpPublisher } from './protocol/http.js';
+export * from './settings.js';

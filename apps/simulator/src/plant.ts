@@ -5,6 +5,7 @@ import { pvPower, siteConditions, type SiteConditions } from './models/pv.js';
 import { hashString } from './models/random.js';
 import type { DataloggerSpec, DeviceSpec } from './types.js';
 import { alarmAt, type DeviceAlarm } from './alarms.js';
+import { policyOf, type DeviceSettings } from './settings.js';
 
 /** Devcodes that produce PV power (their share of the array). */
 export const PV_DEVCODES: ReadonlySet<number> = new Set([2341, 2376, 2428, 5121, 5122]);
@@ -36,6 +37,8 @@ export interface PlantState {
   soc: number;
   counters: Counters;
   devices: Record<string, DeviceState>;
+  /** Settings written by `ctrl` commands (issue 10, settings.ts); absent = factory defaults. */
+  settings?: DeviceSettings;
 }
 
 /** Instantaneous view of a plant at a sample time (what the devices measure). */
@@ -132,11 +135,15 @@ export function stepPlant(spec: DataloggerSpec, state: PlantState, ts: number, d
     cond.poa,
     cond.ambientC,
   );
+  const policy = policyOf(spec, state.settings);
   const pvAvailByDevice: Record<string, number> = {};
   let pvAvail = 0;
   for (const [sn, share] of shares) {
     const faulted = alarms[sn]?.level === 2;
-    const w = faulted ? 0 : pvAvailTotal * share;
+    const dev = spec.devices.find((d) => d.sn === sn);
+    const cap = policy.pvCap[sn];
+    const capW = cap === undefined || !dev ? Infinity : cap * (getDefinition(dev.devcode)?.ratedPower ?? 0);
+    const w = faulted ? 0 : Math.min(capW, pvAvailTotal * share);
     pvAvailByDevice[sn] = w;
     pvAvail += w;
   }
@@ -151,8 +158,10 @@ export function stepPlant(spec: DataloggerSpec, state: PlantState, ts: number, d
     loadW,
     dtS,
     soc: state.soc,
-    battery: spec.system.battery,
+    battery: spec.system.battery ? { ...spec.system.battery, ...policy.battery } : undefined,
     exportAllowed: spec.system.exportAllowed,
+    priority: policy.priority,
+    gridChargeW: policy.gridChargeW,
   });
   // Curtailment is spread over the PV devices in proportion to what they could deliver.
   const ratio = pvAvail > 0 ? b.pvW / pvAvail : 0;

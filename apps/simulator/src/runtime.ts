@@ -36,6 +36,8 @@ export interface LiveDataloggerOptions {
   maxBuffer?: number;
   /** Follow the spec's offline spells (default true). */
   offlineSpells?: boolean;
+  /** Frames kept in the datalogger's storage for `sync` (default 10 000). */
+  maxStored?: number;
 }
 
 /** Smallest / largest collect interval a command may set, seconds. */
@@ -141,7 +143,16 @@ export class LiveDatalogger {
     }
   }
 
+  /**
+   * The frames this datalogger sampled (its local storage, newest last, at most `maxStored`):
+   * a `sync` command resends a range of them (commands/device.ts).
+   */
+  readonly stored: IngestFrame[] = [];
+
   private enqueue(frame: IngestFrame): void {
+    this.stored.push(frame);
+    const keep = this.opts.maxStored ?? 10_000;
+    if (this.stored.length > keep) this.stored.splice(0, this.stored.length - keep);
     this.buffer.push(frame);
     const max = this.opts.maxBuffer ?? 20_000;
     if (this.buffer.length > max) {

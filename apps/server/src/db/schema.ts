@@ -205,6 +205,35 @@ export interface OperationLogTable {
   detail: string | null;
 }
 
+/** Device-control password of a manufacturer's domain (issue 10, migration 0012). */
+export interface DeviceCtrlPasswordsTable {
+  vendor_id: number;
+  hash: string;
+  updated_by: number | null;
+  updated_at: number;
+}
+
+/** Report exports (issue 10, migration 0012). */
+export interface ExportFilesTable {
+  id: Generated<number>;
+  account_id: number;
+  kind: string;
+  name: string;
+  pn: string;
+  sn: string;
+  device_id: number | null;
+  sdate: string;
+  edate: string;
+  locale: string;
+  status: number;
+  progress: number;
+  size: number;
+  data: Uint8Array | null;
+  error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
 export type { TelemetryTables } from './schema-telemetry.js';
 import type { TelemetryTables } from './schema-telemetry.js';
 import type { IngestTables } from './schema-ingest.js';
@@ -225,5 +254,7 @@ export interface Database extends TelemetryTables, IngestTables {
   audit_log: AuditLogTable;
   datalogger_orders: DataloggerOrdersTable;
   operation_log: OperationLogTable;
+  device_ctrl_passwords: DeviceCtrlPasswordsTable;
+  export_files: ExportFilesTable;
   datalogger_order_items: DataloggerOrderItemsTable;
 }

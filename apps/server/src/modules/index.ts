@@ -5,6 +5,7 @@ import { authHandlers } from './auth/auth.actions.js';
 import { dataloggerHandlers } from './dataloggers/dataloggers.actions.js';
 import { distributionHandlers } from './distribution/distribution.actions.js';
 import { deviceHandlers } from './devices/devices.actions.js';
+import { deviceOpsHandlers } from './devices/device-ops.actions.js';
 import { overviewHandlers } from './overview/overview.actions.js';
 import { plantHandlers } from './plants/plants.actions.js';
 import { groupHandlers } from './groups/groups.actions.js';
@@ -24,4 +25,5 @@ export const handlers: HandlerMap = {
   ...roleHandlers,
   ...viewerHandlers,
   ...distributionHandlers,
+  ...deviceOpsHandlers,
 };

@@ -193,6 +193,13 @@ const device = (extra: (c: CellContext) => WireParams = none): MatrixEntry => ({
   params: (c) => ({ ...tuple(c), ...extra(c) }),
 });
 const total = (dat: unknown): number => (dat as { total: number }).total;
+/** The helpform form of a device reference: SN and address twice, its device code, the dates. */
+const helpform =
+  (dates: (c: CellContext) => WireParams) =>
+  (c: CellContext): WireParams => {
+    const t = tuple(c);
+    return { sn2: t.sn!, devaddr2: t.devaddr!, ...dates(c) };
+  };
 const FOLLOW = "following is the caller's own view state (device_follows of the caller), not a change of the device";
 
 export const ENTRIES = {
@@ -417,6 +424,30 @@ export const ENTRIES = {
   webQueryDeviceParamCurves: device((c) => ({ fields: 'pv_output_power', sdate: c.day, edate: c.day })),
   focusDevice: { ...device(), personal: FOLLOW },
   unfocusDevice: { ...device(), personal: FOLLOW },
+
+  // ---------------------------------------------------------------- device operations (issue 10)
+  // Commands wait up to 10 s for an ack; the fixture's dataloggers are not connected, so the cells
+  // that would send one carry a value refused after every access check (6 / 9): the access
+  // outcome (10, 11, 258) is what the matrix proves; test/devices/ proves the commands themselves.
+  queryDeviceCtrlField: device(),
+  queryDeviceCtrlValue: { ...device(() => ({ id: 'no_such_control' })), okCodes: [9] },
+  ctrlDevice: { ...device(() => ({ id: 'sys_remote_switch', val: 'x' })), okCodes: [6] },
+  sendCmdToDevice: { ...device(() => ({ cmd: 'ZZ' })), okCodes: [6] },
+  queryDeviceCtrlPwd: { ref: 'none', params: (c): WireParams => (c.caller === 'OP' ? { vendor: c.fx.ids.M1! } : {}) },
+  setDeviceCtrlPwd: {
+    ref: 'none',
+    params: (c): WireParams => (c.caller === 'OP' ? { pwd: 'Matrix_pwd1', vendor: c.fx.ids.M1! } : { pwd: 'Matrix_pwd1' }),
+  },
+  editDeviceInfo: device(() => ({ alias: 'Matrix alias' })),
+  delDeviceFromPlant: { ...device(), okCodes: [271] },
+  querySPDeviceKeyParameterTotalPerYear: { ...device(() => ({ parameter: 'PV_ENERGY_TOTAL' })), okCodes: [12] },
+  exportDeviceReport: { ...device((c) => ({ sdate: c.day, edate: '2020-01-01' })), okCodes: [6] },
+  webQueryExportFiles: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  queryExportFileUrl: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
+  delExportFile: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
+  syncDeviceData: { ...device(helpform((c) => ({ sdate: c.day, edate: '2020-01-01' }))), okCodes: [6] },
+  recalcDeviceData: device(helpform((c) => ({ sdate: c.day, edate: c.day }))),
+  webQueryOperationLog: device(),
 
   // ---------------------------------------------------------------- overview
   webQueryFleetOverview: {

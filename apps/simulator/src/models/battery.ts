@@ -55,6 +55,15 @@ export interface BalanceInput {
   exportAllowed: boolean;
   /** Is the grid there to import from (mains present)? */
   gridAvailable?: boolean;
+  /**
+   * Output source priority of the hybrid inverter (issue 10, settings.ts): `sbu` (default) as
+   * described below; `solar`: a deficit comes from the grid, the battery only covers it without
+   * grid; `utility`: PV charges the battery first, the grid carries what PV leaves of the load,
+   * the battery never discharges while the grid is there.
+   */
+  priority?: 'utility' | 'solar' | 'sbu';
+  /** Extra charging from the grid (charger source "solar and mains"), W; 0 = none. */
+  gridChargeW?: number;
 }
 
 export interface BalanceResult {
@@ -72,25 +81,43 @@ export interface BalanceResult {
 }
 
 /**
- * Power balance of a plant for one step. Surplus PV charges the battery, then goes to the grid
- * (or is curtailed); a deficit is covered by the battery, then by grid import. On the AC side it
- * always holds that pv + import + discharge = load + export + charge.
+ * Power balance of a plant for one step. With the default `sbu` priority, surplus PV charges the
+ * battery, then goes to the grid (or is curtailed); a deficit is covered by the battery, then by
+ * grid import. `solar` and `utility` priorities and grid charging change that (BalanceInput). On
+ * the AC side it always holds that pv + import + discharge = load + export + charge.
  */
 export function balance(input: BalanceInput): BalanceResult {
   const { pvW, loadW, dtS, battery } = input;
+  const priority = input.priority ?? 'sbu';
+  const gridUp = input.gridAvailable !== false;
   let soc = input.soc ?? 0;
-  const surplus = pvW - loadW;
   let batteryW = 0;
   let charged = 0;
   let discharged = 0;
-  if (battery && surplus !== 0) {
-    const step = stepBattery(soc, battery, -surplus, dtS);
+  const run = (requestW: number, limits?: Partial<BatteryParams>) => {
+    if (!battery || requestW === 0) return;
+    const step = stepBattery(soc, { ...battery, ...limits }, requestW, dtS);
     soc = step.soc;
-    batteryW = step.powerW;
-    charged = step.chargedKWh;
-    discharged = step.dischargedKWh;
+    batteryW += step.powerW;
+    charged += step.chargedKWh;
+    discharged += step.dischargedKWh;
+  };
+  let rest: number; // > 0 PV surplus left, < 0 load deficit left
+  if (priority === 'utility' && gridUp) {
+    run(-pvW); // PV charges the battery first
+    rest = pvW + batteryW - loadW;
+  } else {
+    const surplus = pvW - loadW;
+    if (surplus > 0 || priority === 'sbu' || !gridUp) run(-surplus);
+    rest = surplus + batteryW;
   }
-  const rest = surplus + batteryW; // > 0 surplus left, < 0 deficit left
+  if (battery && gridUp && (input.gridChargeW ?? 0) > 0 && batteryW <= 0) {
+    // Charger source "solar and mains": the grid tops the battery up within its charge limit.
+    const room = Math.max(0, battery.maxChargeW + batteryW);
+    const before = batteryW;
+    run(-Math.min(input.gridChargeW!, room), { maxChargeW: room });
+    rest += batteryW - before; // more charging (batteryW more negative) = more deficit, imported below
+  }
   let pvUsed = pvW;
   let loadServed = loadW;
   let gridW = 0;
@@ -98,7 +125,7 @@ export function balance(input: BalanceInput): BalanceResult {
     if (input.exportAllowed) gridW = -rest;
     else pvUsed = pvW - rest;
   } else if (rest < 0) {
-    if (input.gridAvailable !== false) gridW = -rest;
+    if (gridUp) gridW = -rest;
     else loadServed = loadW + rest; // brown-out: load shed
   }
   return { pvW: pvUsed, loadW: loadServed, batteryW, gridW, soc, chargedKWh: charged, dischargedKWh: discharged };

@@ -84,7 +84,10 @@ export const queryDeviceCtrlPwd = defineAction({
   name: 'queryDeviceCtrlPwd',
   summary:
     "Whether the caller's domain (its manufacturer's tenant) has a device-control password: {domain, set, uts}. Never the password.",
-  params: actionParams({}),
+  params: actionParams({
+    /** Operator only: the manufacturer account id whose domain to query. */
+    vendor: wireInt().optional(),
+  }),
   access: { auth: 'signed', roles: [1, 2, 15], permission: 'device_manag' },
   mutates: false,
   result: result<{ domain: string; set: boolean; uts: string }>(),
@@ -166,6 +169,8 @@ export const exportDeviceReport = defineAction({
   params: tuple({ sdate: wireDay(), edate: wireDay() }),
   access: { auth: 'signed', permission: 'device_manag', button: 'device_export' },
   mutates: true,
+  /** Not one transaction around it: the file row commits at once, the xlsx is built in the background. */
+  waits: true,
   result: result<ExportFileRow>(),
 });
 

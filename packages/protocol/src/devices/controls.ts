@@ -1,4 +1,4 @@
-import { applyScale, formatValue, rawToWords, wordsToBlocks, type DecodedDevice } from './decoder.js';
+import { applyScale, formatValue, rawToWords, wordsToBlocks, wordsToRaw, type DecodedDevice } from './decoder.js';
 import type { RegisterBlock } from './frame.js';
 import { fieldIndex } from './registry.js';
 import type { ControlDef, CtrlItem, DeviceDefinition } from './types.js';
@@ -117,4 +117,48 @@ export function readControlValue(
   if (items) return items.find((it) => Number(it.key) === v)?.key;
   const dec = Math.max(0, String(c.scale).split('.')[1]?.length ?? 0);
   return formatValue({ decimals: dec }, applyScale(Math.round(v / c.scale), c.scale));
+}
+
+export type ControlDecode =
+  | { ok: true; control: ControlDef; value: number; key: string | undefined }
+  | { ok: false; reason: 'unknown-control' | 'invalid-value' | 'out-of-range'; message: string };
+
+/** "0001002A" → [1, 42]; undefined when it is not whole 16-bit words of hex. */
+export function parseRegisterWords(hex: string): number[] | undefined {
+  if (hex.length === 0 || hex.length % 4 !== 0 || !/^[0-9a-fA-F]+$/.test(hex)) return undefined;
+  return hex.match(/.{4}/g)!.map((w) => parseInt(w, 16));
+}
+
+/** [1, 42] → "0001002A" (the register words of `ctrl` / `read` commands). */
+export function formatRegisterWords(words: readonly number[]): string {
+  return words.map((w) => (w & 0xffff).toString(16).toUpperCase().padStart(4, '0')).join('');
+}
+
+/**
+ * The device side of `encodeControl`: the register write of a `ctrl` command (control id, or
+ * the control at `start`, and its words) → the value it sets, checked against the control's items
+ * or ranges exactly as `encodeControl` checks it. Datetime controls are accepted as written.
+ */
+export function decodeControlWrite(
+  def: DeviceDefinition,
+  id: string | undefined,
+  start: number | undefined,
+  words: readonly number[],
+): ControlDecode {
+  const c = (id ? getControl(def, id) : undefined) ?? def.controls.find((x) => x.register.address === start);
+  if (!c || (start !== undefined && c.register.address !== start))
+    return { ok: false, reason: 'unknown-control', message: `devcode ${def.devcode} has no control ${id ?? start}` };
+  if (words.length !== c.register.words)
+    return { ok: false, reason: 'invalid-value', message: `${c.id}: ${c.register.words} word(s) expected` };
+  const raw = wordsToRaw([...words], c.register.signed);
+  if (c.type === 'datetime') return { ok: true, control: c, value: raw, key: undefined };
+  const value = applyScale(raw, c.scale);
+  const items = controlItems(c);
+  if (items) {
+    const hit = items.find((it) => Number(it.key) === value);
+    if (!hit) return { ok: false, reason: 'out-of-range', message: `${c.id}: ${value} is not one of its items` };
+    return { ok: true, control: c, value, key: hit.key };
+  }
+  if (!inRanges(c, value)) return { ok: false, reason: 'out-of-range', message: `${c.id}: ${value} outside its range` };
+  return { ok: true, control: c, value, key: undefined };
 }

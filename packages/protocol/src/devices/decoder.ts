@@ -56,7 +56,8 @@ export function rawToWords(raw: number, words: 1 | 2 | 3): number[] {
   return out;
 }
 
-function wordsToRaw(ws: number[], signed: boolean | undefined): number {
+/** Big-endian words → the raw value (two's complement when `signed`). */
+export function wordsToRaw(ws: number[], signed: boolean | undefined): number {
   let u = 0;
   for (const w of ws) u = u * 0x10000 + w;
   const span = 2 ** (16 * ws.length);

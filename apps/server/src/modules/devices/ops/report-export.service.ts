@@ -1,0 +1,248 @@
+import ExcelJS from 'exceljs';
+import { ApiError, EXPORT_STATUS, type ExportFileRow } from '@sunwatch/protocol';
+import type { Caller } from '../../../context.js';
+import type { Db } from '../../../db/db.js';
+import type { DbHandle } from '../../../db/transaction.js';
+import { dayString, fmtTs } from '../../../shared/local-time.js';
+import type { Keyring } from '../../../security/keyring.js';
+import type { OperationLog } from '../../operations/operation-log.service.js';
+import type { DeviceCurvesService } from '../device-curves.service.js';
+import { deviceTz, type DeviceKey, type DevicesRepository } from '../devices.repository.js';
+import { dayRange } from './day-range.js';
+import type { DeviceTargets } from './device-target.js';
+
+/** How long a download address stays valid. */
+export const EXPORT_URL_TTL_S = 300;
+/** The download route (registered by `registerExportRoutes`). */
+export const EXPORT_ROUTE = '/export/file';
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+type FileRow = {
+  id: number;
+  name: string;
+  size: number;
+  status: number;
+  progress: number;
+  created_at: number;
+  pn: string;
+  sn: string;
+  sdate: string;
+  edate: string;
+};
+
+function toWire(r: FileRow): ExportFileRow {
+  return {
+    id: Number(r.id),
+    name: r.name,
+    size: Number(r.size),
+    status: Number(r.status),
+    progress: Number(r.progress),
+    gts: fmtTs(Number(r.created_at), 0),
+    pn: r.pn,
+    sn: r.sn,
+    sdate: r.sdate,
+    edate: r.edate,
+  };
+}
+
+/** A file name without path or control characters. */
+function safeName(s: string): string {
+  return s.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').slice(0, 80) || 'device';
+}
+
+/** A cell: numbers as numbers (so spreadsheets can sum them), the rest as text. */
+function cell(v: string): string | number {
+  return /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
+}
+
+/**
+ * Device report export (spec §2 "report export", §3 "Export file", §5: range ≤ 31 days): an
+ * export-file row is created at once (status exporting, progress 0) and the xlsx is built in the
+ * background day by day (progress per day) from the device's samples — the same rows and
+ * translated headers as the data-details table (queryDeviceDataOneDay) in the caller's language —
+ * then stored in the database (status downloadable). The list shows the caller's files; a
+ * download goes through a signed, short-lived address (HMAC of id and expiry).
+ */
+export class ReportExportService {
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      dbh: DbHandle;
+      keyring: Keyring;
+      targets: DeviceTargets;
+      curves: Pick<DeviceCurvesService, 'dataOneDay'>;
+      devices: Pick<DevicesRepository, 'countSamples'>;
+      operations: Pick<OperationLog, 'record'>;
+      log: { error(obj: unknown, msg?: string): void };
+      now: () => number;
+    },
+  ) {}
+
+  /** Resolves when every export in progress has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  async start(caller: Caller, p: DeviceKey & { sdate: string; edate: string }, locale: string): Promise<ExportFileRow> {
+    const t = await this.deps.targets.find(caller, p);
+    const tz = deviceTz(t.row);
+    const r = dayRange(p.sdate, p.edate, tz, this.deps.now());
+    if ((await this.deps.devices.countSamples(t.row.id, r.from, r.to)) === 0) throw new ApiError(12);
+    const sdate = dayString(r.fromDay);
+    const edate = dayString(r.toDay);
+    const name = `${safeName(t.row.alias || t.row.sn)}_${sdate}_${edate}.xlsx`;
+    const row = await this.deps.dbh.transaction(() =>
+      this.deps.dbh.db
+        .insertInto('export_files')
+        .values({
+          account_id: caller.accountId,
+          kind: 'device_report',
+          name,
+          pn: t.row.pn,
+          sn: t.row.sn,
+          device_id: t.row.id,
+          sdate,
+          edate,
+          locale,
+          status: EXPORT_STATUS.EXPORTING,
+          progress: 0,
+          size: 0,
+          created_at: this.deps.now(),
+        })
+        .returning(['id', 'name', 'size', 'status', 'progress', 'created_at', 'pn', 'sn', 'sdate', 'edate'])
+        .executeTakeFirstOrThrow(),
+    );
+    const job = this.build(caller, { ...t.tuple, pn: t.row.pn }, Number(row.id), r.days, locale, t.row.alias || t.row.sn)
+      .catch((e: unknown) => this.deps.log.error({ err: e }, 'report export failed'))
+      .finally(() => this.running.delete(job));
+    this.running.add(job);
+    return toWire(row as FileRow);
+  }
+
+  private async build(
+    caller: Caller,
+    key: DeviceKey,
+    id: number,
+    days: number[],
+    locale: string,
+    sheet: string,
+  ): Promise<void> {
+    const db = this.deps.db;
+    try {
+      const wb = new ExcelJS.Workbook();
+      wb.creator = 'Sunwatch';
+      wb.created = new Date(this.deps.now());
+      const ws = wb.addWorksheet(safeName(sheet).slice(0, 31));
+      let header = false;
+      for (let i = 0; i < days.length; i++) {
+        const date = dayString(days[i]!);
+        let table: Awaited<ReturnType<DeviceCurvesService['dataOneDay']>> | undefined;
+        try {
+          table = await this.deps.curves.dataOneDay(caller, { ...key, date } as never, locale);
+        } catch (e) {
+          if (!(e instanceof ApiError) || e.code !== 12) throw e; // a day without data
+        }
+        if (table) {
+          if (!header) {
+            // Column 0 of the data-details table is the sample id (epoch ms): not in the report.
+            const titles = table.title.slice(1).map((t) => ('unit' in t && t.unit ? `${t.title} (${t.unit})` : t.title));
+            const h = ws.addRow(titles);
+            h.font = { bold: true };
+            ws.views = [{ state: 'frozen', ySplit: 1 }];
+            ws.columns.forEach((c, ci) => (c.width = Math.max(12, Math.min(40, (titles[ci]?.length ?? 10) + 2))));
+            header = true;
+          }
+          for (const row of table.row) ws.addRow(row.field.slice(1).map((v, ci) => (ci === 0 ? v : cell(v))));
+        }
+        await db
+          .updateTable('export_files')
+          .set({ progress: Math.floor(((i + 1) * 100) / days.length) - (i + 1 === days.length ? 1 : 0) })
+          .where('id', '=', id)
+          .execute();
+      }
+      const buf = Buffer.from(await wb.xlsx.writeBuffer());
+      await db
+        .updateTable('export_files')
+        .set({
+          data: new Uint8Array(buf),
+          size: buf.length,
+          status: EXPORT_STATUS.READY,
+          progress: 100,
+          finished_at: this.deps.now(),
+        })
+        .where('id', '=', id)
+        .execute();
+    } catch (e) {
+      await db
+        .updateTable('export_files')
+        .set({ status: EXPORT_STATUS.FAILED, error: e instanceof Error ? e.message.slice(0, 500) : String(e), finished_at: this.deps.now() })
+        .where('id', '=', id)
+        .execute();
+      throw e;
+    }
+  }
+
+  async list(caller: Caller, p: { page: number; pagesize: number }) {
+    const base = this.deps.db.selectFrom('export_files').where('account_id', '=', caller.accountId);
+    const total = Number(
+      (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    );
+    const rows = await base
+      .select(['id', 'name', 'size', 'status', 'progress', 'created_at', 'pn', 'sn', 'sdate', 'edate'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(p.pagesize)
+      .offset(p.page * p.pagesize)
+      .execute();
+    return { total, page: p.page, pagesize: p.pagesize, file: rows.map((r) => toWire(r as FileRow)) };
+  }
+
+  private async own(caller: Caller, id: number) {
+    const row = await this.deps.dbh.db
+      .selectFrom('export_files')
+      .select(['id', 'name', 'status'])
+      .where('id', '=', id)
+      .where('account_id', '=', caller.accountId)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(12);
+    return row;
+  }
+
+  private sign(id: number, exp: number): string {
+    return this.deps.keyring.mac('export-file', `${id}.${exp}`);
+  }
+
+  async url(caller: Caller, id: number): Promise<{ url: string; name: string; expire: number }> {
+    const row = await this.own(caller, id);
+    if (Number(row.status) !== EXPORT_STATUS.READY) throw new ApiError(12);
+    const exp = Math.floor(this.deps.now() / 1000) + EXPORT_URL_TTL_S;
+    return { url: `${EXPORT_ROUTE}/${id}?exp=${exp}&sig=${this.sign(id, exp)}`, name: row.name, expire: exp };
+  }
+
+  async remove(caller: Caller, id: number): Promise<void> {
+    await this.own(caller, id);
+    await this.deps.dbh.db.deleteFrom('export_files').where('id', '=', id).execute();
+  }
+
+  /** The file behind a signed address, or undefined when the signature, the expiry or the file is wrong. */
+  async download(id: number, exp: number, sig: string): Promise<{ name: string; data: Buffer; mime: string } | undefined> {
+    if (!Number.isInteger(id) || !Number.isInteger(exp) || exp * 1000 < this.deps.now()) return undefined;
+    const want = this.sign(id, exp);
+    if (sig.length !== want.length || !timingSafe(sig, want)) return undefined;
+    const row = await this.deps.db
+      .selectFrom('export_files')
+      .select(['name', 'status', 'data'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row || Number(row.status) !== EXPORT_STATUS.READY || !row.data) return undefined;
+    return { name: row.name, data: Buffer.from(row.data), mime: XLSX_MIME };
+  }
+}
+
+function timingSafe(a: string, b: string): boolean {
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
