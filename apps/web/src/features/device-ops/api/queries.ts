@@ -15,11 +15,13 @@ export const opsKeys = {
   exportFilesAll: ['deviceOps', 'exportFiles'] as const,
 };
 
-export function useCtrlFields(d: DeviceTupleLike) {
+/** `quiet`: a helper read (names for the history): no retry, its failure is not shown. */
+export function useCtrlFields(d: DeviceTupleLike, opts: { quiet?: boolean } = {}) {
   return useQuery({
     queryKey: deviceKeys.part(d, 'ctrlFields'),
     queryFn: () => api.call('queryDeviceCtrlField', tupleOf(d)),
     staleTime: 5 * 60_000,
+    ...(opts.quiet ? { retry: false } : {}),
   });
 }
 

@@ -4,30 +4,25 @@
  */
 import { useState } from 'react';
 import { Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { ApiCallError, type OperationLogRow } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { emptyLocale, responsiveTable } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
-import { deviceKeys } from '../../shared/devices/api/keys';
 import type { DeviceTupleLike } from '../../shared/devices/paths';
-import { useOperationLog } from '../api/queries';
+import { useCtrlFields, useOperationLog } from '../api/queries';
 import { opValueText } from './op-values';
-
-interface CtrlFieldsCache {
-  field: Array<{ id: string; name: string; item?: Array<{ key: string; val: string }> }>;
-}
 
 export function OperationHistory({ device }: { device: DeviceTupleLike }) {
   const { t } = useTranslation();
   const phone = useIsPhone();
-  const qc = useQueryClient();
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
   const q = useOperationLog(device, page.current - 1, page.pageSize);
   // control fields already loaded by the control tab name the written fields and their items
-  const cached = qc.getQueryData<CtrlFieldsCache>(deviceKeys.part(device, 'ctrlFields'));
-  const fields = new Map((cached?.field ?? []).map((f) => [f.id, f]));
+  // the control fields (as the control tab shows them) name the written fields and their items;
+  // without them (no right to see them) the history shows the field ids and raw values
+  const ctrl = useCtrlFields(device, { quiet: true });
+  const fields = new Map((ctrl.data?.field ?? []).map((f) => [f.id, f]));
 
   const columns: TableColumnsType<OperationLogRow> = [
     { title: t('deviceOps:history.time'), dataIndex: 'gts', key: 'gts', width: 170 },
