@@ -218,9 +218,9 @@ describe('device operations of owner_anna', () => {
     await page.getByTestId('hf-sn').waitFor({ state: 'visible', timeout: 20_000 });
     await page.getByTestId('hf-sn').fill(HYBRID.sn);
     await page.getByTestId('hf-sn2').fill('SW2341N0000109');
-    await page.getByTestId('hf-addr').locator('input').fill('1');
-    await page.getByTestId('hf-addr2').locator('input').fill('1');
-    await page.getByTestId('hf-devcode').locator('input').fill('2341');
+    await page.getByTestId('hf-addr').fill('1');
+    await page.getByTestId('hf-addr2').fill('1');
+    await page.getByTestId('hf-devcode').fill('2341');
     const before = sent.length;
     await page.getByTestId('hf-sync').click();
     await page.getByText('The two SNs differ').waitFor({ state: 'visible' });
