@@ -85,6 +85,7 @@ describe('device operations of owner_anna', () => {
     await page.getByTestId(`ctrl-set-${PRIORITY}`).click();
     await page.getByTestId('ctrl-confirm-ok').click();
     await page.getByTestId(`ctrl-done-${PRIORITY}`).waitFor({ state: 'visible', timeout: 20_000 });
+    await h().screenshot(page, 'device-ops-control');
     expect(await shown.textContent()).toBe(LABELS[newKey]);
     // read back from the simulator
     expect((await api.call('queryDeviceCtrlValue', { ...HYBRID, id: PRIORITY })).val).toBe(newKey);
@@ -212,6 +213,28 @@ describe('device operations of owner_anna', () => {
       .toBe('Roof inverter');
     await expect.poll(() => page.locator('h4').first().textContent()).toBe('Roof inverter');
   });
+
+  it('fits a 360 px phone: control, send command, report, history and helpform without page overflow', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    try {
+      for (const [name, p] of [
+        ['control', detail(HYBRID, 'control')],
+        ['command', detail(HYBRID, 'command')],
+        ['report', detail(HYBRID, 'report')],
+        ['history', detail(HYBRID, 'history')],
+        ['info', detail(HYBRID, 'info')],
+        ['helpform', '/generalNew/setting/helpform'],
+      ] as const) {
+        await page.goto(h().url(p));
+        await settle(page);
+        await h().screenshot(page, `device-ops-phone-${name}`);
+        const o = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+        expect(o.scroll, `${name}: page wider than the phone`).toBeLessThanOrEqual(o.width);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
+  }, 120_000);
 
   it('helpform: SN and address twice must match, then the device is synchronised', async () => {
     await page.goto(h().url('/generalNew/setting/helpform'));
