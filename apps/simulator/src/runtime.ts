@@ -36,8 +36,8 @@ export interface LiveDataloggerOptions {
   maxBuffer?: number;
   /** Follow the spec's offline spells (default true). */
   offlineSpells?: boolean;
-  /** Frames kept in the datalogger's storage for `sync` (default 10 000). */
-  maxStored?: number;
+  /** How far back the datalogger's storage keeps sampled frames for `sync`, ms (default one day). */
+  storedMs?: number;
 }
 
 /** Smallest / largest collect interval a command may set, seconds. */
@@ -144,15 +144,18 @@ export class LiveDatalogger {
   }
 
   /**
-   * The frames this datalogger sampled (its local storage, newest last, at most `maxStored`):
+   * The frames this datalogger sampled (its local storage, newest last, the last `storedMs`):
    * a `sync` command resends a range of them (commands/device.ts).
    */
   readonly stored: IngestFrame[] = [];
 
   private enqueue(frame: IngestFrame): void {
     this.stored.push(frame);
-    const keep = this.opts.maxStored ?? 10_000;
-    if (this.stored.length > keep) this.stored.splice(0, this.stored.length - keep);
+    // The datalogger's storage: the last `storedMs` of samples (default one day), at most 10 000.
+    const oldest = frame.ts - (this.opts.storedMs ?? 86_400_000);
+    let drop = Math.max(0, this.stored.length - 10_000);
+    while (drop < this.stored.length && this.stored[drop]!.ts < oldest) drop += 1;
+    if (drop > 0) this.stored.splice(0, drop);
     this.buffer.push(frame);
     const max = this.opts.maxBuffer ?? 20_000;
     if (this.buffer.length > max) {

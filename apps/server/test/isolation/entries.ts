@@ -193,6 +193,7 @@ const device = (extra: (c: CellContext) => WireParams = none): MatrixEntry => ({
   params: (c) => ({ ...tuple(c), ...extra(c) }),
 });
 const total = (dat: unknown): number => (dat as { total: number }).total;
+const EXPORT = "a report export is a file of the caller's own (export_files of the caller) read from what it may see";
 /** The helpform form of a device reference: SN and address twice, its device code, the dates. */
 const helpform =
   (dates: (c: CellContext) => WireParams) =>
@@ -441,10 +442,14 @@ export const ENTRIES = {
   editDeviceInfo: device(() => ({ alias: 'Matrix alias' })),
   delDeviceFromPlant: { ...device(), okCodes: [271] },
   querySPDeviceKeyParameterTotalPerYear: { ...device(() => ({ parameter: 'PV_ENERGY_TOTAL' })), okCodes: [12] },
-  exportDeviceReport: { ...device((c) => ({ sdate: c.day, edate: '2020-01-01' })), okCodes: [6] },
+  exportDeviceReport: {
+    ...device((c) => ({ sdate: c.day, edate: '2020-01-01' })),
+    okCodes: [6],
+    personal: EXPORT,
+  },
   webQueryExportFiles: { ref: 'none', params: () => ({ pagesize: 50 }) },
   queryExportFileUrl: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
-  delExportFile: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
+  delExportFile: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12], personal: EXPORT },
   syncDeviceData: { ...device(helpform((c) => ({ sdate: c.day, edate: '2020-01-01' }))), okCodes: [6] },
   recalcDeviceData: device(helpform((c) => ({ sdate: c.day, edate: c.day }))),
   webQueryOperationLog: device(),

@@ -29,7 +29,6 @@ const SPEC: DataloggerSpec = {
 };
 const INV = SPEC.devices[0]!;
 const BAT = SPEC.devices[1]!;
-const def2341 = getDefinition(2341)!;
 
 class FakePublisher implements Publisher {
   connected = true;
@@ -152,6 +151,15 @@ describe('device commands: ctrl', () => {
     // …with it, charging power (negative battery power) is at most 10 A × 51.2 V.
     expect(v.bt_battery_power!).toBeGreaterThanOrEqual(-512 - 1);
     expect(v.bt_battery_power!).toBeLessThan(-400);
+  });
+});
+
+describe('device commands: rejected', () => {
+  it('a battery carrying current rejects the sleep command (code 8)', async () => {
+    const t = live();
+    for (let i = 0; i < 3; i++) await t.advance(60_000);
+    expect(Math.abs(t.l.sim.last!.snap.batteryW)).toBeGreaterThan(50);
+    expect(await t.cmd('ctrl', ctrlParams('sys_sleep', '1', BAT))).toMatchObject({ ok: false, code: 8 });
   });
 });
 

@@ -21,7 +21,8 @@ import type { CommandContext, CommandHandlers, CommandOutcome } from './types.js
  * - `ctrl`: a register write of one control. The value is checked against the control (unknown
  *   control or register → code 9, a value outside its items or ranges → code 6), applied to the
  *   device's settings (the plant's physics and the read-back fields of the next frames follow it,
- *   settings.ts) and answered like a Modbus "write multiple registers" reply;
+ *   settings.ts) and answered like a Modbus "write multiple registers" reply; a battery refuses
+ *   to sleep while current flows (code 8, rejected);
  * - `read`: the control's current register words;
  * - `passthrough`: raw Modbus RTU bytes; function 3/4 (read registers) is answered with the
  *   device's registers (controls and measured fields), anything else with an exception reply;
@@ -130,6 +131,9 @@ const ctrl = (ctx: CommandContext): CommandOutcome => {
   const start = num(ctx.params.start);
   const d = decodeControlWrite(def, id, start, words);
   if (!d.ok) return fail(d.reason === 'unknown-control' ? 9 : 6, d.message);
+  // A battery refuses to go to sleep while current flows through it.
+  if (d.control.id === 'sys_sleep' && Math.abs(ctx.logger.sim.last?.snap.batteryW ?? 0) > 50)
+    return fail(8, 'rejected: the battery is carrying current');
   ctx.logger.sim.applySetting(dev.sn, d.control.id, d.value);
   const addr = d.control.register.address;
   // Modbus "write multiple registers" reply: address, 0x10, start, count, CRC.

@@ -102,7 +102,8 @@ export const setDeviceCtrlPwd = defineAction({
     /** Operator only: the manufacturer account id whose domain to set. */
     vendor: wireInt().optional(),
   }),
-  access: { auth: 'signed', roles: [1, 15], permission: 'device_manag', button: 'device_control_write' },
+  // A setting of the domain (system settings), not of a device; role 2 accounts never set it.
+  access: { auth: 'signed', roles: [1, 15], permission: 'system_settings' },
   mutates: true,
   result: result<undefined>(),
 });

@@ -2,9 +2,7 @@ import { ApiError, OPERATION_KINDS, type OperationLogRow } from '@sunwatch/proto
 import type { AccessService } from '../../access/access.service.js';
 import type { Caller } from '../../context.js';
 import type { Db } from '../../db/db.js';
-import { addDays, dayOf, dayStartMs, localDay } from '../../shared/local-time.js';
-import { fmtTs } from '../../shared/local-time.js';
-import type { DeviceResolver } from '../devices/device-resolver.js';
+import { addDays, dayOf, dayStartMs, fmtTs, localDay } from '../../shared/local-time.js';
 
 export interface OperationQuery {
   pn?: string | undefined;
@@ -31,7 +29,13 @@ export class OperationQueryService {
     private readonly deps: {
       db: Db;
       access: Pick<AccessService, 'requireAccess'>;
-      resolver: Pick<DeviceResolver, 'resolve'>;
+      /** The devices module's resolver (caller's scope, 258 otherwise); structural, so operations imports nothing of devices. */
+      resolver: {
+        resolve(
+          caller: Caller,
+          key: { pn?: string | undefined; devcode?: number | undefined; devaddr?: number | undefined; sn?: string | undefined },
+        ): Promise<{ pn: string; sn: string }>;
+      };
       now: () => number;
     },
   ) {}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@sunwatch/protocol';
+import type { ApiError } from '@sunwatch/protocol';
 import { dayRange } from './day-range.js';
 
 const NOW = Date.UTC(2026, 5, 15, 4, 0, 0);

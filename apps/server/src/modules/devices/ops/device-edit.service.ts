@@ -48,7 +48,7 @@ export class DeviceEditService {
     const t = await this.deps.targets.forWrite(caller, p);
     if (p.alias === undefined) throw new ApiError(271);
     const alias = p.alias.trim();
-    if (/[\u0000-\u001f]/.test(alias)) throw new ApiError(6, 'alias');
+    if ([...alias].some((ch) => ch.charCodeAt(0) < 0x20)) throw new ApiError(6, 'alias');
     if (alias === t.row.alias) throw new ApiError(271);
     const res = await this.db.updateTable('devices').set({ alias }).where('id', '=', t.row.id).executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw new ApiError(1);

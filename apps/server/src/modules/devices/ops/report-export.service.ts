@@ -47,7 +47,8 @@ function toWire(r: FileRow): ExportFileRow {
 
 /** A file name without path or control characters. */
 function safeName(s: string): string {
-  return s.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').slice(0, 80) || 'device';
+  const printable = [...s].map((ch) => (ch.charCodeAt(0) < 0x20 ? '_' : ch)).join('');
+  return printable.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 80) || 'device';
 }
 
 /** A cell: numbers as numbers (so spreadsheets can sum them), the rest as text. */
