@@ -141,6 +141,15 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     budgetKB: BUDGET_KB.page,
     note: 'device detail: real-time tab; the chart tabs load ECharts when opened',
   },
+  {
+    path: `/generalNew/deviceno/${HYBRID.pn}/${HYBRID.devcode}/${HYBRID.devaddr}/${HYBRID.sn}?tab=control`,
+    account: 'owner_anna',
+    kind: 'page',
+    budgetKB: BUDGET_KB.page,
+    note: 'device detail opened on the control tab (issue 10; the tab loads on its own)',
+  },
+  { path: '/generalNew/setting/helpform', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.page, note: 'auxiliary functions (issue 10)' },
+  { path: '/adminNew/setting/helpform', account: 'dealer_north', kind: 'page', budgetKB: BUDGET_KB.page, note: 'auxiliary functions (issue 10)' },
 ];
 
 export interface Transfer {
@@ -252,7 +261,7 @@ export async function measureRoute(
     await settle(page);
     const transfers = await recorder.stop();
     const u = new URL(page.url());
-    return summarize(route, u.pathname, transfers);
+    return summarize(route, u.pathname + u.search, transfers);
   } finally {
     await page.close();
   }
@@ -272,7 +281,8 @@ export function overEnforced(m: RouteMeasure): boolean {
 }
 
 export function status(m: RouteMeasure): string {
-  if (m.finalPath !== new URL(m.route.path, 'http://x').pathname) return `REDIRECTED ${m.finalPath}`;
+  const want = new URL(m.route.path, 'http://x');
+  if (m.finalPath !== want.pathname + want.search) return `REDIRECTED ${m.finalPath}`;
   if (overEnforced(m)) return m.route.ceilingKB ? 'OVER CEILING' : 'OVER';
   if (overBudget(m)) return `over budget (ceiling ${m.route.ceilingKB})`;
   return 'ok';

@@ -135,6 +135,7 @@ const personalBasicPage: PageLoader = () => import('../features/account/pages/Pe
 const projectsPage: PageLoader = () => import('../features/projects/pages/ProjectsPage');
 const accountsAdminPage: PageLoader = () => import('../features/accounts-admin/pages/AccountsAdminPage');
 const dataloggersPage: PageLoader = () => import('../features/dataloggers/pages/DataloggersPage');
+const helpformPage: PageLoader = () => import('../features/device-ops/pages/HelpformPage');
 
 /** The device detail page under every device list (same access as the list). */
 export const DEVICE_DETAIL: SubPage = {
@@ -206,7 +207,7 @@ export const AREAS: readonly AreaDef[] = [
           item('rechargePay', 'Wallet', { group: 'recharge' }),
           item('rechargeRecord', 'History', { group: 'recharge' }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
-          item('helpform', 'Appstore', { group: 'auxiliary' }),
+          item('helpform', 'Appstore', { group: 'auxiliary', access: DEVICES, page: helpformPage }),
           item('UpgFirmware', 'CloudUpload', { group: 'strategy' }),
           item('strategy', 'Tool', { group: 'strategy' }),
           item('upgrade', 'Rocket', { group: 'strategy' }),
@@ -261,7 +262,7 @@ export const AREAS: readonly AreaDef[] = [
           item('datalogger', 'Cluster', { group: 'datalogger', access: WRITES, page: dataloggersPage }),
           item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', access: WRITES }),
           item('rate', 'Dollar', { group: 'personal', access: WRITES }),
-          item('helpform', 'Appstore', { group: 'personal', access: WRITES }),
+          item('helpform', 'Appstore', { group: 'personal', access: WRITES, page: helpformPage }),
           item('browseAccount', 'UsergroupAdd', {
             group: 'personal',
             access: WRITES,

@@ -5,6 +5,7 @@ export * from './registry.js';
 export * from './decoder.js';
 export * from './readings.js';
 export * from './controls.js';
+export * from './ctrl-hint.js';
 export * from './wire.js';
 export * from './figures.js';
 export { REFERENCE_FLOW, EMPTY_FLOW } from './definitions/common.js';

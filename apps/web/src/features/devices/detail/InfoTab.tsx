@@ -1,4 +1,5 @@
 /** Device info: queryDeviceInfo plus what its devcode definition says about it. */
+import { lazy, Suspense } from 'react';
 import { Descriptions, Card, Space } from 'antd';
 import { getDefinition } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,12 @@ import { useDeviceInfo } from '../api/queries';
 import { areaFor, deviceListPath, type DeviceTupleLike } from '../../shared/devices/paths';
 import { StatusTag } from '../../shared/devices/components/StatusTag';
 import { QueryState } from './common';
+import { accessFor } from '../../../app/access';
+import { DEVICE_INFO_PANEL } from '../../../app/device-tabs';
+import { useSession } from '../../../app/use-session';
+
+/** Edit alias / remove from plant (app/device-tabs.ts), for accounts that may change devices. */
+const ManagePanel = lazy(DEVICE_INFO_PANEL.load);
 
 /** "UTC+05:30" of a timezone in seconds east of UTC. */
 export function utcOffset(seconds: number): string {
@@ -26,6 +33,7 @@ export function InfoTab({ device }: { device: DeviceTupleLike }) {
   const locale = currentLocale();
   const { pathname } = useLocation();
   const list = deviceListPath(areaFor(pathname));
+  const manage = DEVICE_INFO_PANEL.visible(accessFor(useSession()));
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <QueryState q={q}>
@@ -79,6 +87,11 @@ export function InfoTab({ device }: { device: DeviceTupleLike }) {
             </Descriptions.Item>
           </Descriptions>
         </Card>
+      )}
+      {manage && (
+        <Suspense fallback={null}>
+          <ManagePanel device={device} />
+        </Suspense>
       )}
     </Space>
   );

@@ -2,7 +2,7 @@
  * Device detail (…/<list>/:pn/:devcode/:devaddr/:sn): real-time data, energy flow,
  * statistical overview, chart, parameter analysis, data details and device info tabs.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { Button, Card, Flex, Space, Spin, Tabs, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,9 @@ import { DeviceFigures } from '../../shared/devices/components/DeviceFigures';
 import { StatusTag } from '../../shared/devices/components/StatusTag';
 import { areaFor, deviceListPath, type DeviceTupleLike } from '../../shared/devices/paths';
 import { RealtimeTab } from '../detail/RealtimeTab';
+import { accessFor } from '../../../app/access';
+import { DEVICE_EXTRA_TABS, type DeviceTabProps } from '../../../app/device-tabs';
+import { useSession } from '../../../app/use-session';
 
 /*
  * The real-time tab (the default) comes with the page; every other tab loads when it is opened,
@@ -23,6 +26,9 @@ const EnergyFlowTab = lazy(() => import('../detail/EnergyFlowTab').then((m) => (
 const InfoTab = lazy(() => import('../detail/InfoTab').then((m) => ({ default: m.InfoTab })));
 const ParamsTab = lazy(() => import('../detail/ParamsTab').then((m) => ({ default: m.ParamsTab })));
 const StatisticsTab = lazy(() => import('../detail/StatisticsTab').then((m) => ({ default: m.StatisticsTab })));
+
+/** Tabs of other features (app/device-tabs.ts: control, send command, report export, history), lazy too. */
+const EXTRA_TABS: ReadonlyMap<string, ComponentType<DeviceTabProps>> = new Map(DEVICE_EXTRA_TABS.map((d) => [d.key, lazy(d.load)]));
 
 const tabLoading = (
   <Flex justify="center" style={{ padding: 48 }}>
@@ -42,7 +48,10 @@ export default function DeviceDetailPage() {
   const info = useDeviceInfo(device);
   // the device's key figures, the same the device list shows (one server computation)
   const stat = useDeviceStatistic(device);
-  const tab = (DETAIL_TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as DetailTab) : 'realtime';
+  const session = useSession();
+  const extra = useMemo(() => DEVICE_EXTRA_TABS.filter((d) => d.visible(accessFor(session))), [session]);
+  const wanted = search.get('tab') ?? '';
+  const tab = (DETAIL_TABS as readonly string[]).includes(wanted) || extra.some((d) => d.key === wanted) ? wanted : 'realtime';
   const back = deviceListPath(areaFor(pathname)) ?? '..';
 
   const render: Record<DetailTab, () => React.ReactNode> = {
@@ -89,7 +98,21 @@ export default function DeviceDetailPage() {
           next.set('tab', k);
           setSearch(next, { replace: true });
         }}
-        items={DETAIL_TABS.map((k) => ({ key: k, label: t(`devices:tabs.${k}`), children: <Suspense fallback={tabLoading}>{render[k]()}</Suspense> }))}
+        items={[
+          ...DETAIL_TABS.map((k) => ({ key: k, label: t(`devices:tabs.${k}`), children: <Suspense fallback={tabLoading}>{render[k]()}</Suspense> })),
+          ...extra.map((d) => {
+            const Tab = EXTRA_TABS.get(d.key)!;
+            return {
+              key: d.key,
+              label: t(d.titleKey),
+              children: (
+                <Suspense fallback={tabLoading}>
+                  <Tab device={device} />
+                </Suspense>
+              ),
+            };
+          }),
+        ]}
       />
     </Card>
   );
