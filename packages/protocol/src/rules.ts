@@ -627,6 +627,36 @@ export const currencySchema = z.preprocess(
   z.enum(CURRENCIES, { error: (iss) => (iss.input === undefined ? k('rules.currency.required') : k('rules.currency.invalid')) }),
 );
 
+// Plants (projects) ------------------------------------------------------------------------------
+
+/** Plant name: 1..64 characters (vendor editPlant). */
+export const PLANT_NAME_MAX = 64;
+/**
+ * A plant picture as addPlant/editPlant take it: the URL uploadPlantImage returned
+ * (`/files/plant/<32 hex>.jpg|png`, thumbnails `…-s.jpg|png`).
+ */
+export const PLANT_IMAGE_URL = /^\/files\/plant\/[0-9a-f]{32}(?:-s)?\.(?:jpg|png)$/;
+
+/**
+ * The plant form of the web (spec §3 Project, §5): name 1..64, rated power, time zone, install
+ * date and currency required; coordinates in range; the five prices ≥ 0.
+ */
+export const plantFormSchema = z.object({
+  name: requiredString(k('rules.name.required')).refine((s) => charCount(s) <= PLANT_NAME_MAX, k('rules.name.longLength')),
+  nominalPower: ratedPowerSchema,
+  timezone: timezoneSchema,
+  install: installDateSchema,
+  currency: currencySchema,
+  lon: longitudeSchema.optional(),
+  lat: latitudeSchema.optional(),
+  soldProfit: priceSchema.optional(),
+  selfProfit: priceSchema.optional(),
+  purchProfit: priceSchema.optional(),
+  consProfit: priceSchema.optional(),
+  feedProfit: priceSchema.optional(),
+});
+export type PlantForm = z.output<typeof plantFormSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Roles, accounts, orders, names
 // ---------------------------------------------------------------------------------------------

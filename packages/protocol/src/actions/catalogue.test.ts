@@ -44,6 +44,12 @@ const MUTATING = [
   'distributeCollector',
   'distributeCollectorBySheet',
   'distributeCollectorByOrder',
+  // issue 10: plant management
+  'addPlant',
+  'editPlant',
+  'delPlant',
+  'editPlantEnergyOffset',
+  'uploadPlantImage',
 ];
 
 describe('action catalogue: mutates', () => {

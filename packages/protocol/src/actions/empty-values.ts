@@ -12,6 +12,7 @@ export const KEEP_EMPTY_VALUES: ReadonlySet<ActionName> = new Set<ActionName>([
   'editSubAccount',
   'editDist',
   'editPlantBrowser',
+  'editPlant',
   'editUsrGroup',
   'editRole',
   'webQueryUsrEs',

@@ -1,6 +1,7 @@
 import * as account from './account.js';
 import * as accountsAdmin from './accounts-admin.js';
 import * as plants from './plants.js';
+import * as plantsAdmin from './plants-admin.js';
 import * as dataloggers from './dataloggers.js';
 import * as devices from './devices.js';
 import * as overview from './overview.js';
@@ -15,6 +16,7 @@ export const catalogue = {
   ...account,
   ...accountsAdmin,
   ...plants,
+  ...plantsAdmin,
   ...dataloggers,
   ...devices,
   ...overview,
@@ -36,6 +38,7 @@ export type { AuthDat, AccountInfoDat } from './account.js';
 export type * from './accounts-admin.js';
 export * from './telemetry-params.js';
 export type * from './plants.js';
+export type * from './plants-admin.js';
 export type * from './dataloggers.js';
 export type * from './devices.js';
 export type * from './overview.js';
