@@ -132,7 +132,7 @@ const OWNER_ONLY: AccessRule = { roles: [ROLE.OWNER] };
 const overviewPage: PageLoader = () => import('../features/overview/pages/OverviewPage');
 const generalHomePage: PageLoader = () => import('../features/overview/pages/GeneralHomePage');
 const personalBasicPage: PageLoader = () => import('../features/account/pages/PersonalBasicPage');
-const projectsPage: PageLoader = () => import('../features/projects/pages/ProjectsPage');
+const projectsPage: PageLoader = () => import('../features/plants/pages/ProjectsPage');
 const accountsAdminPage: PageLoader = () => import('../features/accounts-admin/pages/AccountsAdminPage');
 
 /** The device detail page under every device list (same access as the list). */
@@ -140,6 +140,12 @@ export const DEVICE_DETAIL: SubPage = {
   pattern: ':pn/:devcode/:devaddr/:sn',
   titleKey: 'devices:detail.title',
   page: () => import('../features/devices/pages/DeviceDetailPage'),
+};
+/** A plant's page under every project list (same access as the list). */
+export const PLANT_PAGE: SubPage = {
+  pattern: ':pid',
+  titleKey: 'plants:page.title',
+  page: () => import('../features/plants/pages/PlantPage'),
 };
 const DEVICE_LIST: Partial<RouteNode> = {
   page: () => import('../features/devices/pages/DeviceListPage'),
@@ -192,7 +198,7 @@ export const AREAS: readonly AreaDef[] = [
       item('device', 'Hdd', { access: DEVICES, ...DEVICE_LIST }),
       item('account', 'Team', { access: ACCOUNTS, page: accountsAdminPage }),
       item('alarm', 'Alert', { access: ALARMS }),
-      item('project', 'Project', { access: DEVICES, page: projectsPage }),
+      item('project', 'Project', { access: DEVICES, page: projectsPage, subPage: PLANT_PAGE }),
       item('personalBasic', 'User', { page: personalBasicPage }),
       item('setting', 'Setting', {
         access: SETTINGS,
@@ -251,7 +257,7 @@ export const AREAS: readonly AreaDef[] = [
       item('alarm', 'Alert'),
       item('deviceno', 'Database', DEVICE_LIST),
       item('generalintro', 'Read'),
-      item('project', 'Project', { page: projectsPage }),
+      item('project', 'Project', { page: projectsPage, subPage: PLANT_PAGE }),
       item('personalBasic', 'User', { page: personalBasicPage }),
       item('setting', 'Setting', {
         layout: 'settings',

@@ -6,16 +6,11 @@
 import {
   CURRENCIES,
   TIMEZONE_OFFSETS,
-  currencySchema,
-  installDateSchema,
-  latitudeSchema,
-  longNameSchema,
-  longitudeSchema,
   normalizeCurrency,
+  plantFormSchema,
   priceSchema,
-  ratedPowerSchema,
   ruleErrorKey,
-  timezoneSchema,
+  ruleErrors,
   type PlantWire,
 } from '@sunwatch/protocol';
 
@@ -56,25 +51,28 @@ export type PlantFormField = keyof PlantFormValues;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** Rule-message keys of the failing fields (the `rules.*` keys of the protocol package). */
+/**
+ * Rule-message keys of the failing fields (the `rules.*` keys of the protocol package): the
+ * protocol's plantFormSchema, blanks read as "not filled in"; a place is both coordinates or
+ * none (one alone is "required" on the other); the income per kWh is a price too.
+ */
 export function plantFormErrors(v: PlantFormValues): Partial<Record<PlantFormField, string>> {
-  const out: Partial<Record<PlantFormField, string>> = {};
-  const check = (field: PlantFormField, key: string | undefined) => {
-    if (key) out[field] = key;
+  const filled = (x: unknown) => (blank(x) ? undefined : x);
+  const input = {
+    name: v.name ?? '',
+    nominalPower: v.nominalPower ?? '',
+    timezone: v.timezone,
+    install: v.install ?? '',
+    currency: v.currency ?? '',
+    lon: filled(v.lon),
+    lat: filled(v.lat),
+    ...Object.fromEntries(PRICE_FIELDS.map((f) => [f, filled(v[f])])),
   };
-  check('name', ruleErrorKey(longNameSchema, v.name ?? ''));
-  check('timezone', ruleErrorKey(timezoneSchema, v.timezone));
-  check('nominalPower', ruleErrorKey(ratedPowerSchema, v.nominalPower ?? ''));
-  check('install', ruleErrorKey(installDateSchema, v.install ?? ''));
-  check('currency', ruleErrorKey(currencySchema, v.currency ?? ''));
-  // a place is both coordinates or none: one alone is "required" on the other
-  const placed = !blank(v.lon) || !blank(v.lat);
-  if (placed) {
-    check('lon', ruleErrorKey(longitudeSchema, blank(v.lon) ? '' : v.lon));
-    check('lat', ruleErrorKey(latitudeSchema, blank(v.lat) ? '' : v.lat));
-  }
-  for (const f of [...PRICE_FIELDS, 'unitProfit'] as const) {
-    if (!blank(v[f])) check(f, ruleErrorKey(priceSchema, v[f]));
+  const out = ruleErrors(plantFormSchema, input) as Partial<Record<PlantFormField, string>>;
+  if (blank(v.lon) !== blank(v.lat)) out[blank(v.lon) ? 'lon' : 'lat'] = 'rules.required';
+  if (!blank(v.unitProfit)) {
+    const key = ruleErrorKey(priceSchema, v.unitProfit);
+    if (key) out.unitProfit = key;
   }
   if (!blank(v.energyOffset) && !Number.isFinite(Number(v.energyOffset))) out.energyOffset = 'rules.number.invalid';
   return out;

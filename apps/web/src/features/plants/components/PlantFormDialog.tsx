@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Col, DatePicker, Divider, Form, Input, Modal, Row, Select, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CURRENCY_SYMBOLS, TIMEZONE_OFFSETS, timezoneLabel, type Currency, type PlantWire } from '@sunwatch/protocol';
+import { CURRENCY_SYMBOLS, TIMEZONE_OFFSETS, timezoneLabel, type Catalogue, type Currency, type ParamsOf, type PlantWire } from '@sunwatch/protocol';
 import { apiErrorText, notice } from '../../../app/notify';
 import { ruleText } from '../../../app/rule-text';
 import { useIsPhone } from '../../../components/responsive';
@@ -87,10 +87,8 @@ export default function PlantFormDialog({ open, plant, chooseOwner, onClose, onS
           form.setFields([{ name: 'uid', errors: [ruleText('rules.required')] }]);
           return;
         }
-        const { pid } = await writes.add.mutateAsync({
-          ...(plantWireParams(v, 'create') as never),
-          ...(chooseOwner && raw.uid ? { uid: raw.uid } : {}),
-        });
+        const params = { ...plantWireParams(v, 'create'), ...(chooseOwner && raw.uid ? { uid: raw.uid } : {}) };
+        const { pid } = await writes.add.mutateAsync(params as unknown as ParamsOf<Catalogue['addPlant']>);
         if (energyOffsetChanged('0', v.energyOffset)) await writes.offset.mutateAsync({ plantid: pid, energyOffset: Number(v.energyOffset) });
         void notice().success(t('plants:form.created', { name: v.name.trim() }));
         onSaved?.(pid);
@@ -102,7 +100,7 @@ export default function PlantFormDialog({ open, plant, chooseOwner, onClose, onS
           onClose();
           return;
         }
-        if (Object.keys(changed).length > 0) await writes.edit.mutateAsync({ plantid: plant.pid, ...(changed as never) });
+        if (Object.keys(changed).length > 0) await writes.edit.mutateAsync({ plantid: plant.pid, ...changed } as unknown as ParamsOf<Catalogue['editPlant']>);
         if (offsetChanged) await writes.offset.mutateAsync({ plantid: plant.pid, energyOffset: Number(v.energyOffset) });
         void notice().success(t('plants:form.saved', { name: v.name.trim() }));
         onSaved?.(plant.pid);
@@ -180,7 +178,7 @@ export default function PlantFormDialog({ open, plant, chooseOwner, onClose, onS
           </Col>
         </Row>
 
-        <Divider orientation="left" plain>
+        <Divider titlePlacement="start" plain>
           {t('plants:form.location')}
         </Divider>
         <Row gutter={16}>
@@ -226,7 +224,7 @@ export default function PlantFormDialog({ open, plant, chooseOwner, onClose, onS
           </Col>
         </Row>
 
-        <Divider orientation="left" plain>
+        <Divider titlePlacement="start" plain>
           {t('plants:form.plantData')}
         </Divider>
         <Row gutter={16}>
@@ -269,7 +267,7 @@ export default function PlantFormDialog({ open, plant, chooseOwner, onClose, onS
           </Col>
         </Row>
 
-        <Divider orientation="left" plain>
+        <Divider titlePlacement="start" plain>
           {t('plants:form.income')}
         </Divider>
         <Row gutter={16}>
