@@ -152,8 +152,15 @@ export default function PlantFormDialog({ open, plant, chooseOwner, onClose, onS
             </Col>
           )}
           <Col {...col}>
-            <Form.Item name="isDefault" label={t('plants:form.isDefault')} valuePropName="checked" tooltip={t('plants:form.isDefaultHint')}>
-              <Switch />
+            <Form.Item
+              name="isDefault"
+              label={t('plants:form.isDefault')}
+              valuePropName="checked"
+              tooltip={t('plants:form.isDefaultHint')}
+              extra={editing && plant.isDefault ? t('plants:form.isDefaultLocked') : undefined}
+            >
+              {/* a default is cleared by making another plant the default (editPlant) */}
+              <Switch disabled={editing && plant.isDefault} />
             </Form.Item>
           </Col>
           <Col span={24}>

@@ -16,7 +16,7 @@ import { areaOfPath } from '../../../app/routes';
 import { currentLocale } from '../../../i18n';
 import { formatEnergy, formatMoney, formatNumber, formatPercent, formatPower, scaleEnergy, scalePower, toNumber } from '../../shared/charts/format';
 import { StatusTag } from '../../shared/devices/components/StatusTag';
-import { projectListPath } from '../api/paths';
+import { projectListPath } from '../../shared/plants/paths';
 import { plantFlow } from '../api/plant-flow';
 import { PLANT_FIGURE_KEYS, usePlantFigures, usePlantInfo, usePlantRow } from '../api/queries';
 import { usePlantDeviceView, usePlantEnvMonitor } from '../api/view-queries';
@@ -167,6 +167,9 @@ export default function PlantPage() {
                         : toNumber(f[k]) === undefined ? '--' : `${formatNumber(f[k], locale)} kg`}
                 </Descriptions.Item>
               ))}
+              <Descriptions.Item label={t('plants:page.incomeToday')}>
+                <span data-testid="plant-income-today">{formatMoney(row.data?.profitToday, locale, symbol)}</span>
+              </Descriptions.Item>
               <Descriptions.Item label={t('plants:page.consumption')}>{formatPower(row.data?.loadPower, locale)}</Descriptions.Item>
               <Descriptions.Item label={t('plants:page.usedToday')}>{formatEnergy(row.data?.energyUsed, locale)}</Descriptions.Item>
             </Descriptions>

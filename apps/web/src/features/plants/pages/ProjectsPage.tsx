@@ -19,7 +19,7 @@ import { statusColor, statusFilterOptions } from '../../shared/devices/status';
 import { toGeoPoint } from '../../shared/maps/basemap';
 import { LazyMap, type MapMarker } from '../../shared/maps/LazyMap';
 import { usePlantList, usePlantsMap } from '../../shared/plants/api/queries';
-import { plantPathFrom } from '../api/paths';
+import { plantPathFrom } from '../../shared/plants/paths';
 import { useDeletePlant } from '../components/use-delete-plant';
 import { usePlantWriteAccess } from '../components/use-plant-writes-access';
 import { PROJECTS_LIST_SPEC, PROJECTS_PAGE_SIZES, plantListParams, plantMapParams, type ProjectsView } from '../api/list-params';
