@@ -43,6 +43,14 @@ export interface ProjectsTable {
   so2_factor: number;
   created_at: number;
   updated_at: number;
+  /** Issue 10 (migration 0010). */
+  village: Generated<string>;
+  /** Self-consumption and feed-in prices per kWh. */
+  price_self: Generated<number>;
+  price_feed: Generated<number>;
+  currency_country: Generated<string>;
+  /** Thumbnail URL of the plant picture (`image` holds the picture's URL). */
+  image_small: Generated<string>;
 }
 
 export interface DataloggersTable {

@@ -22,6 +22,8 @@ export interface PlantAddressWire {
   city: string;
   county: string;
   town: string;
+  /** Issue 10. */
+  village: string;
   address: string;
   /** Degrees as a string; "" when unset. */
   lon: string;
@@ -42,6 +44,10 @@ export interface PlantProfitWire {
   soldProfit: string;
   purchProfit: string;
   consProfit: string;
+  /** Issue 10: self-consumption and feed-in prices, ISO country of the currency. */
+  selfProfit: string;
+  feedProfit: string;
+  currencyCountry: string;
 }
 
 /** The plant object of queryPlantInfo and queryPlants `plant[x]`. */

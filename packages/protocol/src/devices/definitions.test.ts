@@ -5,6 +5,7 @@ import { controlItems } from './controls.js';
 import { lastDataFields, toChartsFields, toCtrlFields } from './wire.js';
 import { DEVTYPE } from '../roles.js';
 import { hasRef, refDat } from './test-helpers.js';
+import { ENV_MONITOR_FIELDS } from './definitions/sw5125.js';
 
 describe('device definitions: schema', () => {
   for (const def of DEVICE_DEFINITIONS) {
@@ -23,21 +24,27 @@ describe('device definitions: schema', () => {
     }
   });
 
-  it('ships the three reference devcodes and the four Sunwatch designs', () => {
+  it('ships the three reference devcodes and the five Sunwatch designs', () => {
     expect(DEVICE_DEFINITIONS.filter((d) => d.origin === 'reference').map((d) => d.devcode)).toEqual([
       2341, 2376, 2428,
     ]);
     const own = DEVICE_DEFINITIONS.filter((d) => d.origin === 'sunwatch');
     const shapes = own.map((d) => `${d.devtype}/${d.kind}`);
     expect(shapes).toEqual(
-      expect.arrayContaining(['512/inverter', '1792/battery', '1024/meter', '512/micro-inverter']),
+      expect.arrayContaining(['512/inverter', '1792/battery', '1024/meter', '512/micro-inverter', '768/env-monitor']),
     );
-    for (const d of own) {
+    for (const d of own.filter((x) => x.kind !== 'env-monitor')) {
       expect(Object.keys(d.energy).length, `${d.devcode} energy counters`).toBeGreaterThan(0);
       expect(d.faults.length, `${d.devcode} faults`).toBeGreaterThanOrEqual(8);
       expect(d.controls.length, `${d.devcode} controls`).toBeGreaterThanOrEqual(3);
       expect(new Set(d.faults.map((f) => f.level))).toEqual(new Set([0, 1, 2]));
     }
+    // The environment monitor (5125) measures and generates nothing: no energy, no power.
+    const env = own.find((x) => x.kind === 'env-monitor')!;
+    expect(env.devtype).toBe(768);
+    expect(env.energy).toEqual({});
+    expect(env.power).toEqual({});
+    expect(env.fields.map((f) => f.id)).toEqual(expect.arrayContaining(Object.values(ENV_MONITOR_FIELDS)));
   });
 
   it('devtypes agree with roles.ts DEVTYPE', () => {

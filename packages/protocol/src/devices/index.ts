@@ -15,6 +15,7 @@ export { DEVCODE_5121 } from './definitions/sw5121.js';
 export { DEVCODE_5122 } from './definitions/sw5122.js';
 export { DEVCODE_5123 } from './definitions/sw5123.js';
 export { DEVCODE_5124 } from './definitions/sw5124.js';
+export { DEVCODE_5125, ENV_MONITOR_DEVTYPE, ENV_MONITOR_FIELDS } from './definitions/sw5125.js';
 export {
   DEVICE_TEXTS,
   DEVICE_TEXT_LOCALES,

@@ -6,12 +6,13 @@ import { DEVCODE_5121 } from './definitions/sw5121.js';
 import { DEVCODE_5122 } from './definitions/sw5122.js';
 import { DEVCODE_5123 } from './definitions/sw5123.js';
 import { DEVCODE_5124 } from './definitions/sw5124.js';
+import { DEVCODE_5125 } from './definitions/sw5125.js';
 
 /**
  * Every protocol definition Sunwatch ships. Devcodes:
  * - 2341, 2376, 2428: vendor devcodes modelled on shared/reference/devcodes;
  * - 5120–5199: Sunwatch's own range — 5121 three-phase grid-tie inverter, 5122 micro-inverter,
- *   5123 LiFePO4 battery/BMS, 5124 three-phase smart meter.
+ *   5123 LiFePO4 battery/BMS, 5124 three-phase smart meter, 5125 environment monitor.
  * Validated by definitions.test.ts (DeviceDefinitionSchema).
  */
 export const DEVICE_DEFINITIONS: readonly DeviceDefinition[] = [
@@ -22,6 +23,7 @@ export const DEVICE_DEFINITIONS: readonly DeviceDefinition[] = [
   DEVCODE_5122,
   DEVCODE_5123,
   DEVCODE_5124,
+  DEVCODE_5125,
 ];
 
 /** Sunwatch's own devcode range; vendor devcodes stay outside it. */

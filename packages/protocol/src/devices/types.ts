@@ -32,6 +32,7 @@ export const DEVICE_KINDS = [
   'micro-inverter',
   'generator',
   'meter',
+  'env-monitor',
 ] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
@@ -257,6 +258,7 @@ export const DEVICE_CATEGORIES = [
   'micro-inverter',
   'battery',
   'meter',
+  'env-monitor',
 ] as const;
 export type DeviceCategory = (typeof DEVICE_CATEGORIES)[number];
 

@@ -117,7 +117,9 @@ describe('wire builders on Sunwatch definitions', () => {
       }
       expect(toChartsFields(def, 1).length).toBeGreaterThan(0);
       expect(toCtrlFields(def).field).toHaveLength(def.controls.length);
-      expect(toKeyParameters(def).keys.length).toBeGreaterThan(0);
+      // An environment monitor measures weather only: no power, hence no key parameter.
+      if (def.kind !== 'env-monitor') expect(toKeyParameters(def).keys.length).toBeGreaterThan(0);
+      else expect(toKeyParameters(def).keys).toEqual([]);
     }
   });
 

@@ -8,6 +8,7 @@ import { audit } from './0005-audit.js';
 import { roles } from './0007-roles.js';
 import { distribution } from './0008-distribution.js';
 import { operations } from './0009-operations.js';
+import { plantsAdmin } from './0010-plants-admin.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -20,6 +21,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0007-roles': roles(dialect),
     '0008-distribution': distribution(dialect),
     '0009-operations': operations(dialect),
+    '0010-plants-admin': plantsAdmin(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
