@@ -10,6 +10,7 @@ import { errorEnvelope, pickLocale, toApiError } from './http/envelope.js';
 import { registerSpa } from './http/spa.js';
 import { registerIngestRoutes } from './ingest/http-ingest.js';
 import { handlers } from './modules/index.js';
+import { registerPlantImageRoutes } from './modules/plants/plant-images.routes.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { loggerOptions } from './security/logger.js';
 
@@ -56,6 +57,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   registerActionEndpoint(app, ctx, handlers);
   registerIngestRoutes(app, ctx);
+  registerPlantImageRoutes(app, ctx.services.plantImages);
   await registerSpa(app, config.webRoot);
   return app;
 }

@@ -18,6 +18,9 @@ import type { TelemetryService } from './modules/telemetry/telemetry.service.js'
 import type { AccessService } from './access/access.service.js';
 import type { PlantsRepository } from './modules/plants/plants.repository.js';
 import type { PlantsService } from './modules/plants/plants.service.js';
+import type { PlantAdminService } from './modules/plants/plant-admin.service.js';
+import type { PlantFleetService } from './modules/plants/plant-fleet.service.js';
+import type { PlantImages } from './modules/plants/plant-images.js';
 import type { DataloggersRepository } from './modules/dataloggers/dataloggers.repository.js';
 import type { DataloggersService } from './modules/dataloggers/dataloggers.service.js';
 import type { DevicesRepository } from './modules/devices/devices.repository.js';
@@ -91,6 +94,10 @@ export interface AppContext {
     /** Scope of a caller and bulk access checks of plant / datalogger / device ids. */
     access: AccessService;
     plants: PlantsService;
+    /** Issue 10: plant create/edit/delete, energy offset, default project; fleet queries and plant tree; pictures. */
+    plantAdmin: PlantAdminService;
+    plantFleet: PlantFleetService;
+    plantImages: PlantImages;
     dataloggers: DataloggersService;
     /** Device services split by responsibility, sharing one DeviceResolver. */
     devices: {

@@ -40,6 +40,10 @@ import { ViewersService } from './modules/viewers/viewers.service.js';
 import { DistributionRepository } from './modules/distribution/distribution.repository.js';
 import { DistributionService } from './modules/distribution/distribution.service.js';
 import { PlantsService } from './modules/plants/plants.service.js';
+import { PlantAdminRepository } from './modules/plants/plant-admin.repository.js';
+import { PlantAdminService } from './modules/plants/plant-admin.service.js';
+import { PlantFleetService } from './modules/plants/plant-fleet.service.js';
+import { PlantImages } from './modules/plants/plant-images.js';
 import { DataloggerCommands } from './modules/operations/command.service.js';
 import { OperationLog } from './modules/operations/operation-log.service.js';
 
@@ -84,6 +88,8 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const resolver = new DeviceResolver(access, devicesRepo);
     const groups = new GroupsService({ db, accounts, audit, now });
     const telemetry = createTelemetry(config, database, log);
+    const plants = new PlantsService({ access, plants: plantsRepo, devices: devicesRepo, energyRepo, energy, now });
+    const plantAdminRepo = new PlantAdminRepository(db);
     return {
       config,
       db,
@@ -122,14 +128,19 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         commands: new DataloggerCommands({ db, telemetry, now }),
         operations: new OperationLog({ db, dbh, now }),
         access,
-        plants: new PlantsService({
+        plants,
+        plantAdmin: new PlantAdminService({ repo: plantAdminRepo, plants, access, accounts: accountsRepo, audit, now }),
+        plantFleet: new PlantFleetService({
           access,
-          plants: plantsRepo,
+          plantsRepo,
+          plants,
+          adminRepo: plantAdminRepo,
           devices: devicesRepo,
           energyRepo,
           energy,
           now,
         }),
+        plantImages: new PlantImages(config.dataDir),
         dataloggers: new DataloggersService({ access, dataloggers: dataloggersRepo }),
         devices: {
           list: new DeviceListService({ access, devices: devicesRepo, energy, resolver }),

@@ -7,6 +7,7 @@ import { distributionHandlers } from './distribution/distribution.actions.js';
 import { deviceHandlers } from './devices/devices.actions.js';
 import { overviewHandlers } from './overview/overview.actions.js';
 import { plantHandlers } from './plants/plants.actions.js';
+import { plantAdminHandlers } from './plants/plants-admin.actions.js';
 import { groupHandlers } from './groups/groups.actions.js';
 import { roleHandlers } from './roles/roles.actions.js';
 import { viewerHandlers } from './viewers/viewers.actions.js';
@@ -17,6 +18,7 @@ export const handlers: HandlerMap = {
   ...accountHandlers,
   ...accountAdminHandlers,
   ...plantHandlers,
+  ...plantAdminHandlers,
   ...dataloggerHandlers,
   ...deviceHandlers,
   ...overviewHandlers,

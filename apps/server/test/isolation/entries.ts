@@ -1,6 +1,8 @@
 import { rc4EncryptHex, sha1Hex, type ActionName } from '@sunwatch/protocol';
 import type { CallerKey, Fixture, ObjectKey } from './fixture.js';
 import { zipSync, strToU8 } from 'fflate';
+import { PNG } from 'pngjs';
+import { ROLE_OF } from './model.js';
 import { accountKeyOf, MISSING, type Outcome, type RefKey, type RefKind, type WireParams } from './model.js';
 import type { WireFile } from './wire.js';
 
@@ -193,6 +195,19 @@ const device = (extra: (c: CellContext) => WireParams = none): MatrixEntry => ({
   params: (c) => ({ ...tuple(c), ...extra(c) }),
 });
 const total = (dat: unknown): number => (dat as { total: number }).total;
+
+/** A 4×4 PNG (a plant picture). */
+function tinyPng(): Uint8Array {
+  const png = new PNG({ width: 4, height: 4 });
+  png.data.fill(200);
+  return new Uint8Array(PNG.sync.write(png));
+}
+/** Plant owners create plants for themselves; administrators name an owner of their side. */
+const plantOwnerParam = (c: CellContext): WireParams =>
+  ROLE_OF[c.caller] === 0 ? {} : { uid: c.fx.ids[side(c) === 'B' ? 'O3' : 'O1']! };
+/** Owners and viewers are refused the plant count (vendor 0x0008 "Refusal (Plant owner)"). */
+const refusedToOwners = (caller: CallerKey, _ref: RefKey, base: Outcome): Outcome =>
+  base.ok && (ROLE_OF[caller] === 0 || ROLE_OF[caller] === 5) ? { ok: false, code: 8, why: 'plant owners are refused' } : base;
 const FOLLOW = "following is the caller's own view state (device_follows of the caller), not a change of the device";
 
 export const ENTRIES = {
@@ -378,6 +393,32 @@ export const ENTRIES = {
   queryPlantEnergyTotal: plant(),
   queryPlantActiveOuputPowerCurrent: plant(),
   queryPlantDeviceChartsFieldsByType: plant(() => ({ devtype: 512, devcode: 5121 })),
+
+  // issue 10: plant management (plants-admin.ts)
+  addPlant: {
+    ref: 'none',
+    params: (c) => ({ name: `matrix plant ${c.caller}`, 'address.timezone': 3600, ...plantOwnerParam(c) }),
+  },
+  editPlant: plant(() => ({ remark: 'edited by the matrix', 'profit.feedProfit': '0.05' })),
+  delPlant: {
+    ...plant(),
+    outcome: (_caller, _ref, base) =>
+      base.ok ? { ok: false, code: 517, why: 'every fixture plant still has dataloggers' } : base,
+  },
+  editPlantEnergyOffset: plant(() => ({ energyOffset: '12.5' })),
+  uploadPlantImage: { ref: 'none', params: none, file: () => ({ name: 'plant.png', bytes: tinyPng() }) },
+  queryPlantCount: {
+    ref: 'none',
+    params: none,
+    outcome: refusedToOwners,
+    counts: [{ kind: 'plant', read: (d) => (d as { count: number }).count }],
+  },
+  queryPlantsProfitOneDay: { ref: 'none', params: () => ({ pagesize: 50 }), counts: [{ kind: 'plant', read: total }] },
+  queryPlantsEnergyYear: { ref: 'none', params: (c) => ({ date: c.year }) },
+  queryPlantsEnergyMonthPerDay: { ref: 'none', params: (c) => ({ date: c.month }) },
+  queryPlantsEnergyYearPerMonth: { ref: 'none', params: (c) => ({ date: c.year }) },
+  queryPlantEnvMonitor: { ...plant(), okCodes: [265] },
+  queryPlantDeviceView: plant(),
 
   // ---------------------------------------------------------------- dataloggers
   webQueryCollectorsEs: {

@@ -150,10 +150,13 @@ export class PlantAdminService {
       price_buy: 0,
       price_sell: 0,
       price_use: 0,
-      ...(cols as Partial<ProjectInsert>),
+      coal_factor: 0.4,
+      co2_factor: 0.997,
+      so2_factor: 0.03,
       created_at: now,
       updated_at: now,
     };
+    Object.assign(values, cols);
     const pid = await this.deps.repo.insert(values);
     if (!first && p.isDefault === true) await this.deps.repo.makeDefault(ownerId, pid, now);
     await this.deps.audit.record({ entity: 'plant', entityId: pid, before: null, after: auditView({ ...values }, tz) });

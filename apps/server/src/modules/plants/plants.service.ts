@@ -1,6 +1,8 @@
 import {
   ApiError,
   displayValue,
+  ENV_MONITOR_DEVTYPE,
+  ENV_MONITOR_FIELDS,
   fieldIndex,
   keyParameterValue,
   localizeSample,
@@ -90,6 +92,15 @@ export function plantWire(p: PlantRow): PlantWire {
   };
 }
 
+/**
+ * A plant's total energy: what its devices measured plus its energy offset (editPlantEnergyOffset;
+ * e.g. what it produced before it was monitored). A negative offset corrects an over-count; the
+ * total never goes below 0.
+ */
+export function withOffset(measured: number, offset: number): number {
+  return Math.max(0, roundKwh(measured + Number(offset)));
+}
+
 /** Live figures of a set of plants: power, energy today/month/year/total, last data time. */
 export interface PlantLive {
   powerW: number;
@@ -97,6 +108,9 @@ export interface PlantLive {
   lts: number | null;
   socs: number[];
   temps: number[];
+  /** Issue 10: irradiance (W/m²) and ambient temperature (°C) of the plant's environment monitors. */
+  radiant: number[];
+  ambient: number[];
   /** Consumption and grid exchange (plant-consumption.ts); computed with `balance: true`. */
   balance?: PlantBalance;
 }
@@ -144,7 +158,10 @@ export class PlantsService {
       }
     }
     const out = new Map<number, PlantLive>(
-      plantIds.map((id) => [id, { powerW: 0, energy: { ...ZERO_PERIOD }, lts: null, socs: [], temps: [] }]),
+      plantIds.map((id) => [
+        id,
+        { powerW: 0, energy: { ...ZERO_PERIOD }, lts: null, socs: [], temps: [], radiant: [], ambient: [] },
+      ]),
     );
     const samples = new Map<number, Sample>();
     const sources = plantSourceIds('generated', devices);
@@ -164,6 +181,15 @@ export class PlantsService {
       const s = toSample(def, l.data);
       samples.set(d.id, s);
       if (d.status !== OFFLINE) live.powerW += outputPowerW(def, s);
+      if (d.devtype === ENV_MONITOR_DEVTYPE) {
+        // The weather station: the plant's irradiance and air temperature, not a device temperature.
+        if (d.status === OFFLINE) continue;
+        const irr = s.values[ENV_MONITOR_FIELDS.irradiance];
+        const amb = s.values[ENV_MONITOR_FIELDS.ambientTemp];
+        if (irr !== undefined) live.radiant.push(irr);
+        if (amb !== undefined) live.ambient.push(amb);
+        continue;
+      }
       const soc = keyParameterValue(def, s, 'BATTERY_SOC');
       if (soc !== undefined) live.socs.push(soc);
       const temp = def.fields.find((f) => /temp/i.test(f.id) && s.values[f.id] !== undefined);
@@ -225,7 +251,7 @@ export class PlantsService {
     const plant = rows.map((r): WebPlantRow => {
       const l = live.get(r.id)!;
       const w = plantWire(r);
-      const total = l.energy.total + r.energy_offset;
+      const total = withOffset(l.energy.total, r.energy_offset);
       return {
         pid: r.id,
         uid: r.owner_id,
@@ -291,7 +317,7 @@ export class PlantsService {
     const plant = await this.require(caller, plantid);
     const { live } = await this.live([plant.id]);
     const l = live.get(plant.id)!;
-    const total = l.energy.total + plant.energy_offset;
+    const total = withOffset(l.energy.total, plant.energy_offset);
     const avg = (xs: number[]) => (xs.length ? num4(xs.reduce((a, b) => a + b, 0) / xs.length) : '--');
     const value = (k: PlantCurrentKey): string => {
       switch (k) {
@@ -314,9 +340,10 @@ export class PlantsService {
         case 'CURRENT_POWER':
           return num4(l.powerW / 1000);
         case 'CURRENT_TEMP':
-          return avg(l.temps);
+          // The ambient temperature of the plant's environment monitor; without one, its devices'.
+          return l.ambient.length ? avg(l.ambient) : avg(l.temps);
         case 'CURRENT_RADIANT':
-          return '--';
+          return avg(l.radiant);
         case 'BATTERY_SOC':
           return avg(l.socs);
       }
@@ -454,9 +481,9 @@ export class PlantsService {
     if (period === 'total') {
       // Lifetime: the plant's source devices' counters (rollups.ts) plus its energy offset.
       const totals = await this.deps.energyRepo.lifetimeTotals('generated', { projectIds: [plant.id] });
-      let t = plant.energy_offset;
+      let t = 0;
       for (const v of totals.values()) t = roundKwh(t + v);
-      return { energy: num4(t) };
+      return { energy: num4(withOffset(t, plant.energy_offset)) };
     }
     let from: number;
     let to: number;
