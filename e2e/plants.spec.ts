@@ -14,7 +14,9 @@ import type { ApiClient } from '@sunwatch/protocol';
 import { areaMenu, DEMO, login } from './entry-page.ts';
 import { tabApi, useHarness } from './harness.ts';
 
-const h = useHarness();
+// the demo fleet live (one day of history): the stock datalogger bound in the flow reports, and
+// owner_anna's hybrid plant has a power curve, a battery and a grid meter reading
+const h = useHarness({ fleet: { historyDays: 1 } });
 
 const DORA = { usr: 'owner_dora', pwd: 'Owner_2026' };
 const STOCK_PN = 'SWNORTH0000103';
@@ -190,5 +192,39 @@ describe('plants (projects)', () => {
     await noHorizontalOverflow(phone, 'plant form');
     await h().screenshot(phone, 'plants-form-phone');
     await phone.context().close();
+  });
+
+  it('a plant with live data: power curve, energy flow with battery, device links both ways', async () => {
+    const page = await signedIn(DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
+    const api = await apiOf(page);
+    const anna = (await api.call('webQueryPlants', { page: 0, pagesize: 10 })).plant.find((p) => p.name === 'Anna Elbblick Home')!;
+    await page.goto(`/generalNew/project/${anna.pid}`);
+    const curve = page.getByTestId('plant-power-curve').getByTestId('echart');
+    await curve.waitFor({ state: 'visible' });
+    await expect.poll(async () => Number(await curve.getAttribute('data-points'))).toBeGreaterThan(0);
+    // consumption comes with the plant's row (its hybrid measures it), the battery with its SOC; the
+    // hybrid has no grid power field, so the plant's grid exchange is unknown and not drawn
+    for (const node of ['pv', 'battery', 'load']) await page.getByTestId(`plant-flow-${node}`).waitFor({ state: 'visible' });
+    await expect.poll(async () => page.getByTestId('plant-flow-battery').innerText()).toMatch(/SOC \d/);
+    expect(await page.getByTestId('plant-flow-grid').count()).toBe(0);
+    const tile = page.getByTestId('plant-figure-ENERGY_TODAY');
+    await expect.poll(async () => (await tile.innerText()).replace(/\s+/g, ' ')).toMatch(/Energy today \d/);
+    // month view: one bar per day of the plant's month
+    await page.getByText('Month', { exact: true }).click();
+    const bars = page.getByTestId('plant-energy-chart').getByTestId('echart');
+    await bars.waitFor({ state: 'visible' });
+    expect(Number(await bars.getAttribute('data-points'))).toBeGreaterThanOrEqual(28);
+    await h().screenshot(page, 'plants-page-live');
+
+    // its devices link to the device detail, whose plant name links back
+    const device = page.getByTestId('plant-device').getByRole('link').first();
+    await device.click();
+    await page.waitForURL(/\/generalNew\/deviceno\/SWNORTH0000001\//);
+    const back = page.getByTestId('device-plant-link');
+    await back.waitFor({ state: 'visible' });
+    expect(await back.innerText()).toBe('Anna Elbblick Home');
+    await back.click();
+    await page.waitForURL(new RegExp(`/generalNew/project/${anna.pid}$`));
+    await page.context().close();
   });
 });

@@ -35,9 +35,12 @@ function Node({ id, flow }: { id: PlantFlowNode; flow: PlantFlow }) {
       <span style={{ fontSize: 22, color: COLOR[id] }}>{ICON[id]}</span>
       <Typography.Text strong>{t(`plants:flow.${id}`)}</Typography.Text>
       <Typography.Text>{n.kw === undefined ? '--' : formatPower(n.kw, locale)}</Typography.Text>
-      <Typography.Text type="secondary" style={{ fontSize: 12, textAlign: 'center' }}>
-        {arrow} {t(`plants:flow.state.${id}.${n.direction}`)}
-      </Typography.Text>
+      {/* an unmeasured power has no direction to tell (never "idle") */}
+      {n.kw !== undefined && (
+        <Typography.Text type="secondary" style={{ fontSize: 12, textAlign: 'center' }}>
+          {arrow} {t(`plants:flow.state.${id}.${n.direction}`)}
+        </Typography.Text>
+      )}
       {id === 'battery' && flow.soc !== undefined && <Typography.Text type="secondary">SOC {formatPercent(flow.soc, locale)}</Typography.Text>}
     </Flex>
   );
