@@ -4,15 +4,15 @@
  * never after its today.
  */
 import { useState } from 'react';
-import { Alert, DatePicker, Empty, Flex, Segmented, Skeleton } from 'antd';
+import { Alert, Empty, Flex, Segmented, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
-import { isAfterPlantToday } from '../../../app/plant-day';
 import { currentLocale } from '../../../i18n';
 import { EChart } from '../../shared/charts/EChart';
 import { energyOption, powerCurveOption } from '../../shared/charts/options';
 import { usePlantEnergy, usePlantPowerDay, type PlantEnergyView } from '../api/queries';
+import { PeriodPicker } from './PeriodPicker';
 
 export type PlantChartView = 'day' | PlantEnergyView;
 const VIEWS: PlantChartView[] = ['day', 'month', 'year', 'total'];
@@ -75,16 +75,7 @@ export default function PlantCharts({ pid, today }: { pid: number; today: Dayjs 
           onChange={setView}
           options={VIEWS.map((v) => ({ value: v, label: t(`plants:charts.views.${v}`) }))}
         />
-        {view !== 'total' && (
-          <DatePicker
-            picker={view === 'day' ? 'date' : view}
-            value={date}
-            allowClear={false}
-            disabledDate={(d) => isAfterPlantToday(d, today)}
-            onChange={(d) => d && setPicked(d)}
-            aria-label={t('plants:charts.period')}
-          />
-        )}
+        {view !== 'total' && <PeriodPicker unit={view} value={date} today={today} onChange={setPicked} />}
       </Flex>
       {body()}
     </Flex>

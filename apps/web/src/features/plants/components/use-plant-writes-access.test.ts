@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { plantWriteAccessFor } from './use-plant-writes-access';
+import { findAction } from '@sunwatch/protocol';
+import { PLANT_WRITER_ROLES, plantWriteAccessFor } from './use-plant-writes-access';
 
 describe('plant write buttons', () => {
   it('owners write their plants; viewers and group accounts never', () => {
@@ -14,5 +15,12 @@ describe('plant write buttons', () => {
     expect(plantWriteAccessFor({ role: 2 })).toEqual({ write: true, chooseOwner: true });
     const limited = { modules: ['account_manag'], firstPages: [], secondPages: [], buttons: [] };
     expect(plantWriteAccessFor({ role: 2, permissions: limited }).write).toBe(false);
+  });
+
+  it('are the roles the catalogue gives addPlant, editPlant and delPlant', () => {
+    for (const name of ['addPlant', 'editPlant', 'delPlant', 'editPlantEnergyOffset'] as const) {
+      const roles = (findAction(name)?.access as { roles?: readonly number[] }).roles;
+      expect([...(roles ?? [])].sort(), name).toEqual([...PLANT_WRITER_ROLES].sort());
+    }
   });
 });

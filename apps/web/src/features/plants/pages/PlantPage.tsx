@@ -5,7 +5,7 @@
  * edit and delete for those who may write.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Flex, Image, Result, Row, Skeleton, Space, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { ApiCallError, CURRENCY_SYMBOLS, normalizeCurrency, timezoneLabel, type PlantCurrentKey } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,13 @@ export default function PlantPage() {
   const back = projectListPath(areaOfPath(pathname)) ?? '..';
 
   if (!Number.isInteger(pid) || pid <= 0 || (info.isError && info.error instanceof ApiCallError && info.error.err === 260)) {
-    return <Result status="404" title={t('plants:page.notFound')} extra={<Link to={back}>{t('plants:page.back')}</Link>} />;
+    return (
+      <Card>
+        <Empty description={t('plants:page.notFound')}>
+          <Link to={back}>{t('plants:page.back')}</Link>
+        </Empty>
+      </Card>
+    );
   }
   if (info.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
   if (info.isError || !plant) return <Alert type="error" showIcon message={t('plants:page.loadFailed')} description={apiErrorText(info.error)} />;
@@ -60,7 +66,7 @@ export default function PlantPage() {
   const symbol = currency ? CURRENCY_SYMBOLS[currency] : plant.profit.currency;
   const flow = plantFlow({ power: f.CURRENT_POWER, load: row.data?.loadPower, grid: row.data?.gridPower, soc: f.BATTERY_SOC });
   const address = [plant.address.address, plant.address.town, plant.address.county, plant.address.city, plant.address.province, plant.address.country]
-    .filter(Boolean)
+    .filter((part, i, all) => part && part !== all[i - 1])
     .join(', ');
   const today = plantTodayDayjs(plant.address.timezone);
 
@@ -100,7 +106,9 @@ export default function PlantPage() {
       <Card>
         <Flex gap={16} wrap align="flex-start">
           {plant.picSmall && (
-            <Image src={plant.picSmall} preview={{ src: plant.picBig || plant.picSmall }} width={120} height={90} style={{ objectFit: 'cover', borderRadius: 8 }} alt={plant.name} />
+            <a href={plant.picBig || plant.picSmall} target="_blank" rel="noreferrer" data-testid="plant-picture">
+              <img src={plant.picSmall} width={120} height={90} style={{ objectFit: 'cover', borderRadius: 8, display: 'block' }} alt={plant.name} />
+            </a>
           )}
           <Flex vertical gap={6} style={{ flex: '1 1 240px', minWidth: 0 }}>
             <Flex gap={8} align="center" wrap>
