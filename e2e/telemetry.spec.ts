@@ -17,7 +17,9 @@ const h = useHarness({ fleet: { historyDays: 2 } });
 
 const HYBRID = { pn: 'SWNORTH0000001', devcode: 2341, devaddr: 1, sn: 'SW2341N0000101' };
 const BATTERY = { pn: 'SWNORTH0000001', devcode: 5123, devaddr: 2, sn: 'SW5123N0000102' };
-const ANNA_SNS = [HYBRID.sn, BATTERY.sn];
+/** Issue 10: owner_anna's weather station (devcode 5125) behind the same datalogger. */
+const WEATHER = { pn: 'SWNORTH0000001', devcode: 5125, devaddr: 3, sn: 'SW5125N0000103' };
+const ANNA_SNS = [HYBRID.sn, BATTERY.sn, WEATHER.sn];
 const BEN_SNS = ['SW5121S0000101', 'SW5124S0000102', 'SW5122S0000201', 'SW5122S0000202'];
 const STATUS_LABELS = ['Normal', 'Offline', 'Fault', 'Standby', 'Warning', 'Error', 'Protocol error'];
 
@@ -170,7 +172,7 @@ describe('owner_anna: devices with live telemetry', () => {
     await expect.poll(() => listedSns(page)).toEqual([]);
     await searchInput(page).fill('');
     await searchInput(page).press('Enter');
-    await expect.poll(() => listedSns(page)).toHaveLength(2);
+    await expect.poll(() => listedSns(page)).toHaveLength(ANNA_SNS.length);
 
     // status filter: the statuses the devices have now (the simulator may raise an alarm)
     const now = await api.call('webQueryDeviceEs', { page: 0, pagesize: 50 });

@@ -1,7 +1,8 @@
 import { getDefinition, type DeviceDefinition } from '@sunwatch/protocol';
 import { hashString, rand } from './models/random.js';
 import type { DeviceAlarm } from './alarms.js';
-import type { DeviceState, Snapshot } from './plant.js';
+import { envReading } from './models/env.js';
+import { seedOf, type DeviceState, type Snapshot } from './plant.js';
 import type { DataloggerSpec, DeviceSpec } from './types.js';
 
 /** Field id → value (number, or an enum label). */
@@ -340,6 +341,22 @@ function sw5124(c: Ctx): FieldValues {
   };
 }
 
+/** The environment monitor: the site's sun and weather as its sensors read them (models/env.ts). */
+function sw5125(c: Ctx): FieldValues {
+  const { lat, lon, tzOffset } = c.spec.site;
+  const r = envReading({ lat, lon, tzOffset, seed: seedOf(c.spec) }, c.snap.ts, c.snap.cond);
+  return {
+    sy_irradiance: Math.max(0, r.irradiance + (r.irradiance > 0 ? c.jitter(3, 21) : 0)),
+    sy_module_temperature: r.moduleC + c.jitter(0.2, 22),
+    sy_ambient_temperature: r.ambientC + c.jitter(0.1, 23),
+    sy_wind_speed: r.windMs,
+    sy_wind_direction: Math.round(r.windDeg) % 360,
+    sy_irradiation_today: r.irradiationKWhM2,
+    sy_sensor_status: 'Normal',
+    sy_alarm_bits: c.alarm?.fields.sy_alarm_bits ?? 0,
+  };
+}
+
 const MAPPERS: Record<number, (c: Ctx) => FieldValues> = {
   2341: dc2341,
   2376: dc2376,
@@ -348,6 +365,7 @@ const MAPPERS: Record<number, (c: Ctx) => FieldValues> = {
   5122: sw5122,
   5123: sw5123,
   5124: sw5124,
+  5125: sw5125,
 };
 
 /** Devcodes the simulator can play. */

@@ -103,6 +103,8 @@ export const DEMO_PLANTS: readonly DemoPlant[] = [
         devices: [
           { devcode: 2341, devaddr: 1, sn: 'SW2341N0000101', alias: 'Hybrid inverter', encoding: 'registers' },
           { devcode: 5123, devaddr: 2, sn: 'SW5123N0000102', alias: 'Battery pack', encoding: 'values' },
+          // Issue 10: the plant's weather station (queryPlantEnvMonitor, CURRENT_RADIANT / CURRENT_TEMP).
+          { devcode: 5125, devaddr: 3, sn: 'SW5125N0000103', alias: 'Weather station', encoding: 'registers' },
         ],
       },
     ],

@@ -1,7 +1,7 @@
 import { ROLE, signCall, type AuthDat, type Envelope, type PlantWire, type ValTs } from '@sunwatch/protocol';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVCODE_5121 } from '@sunwatch/protocol';
+import { DEVCODE_5121, DEVCODE_5125 } from '@sunwatch/protocol';
 import { engines, FIXED_NOW, startTestServer, type TestServer } from '../harness.js';
 import { insertDatalogger, insertDevice, insertPlant, insertSamples } from '../factories/telemetry-rows.js';
 import { idOf, makeAccount, prepare } from '../distribution/helpers.js';
@@ -349,6 +349,55 @@ describe.each(engines)('plant management ($name)', (engine) => {
     );
     expect(view.dat!.collector[0]!.pn).toBe('SWNORTH0000001');
     expect((await s.call(as('owner_ben'), 'queryPlantDeviceView', { plantid: annaPlant })).err).toBe(260);
+  });
+
+  it('queryPlantEnvMonitor and CURRENT_RADIANT / CURRENT_TEMP read the plant\'s environment monitor', async () => {
+    const now = s.clock.now();
+    const dl = await s.ctx.db.selectFrom('dataloggers').select(['id', 'pn']).where('project_id', '=', east).executeTakeFirstOrThrow();
+    // Without a monitor: 265, and no irradiance figure.
+    expect((await s.call(as('owner_nrg'), 'queryPlantEnvMonitor', { plantid: east })).err).toBe(265);
+    const cur = async (par: string) =>
+      (await s.call<Array<{ key: string; val: string }>>(as('owner_nrg'), 'queryPlantCurrentData', { plantid: east, par })).dat!.map((x) => x.val);
+    expect(await cur('CURRENT_RADIANT')).toEqual(['--']);
+    const dev = await insertDevice(s.ctx.db, { datalogger_id: dl.id, pn: dl.pn, devcode: 5125, devaddr: 3, sn: 'NRGENV0001', now, project_id: east });
+    await insertSamples(
+      s.ctx.db,
+      DEVCODE_5125,
+      dev,
+      [
+        {
+          ts: now - 60_000,
+          values: {
+            sy_irradiance: 650,
+            sy_module_temperature: 38.4,
+            sy_ambient_temperature: 21.5,
+            sy_wind_speed: 3.2,
+            sy_irradiation_today: 2.75,
+          },
+        },
+      ],
+      28800,
+    );
+    const env = await s.call<{ device: Array<Record<string, string | number>> }>(as('owner_nrg'), 'queryPlantEnvMonitor', { plantid: east });
+    expect(env.err).toBe(0);
+    expect(env.dat!.device).toEqual([
+      expect.objectContaining({
+        sn: 'NRGENV0001',
+        devcode: 5125,
+        devtype: 768,
+        irradiance: '650',
+        moduleTemp: '38.4',
+        ambientTemp: '21.5',
+        windSpeed: '3.2',
+        irradiationToday: '2.75',
+      }),
+    ]);
+    expect(await cur('CURRENT_RADIANT,CURRENT_TEMP')).toEqual(['650.0000', '21.5000']);
+    // It adds no energy to the plant (no generation counters).
+    const month = await s.call<{ perday: ValTs[] }>(as('owner_nrg'), 'queryPlantEnergyMonthPerDay', { plantid: east, date: '2026-06' });
+    expect(Number(month.dat!.perday[9]!.val)).toBeCloseTo(15, 4);
+    expect((await s.call(as('owner_ben'), 'queryPlantEnvMonitor', { plantid: east })).err).toBe(260);
+    expect((await s.call(as('owner_nrg'), 'queryPlantEnvMonitor', { plantid: west })).err).toBe(265);
   });
 
   it('uploads a plant picture: stored outside the database with a thumbnail, served by its URL', async () => {

@@ -86,6 +86,7 @@ describe.each(engines)('simulator fleet against the server ($name)', (engine) =>
     expect(devs.map((d) => `${d.pn}:${d.devcode}`)).toEqual([
       'SWNORTH0000001:2341',
       'SWNORTH0000001:5123',
+      'SWNORTH0000001:5125',
       'SWSOUTH0000001:5121',
       'SWSOUTH0000001:5124',
       'SWSOUTH0000002:5122',
@@ -237,7 +238,8 @@ describe.each(engines)('demo fleet of npm start ($name)', (engine) => {
       .select(['d.sn', (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy('d.sn')
       .execute();
-    expect(counts).toHaveLength(6);
+    // 6 devices + owner_anna's weather station (5125, issue 10).
+    expect(counts).toHaveLength(7);
     for (const c of counts) expect(Number(c.n)).toBeGreaterThanOrEqual(288);
     const days = await s.ctx.db
       .selectFrom('device_days')
@@ -269,5 +271,19 @@ describe.each(engines)('demo fleet of npm start ($name)', (engine) => {
     expect(text).toContain('SW2341N0000101');
     expect(text).toContain('SW5123N0000102');
     expect(text).not.toContain('SW5121S0000101');
+
+    // Issue 10: the weather station's simulated readings reach queryPlantEnvMonitor and the plant figures.
+    const pid = (await s.call<{ plant: Array<{ pid: number }> }>(login.dat!, 'queryPlants', { pagesize: 50 })).dat!.plant[0]!.pid;
+    const env = await s.call<{ device: Array<Record<string, string | number>> }>(login.dat!, 'queryPlantEnvMonitor', { plantid: pid });
+    expect(env.err).toBe(0);
+    expect(env.dat!.device).toHaveLength(1);
+    const w = env.dat!.device[0]!;
+    expect(w).toMatchObject({ sn: 'SW5125N0000103', devcode: 5125, devtype: 768 });
+    for (const k of ['irradiance', 'moduleTemp', 'ambientTemp', 'windSpeed', 'irradiationToday']) {
+      expect(Number.isFinite(Number(w[k])), k).toBe(true);
+    }
+    expect(Number(w.irradiance)).toBeGreaterThanOrEqual(0);
+    expect(Number(w.ambientTemp)).toBeGreaterThan(-40);
+    expect(Number(w.ambientTemp)).toBeLessThan(50);
   });
 });

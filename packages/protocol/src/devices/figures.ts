@@ -98,6 +98,10 @@ export function figureSpecs(def: DeviceDefinition): FigureSpec[] {
       }
       return out;
     }
+    case 'env-monitor':
+      // A weather station has no power or energy figure; its readings are its fields
+      // (queryPlantEnvMonitor, the plant's CURRENT_RADIANT / CURRENT_TEMP).
+      return [];
     case 'meter': {
       const out: FigureSpec[] = [];
       if (def.power.grid) out.push(spec('importPower', { power: 'grid+' }), spec('exportPower', { power: 'grid-' }));
