@@ -207,6 +207,10 @@ describe('plants (projects)', () => {
     for (const node of ['pv', 'battery', 'load']) await page.getByTestId(`plant-flow-${node}`).waitFor({ state: 'visible' });
     await expect.poll(async () => page.getByTestId('plant-flow-battery').innerText()).toMatch(/SOC \d/);
     expect(await page.getByTestId('plant-flow-grid').count()).toBe(0);
+    // her weather station (devcode 5125): the environment card with its irradiance
+    const env = page.getByTestId('plant-env');
+    await env.waitFor({ state: 'visible' });
+    expect(await env.innerText()).toContain('Irradiance');
     const tile = page.getByTestId('plant-figure-ENERGY_TODAY');
     await expect.poll(async () => (await tile.innerText()).replace(/\s+/g, ' ')).toMatch(/Energy today \d/);
     // month view: one bar per day of the plant's month
