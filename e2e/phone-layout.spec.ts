@@ -20,13 +20,15 @@ const PHONES = [
 ] as const;
 
 const HYBRID = 'SWNORTH0000001/2341/1/SW2341N0000101';
+/** owner_anna's demo plant, the first one seeded (the plant page under the project lists). */
+const PLANT = '1';
 const DETAIL_TABS = ['realtime', 'flow', 'statistic', 'chart', 'params', 'data', 'info'] as const;
 
 /** The slice of apps/web/src/app/routes.ts this spec reads. */
 interface Node {
   path: string;
   page?: unknown;
-  subPage?: unknown;
+  subPage?: { pattern: string };
   layout?: 'settings';
   children?: Node[];
 }
@@ -51,7 +53,7 @@ async function realRoutes(): Promise<Map<string, string[]>> {
       for (const n of nodes) {
         const p = `${prefix}/${n.path}`;
         if (n.page || n.layout === 'settings') paths.push(p);
-        if (n.subPage && n.page) paths.push(`${p}/${HYBRID}`);
+        if (n.subPage && n.page) paths.push(`${p}/${n.subPage.pattern === ':pid' ? PLANT : HYBRID}`);
         if (n.children) walk(p, n.children);
       }
     };

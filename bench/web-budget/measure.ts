@@ -134,6 +134,9 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     note: 'antd Table (47 KB) and its pagination Select on the first screen; the form loads on demand',
     ceilingKB: 457,
   },
+  // issue 10: the plant page (owner_anna's demo plant is the first one seeded: pid 1), with its power curve
+  { path: '/generalNew/project/1', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.charts, note: 'plant page: power curve (ECharts)' },
+  { path: '/adminNew/project/1', account: 'dealer_north', kind: 'page', budgetKB: BUDGET_KB.charts, note: 'plant page: power curve (ECharts)' },
   {
     path: `/generalNew/deviceno/${HYBRID.pn}/${HYBRID.devcode}/${HYBRID.devaddr}/${HYBRID.sn}`,
     account: 'owner_anna',

@@ -132,7 +132,7 @@ const OWNER_ONLY: AccessRule = { roles: [ROLE.OWNER] };
 const overviewPage: PageLoader = () => import('../features/overview/pages/OverviewPage');
 const generalHomePage: PageLoader = () => import('../features/overview/pages/GeneralHomePage');
 const personalBasicPage: PageLoader = () => import('../features/account/pages/PersonalBasicPage');
-const projectsPage: PageLoader = () => import('../features/projects/pages/ProjectsPage');
+const projectsPage: PageLoader = () => import('../features/plants/pages/ProjectsPage');
 const accountsAdminPage: PageLoader = () => import('../features/accounts-admin/pages/AccountsAdminPage');
 const dataloggersPage: PageLoader = () => import('../features/dataloggers/pages/DataloggersPage');
 const helpformPage: PageLoader = () => import('../features/device-ops/pages/HelpformPage');
@@ -142,6 +142,12 @@ export const DEVICE_DETAIL: SubPage = {
   pattern: ':pn/:devcode/:devaddr/:sn',
   titleKey: 'devices:detail.title',
   page: () => import('../features/devices/pages/DeviceDetailPage'),
+};
+/** A plant's page under every project list (same access as the list). */
+export const PLANT_PAGE: SubPage = {
+  pattern: ':pid',
+  titleKey: 'plants:page.title',
+  page: () => import('../features/plants/pages/PlantPage'),
 };
 const DEVICE_LIST: Partial<RouteNode> = {
   page: () => import('../features/devices/pages/DeviceListPage'),
@@ -194,7 +200,7 @@ export const AREAS: readonly AreaDef[] = [
       item('device', 'Hdd', { access: DEVICES, ...DEVICE_LIST }),
       item('account', 'Team', { access: ACCOUNTS, page: accountsAdminPage }),
       item('alarm', 'Alert', { access: ALARMS }),
-      item('project', 'Project', { access: DEVICES, page: projectsPage }),
+      item('project', 'Project', { access: DEVICES, page: projectsPage, subPage: PLANT_PAGE }),
       item('personalBasic', 'User', { page: personalBasicPage }),
       item('setting', 'Setting', {
         access: SETTINGS,
@@ -253,7 +259,7 @@ export const AREAS: readonly AreaDef[] = [
       item('alarm', 'Alert'),
       item('deviceno', 'Database', DEVICE_LIST),
       item('generalintro', 'Read'),
-      item('project', 'Project', { page: projectsPage }),
+      item('project', 'Project', { page: projectsPage, subPage: PLANT_PAGE }),
       item('personalBasic', 'User', { page: personalBasicPage }),
       item('setting', 'Setting', {
         layout: 'settings',

@@ -11,6 +11,7 @@ import { useDeviceInfo, useDeviceStatistic } from '../api/queries';
 import { DeviceFigures } from '../../shared/devices/components/DeviceFigures';
 import { StatusTag } from '../../shared/devices/components/StatusTag';
 import { areaFor, deviceListPath, type DeviceTupleLike } from '../../shared/devices/paths';
+import { plantPathFrom } from '../../shared/plants/paths';
 import { RealtimeTab } from '../detail/RealtimeTab';
 import { accessFor } from '../../../app/access';
 import { DEVICE_EXTRA_TABS, type DeviceTabProps } from '../../../app/device-tabs';
@@ -83,6 +84,18 @@ export default function DeviceDetailPage() {
           <Typography.Text type="secondary">
             {t('devices:field.pn')}: {device.pn}
           </Typography.Text>
+          {info.data?.pname && (
+            <Typography.Text type="secondary">
+              {t('plants:page.title')}:{' '}
+              {plantPathFrom(pathname, info.data.pid) ? (
+                <Link to={plantPathFrom(pathname, info.data.pid)!} data-testid="device-plant-link">
+                  {info.data.pname}
+                </Link>
+              ) : (
+                info.data.pname
+              )}
+            </Typography.Text>
+          )}
         </Space>
       </Flex>
       {stat.data && stat.data.figures.length > 0 && (

@@ -1,13 +1,14 @@
 /**
  * Projects (plants): list and map views with the plant totals — today's and total energy,
- * current power, status (/adminNew/project, /generalNew/project).
+ * current power, status (/adminNew/project, /generalNew/project). A plant's name opens its page;
+ * owners and administrators create, edit and delete plants here (viewers see no write button).
  */
-import { useMemo } from 'react';
-import { Alert, Card, Flex, Input, Segmented, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { EnvironmentOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Alert, Button, Card, Dropdown, Flex, Input, Segmented, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, EnvironmentOutlined, MoreOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { Catalogue, ResultOf } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ListStates, emptyLocale, listPagination, responsiveTable, tableLoading, useListState } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
 import { currentLocale } from '../../../i18n';
@@ -18,7 +19,13 @@ import { statusColor, statusFilterOptions } from '../../shared/devices/status';
 import { toGeoPoint } from '../../shared/maps/basemap';
 import { LazyMap, type MapMarker } from '../../shared/maps/LazyMap';
 import { usePlantList, usePlantsMap } from '../../shared/plants/api/queries';
+import { plantPathFrom } from '../../shared/plants/paths';
+import { useDeletePlant } from '../components/use-delete-plant';
+import { usePlantWriteAccess } from '../components/use-plant-writes-access';
 import { PROJECTS_LIST_SPEC, PROJECTS_PAGE_SIZES, plantListParams, plantMapParams, type ProjectsView } from '../api/list-params';
+
+const PlantFormDialog = lazy(() => import('../components/PlantFormDialog'));
+const EditPlantDialog = lazy(() => import('../components/EditPlantDialog'));
 
 /** Below 0.5 W the grid exchange is idle (the energy flow's deadband). */
 const GRID_IDLE_KW = 0.0005;
@@ -36,6 +43,12 @@ export default function ProjectsPage() {
   const list = usePlantList(plantListParams(state), view === 'list');
   const map = usePlantsMap(plantMapParams(state), view === 'map');
   const devicesOf = (pid: number) => (devicesPath ? `${devicesPath}?mode=list&pid=${pid}` : undefined);
+  const pageOf = (pid: number) => plantPathFrom(pathname, pid);
+  const navigate = useNavigate();
+  const access = usePlantWriteAccess();
+  const confirmDelete = useDeletePlant();
+  const [creating, setCreating] = useState(false);
+  const [editPid, setEditPid] = useState<number>();
 
   /** Grid exchange without a sign to decode: "1.2 kW · importing" / "0.4 kW · exporting"; "--" unknown. */
   const gridText = (v: string) => {
@@ -51,8 +64,14 @@ export default function ProjectsPage() {
       title: t('projects:field.name'),
       key: 'name',
       render: (_, p) => {
-        const to = devicesOf(p.pid);
-        return to ? <Link to={to}>{p.name}</Link> : p.name;
+        const to = pageOf(p.pid);
+        return to ? (
+          <Link to={to} data-testid="plant-link">
+            {p.name}
+          </Link>
+        ) : (
+          p.name
+        );
       },
     },
     { title: t('projects:field.status'), key: 'status', render: (_, p) => <StatusTag status={p.status} /> },
@@ -78,6 +97,29 @@ export default function ProjectsPage() {
       render: (_, p) => [p.address.city, p.address.country].filter(Boolean).join(', ') || '--',
     },
     { title: t('projects:field.lastUpdate'), key: 'lts', responsive: ['xl'], render: (_, p) => p.lts || '--' },
+    ...(access.write
+      ? [
+          {
+            title: t('plants:actions.title'),
+            key: 'actions',
+            width: 56,
+            render: (_: unknown, p: PlantRow) => (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    { key: 'edit', icon: <EditOutlined />, label: t('plants:actions.edit') },
+                    { key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('plants:actions.delete') },
+                  ],
+                  onClick: ({ key }) => (key === 'edit' ? setEditPid(p.pid) : confirmDelete(p)),
+                }}
+              >
+                <Button type="text" icon={<MoreOutlined />} aria-label={t('plants:actions.more', { name: p.name })} data-testid="plant-actions" />
+              </Dropdown>
+            ),
+          },
+        ]
+      : []),
   ];
 
   const markers = useMemo<MapMarker[]>(
@@ -101,19 +143,31 @@ export default function ProjectsPage() {
                   {t('projects:field.energyToday')}: {formatEnergy(p.energy, locale)}
                 </div>
                 <div style={{ color: '#8c8c8c' }}>{[p.city, p.country].filter(Boolean).join(', ')}</div>
-                {to && <Link to={to}>{t('projects:openDevices')}</Link>}
+                <Space size={12} wrap>
+                  {pageOf(p.pid) && <Link to={pageOf(p.pid)!}>{t('plants:actions.open')}</Link>}
+                  {to && <Link to={to}>{t('projects:openDevices')}</Link>}
+                </Space>
               </div>
             ),
           },
         ];
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- devicesOf depends on the path only
-    [map.data, t, locale, devicesPath],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- devicesOf and pageOf depend on the path only
+    [map.data, t, locale, devicesPath, pathname],
   );
   const unplaced = (map.data?.plant.length ?? 0) - markers.length;
 
   return (
-    <Card title={t('projects:title')}>
+    <Card
+      title={t('projects:title')}
+      extra={
+        access.write && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="plant-create">
+            {t('plants:actions.create')}
+          </Button>
+        )
+      }
+    >
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Flex wrap gap={12} justify="space-between">
           <Space wrap>
@@ -167,6 +221,20 @@ export default function ProjectsPage() {
           )}
         </ListStates>
       </Space>
+      <Suspense fallback={null}>
+        {creating && (
+          <PlantFormDialog
+            open={creating}
+            chooseOwner={access.chooseOwner}
+            onClose={() => setCreating(false)}
+            onSaved={(pid) => {
+              const to = pageOf(pid);
+              if (to) void navigate(to);
+            }}
+          />
+        )}
+        {editPid !== undefined && <EditPlantDialog pid={editPid} onClose={() => setEditPid(undefined)} />}
+      </Suspense>
     </Card>
   );
 }

@@ -1,0 +1,32 @@
+/**
+ * Who sees the plant write buttons: plant owners and administrators (manufacturer, distributor
+ * with device management, operator); never viewers (spec §6) nor group accounts — the roles of
+ * addPlant / editPlant / delPlant (use-plant-writes-access.test.ts checks the two agree). Hidden
+ * here, refused by the server anyway. The catalogue itself is not read here: it would add its
+ * whole parameter schemas to the plant page's first load.
+ */
+import { useMemo } from 'react';
+import { ROLE, type Role } from '@sunwatch/protocol';
+import { accessFor, type AccessSubject } from '../../../app/access';
+import { useSession } from '../../../app/use-session';
+
+/** The roles of addPlant, editPlant and delPlant. */
+export const PLANT_WRITER_ROLES: readonly Role[] = [ROLE.OWNER, ROLE.MANUFACTURER, ROLE.DISTRIBUTOR, ROLE.OPERATOR];
+
+export interface PlantWriteAccess {
+  write: boolean;
+  /** Administrators name the owner of a plant they create. */
+  chooseOwner: boolean;
+}
+
+export function plantWriteAccessFor(session: AccessSubject | undefined): PlantWriteAccess {
+  if (!session) return { write: false, chooseOwner: false };
+  const access = accessFor(session);
+  const write = !access.readOnly && PLANT_WRITER_ROLES.includes(session.role) && access.hasModule('device_manag');
+  return { write, chooseOwner: write && session.role !== ROLE.OWNER };
+}
+
+export function usePlantWriteAccess(): PlantWriteAccess {
+  const session = useSession();
+  return useMemo(() => plantWriteAccessFor(session), [session]);
+}
