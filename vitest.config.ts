@@ -8,6 +8,9 @@ const allowOnly = !process.env.CI;
 export default defineConfig({
   test: {
     allowOnly,
+    // Two files at a time (vitest's default is one less than the cores: one on a 2-core CI
+    // machine). Most integration files wait on PostgreSQL, MQTT or timers rather than compute.
+    maxWorkers: Math.max(1, Number(process.env.UNIT_WORKERS ?? 2) || 2),
     projects: [
       { test: { name: 'protocol', root: 'packages/protocol', include: ['src/**/*.test.ts'], allowOnly } },
       {

@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser flows: each spec file starts the real server and a headless system Chromium.
-// Files run one after another (CI machines have 2 cores; a browser per worker would thrash them).
+// Browser flows: each spec file starts its own server (own data directory, free ports) and a
+// headless system Chromium, so files are independent. Two files run at a time: a flow spends most
+// of its time waiting on the page, the server or the simulated fleet, and two workers keep the CI
+// machine's two cores busy (`E2E_WORKERS=1` runs them one after another).
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 2);
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -9,8 +12,8 @@ export default defineConfig({
     environment: 'node',
     include: ['*.spec.ts'],
     pool: 'forks',
-    fileParallelism: false,
-    maxWorkers: 1,
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
     testTimeout: 90_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
