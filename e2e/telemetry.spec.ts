@@ -362,9 +362,14 @@ describe('owner_anna: devices with live telemetry', () => {
   it('follow and unfollow toggle and persist across a reload', async () => {
     await page.goto(`${listPath}?mode=list&q=${HYBRID.sn}`);
     const star = () => browser(page).locator('tbody tr.ant-table-row', { hasText: HYBRID.sn }).getByRole('button', { name: /^(Follow|Unfollow)$/ });
+    // click only once the searched list is on the page (a row of the list it replaces loses the click)
+    await expect.poll(() => listedSns(page)).toEqual([HYBRID.sn]);
     await star().waitFor({ state: 'visible' });
     expect(await star().getAttribute('aria-pressed')).toBe('false');
 
+    // a click while the table refetches lands on its loading mask: wait for the table to settle
+    const settled = () => expect.poll(() => browser(page).locator('.ant-spin-spinning').count()).toBe(0);
+    await settled();
     await star().click();
     await expect.poll(() => star().getAttribute('aria-pressed')).toBe('true');
     const followed = await api.call('webQueryDeviceEs', { page: 0, pagesize: 50, focus: 1 });
@@ -376,6 +381,8 @@ describe('owner_anna: devices with live telemetry', () => {
     await expect.poll(() => listedSns(page)).toEqual([HYBRID.sn]);
 
     await page.goto(`${listPath}?mode=list&q=${HYBRID.sn}`);
+    await expect.poll(() => listedSns(page)).toEqual([HYBRID.sn]);
+    await settled();
     await star().click();
     await expect.poll(() => star().getAttribute('aria-pressed')).toBe('false');
     await page.reload();
