@@ -81,7 +81,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'antd Table (47 KB) on the first screen; dialogs and other tabs load on demand',
-    ceilingKB: 461,
+    ceilingKB: 471,
   },
   {
     path: '/admin/account',
@@ -89,7 +89,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'antd Table (47 KB) on the first screen; dialogs and other tabs load on demand',
-    ceilingKB: 461,
+    ceilingKB: 471,
   },
   {
     path: '/adminNewStatr/home/account',
@@ -97,7 +97,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'antd Table (47 KB) on the first screen; dialogs and other tabs load on demand',
-    ceilingKB: 461,
+    ceilingKB: 471,
   },
   {
     path: '/adminNew/setting/datalogger',
@@ -105,7 +105,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'antd Table (47 KB) on the first screen; dialogs and the details drawer load on demand',
-    ceilingKB: 460,
+    ceilingKB: 468,
   },
   {
     path: '/adminNewStatr/home/datalogger',
@@ -113,7 +113,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'antd Table (47 KB) on the first screen; dialogs and the details drawer load on demand',
-    ceilingKB: 460,
+    ceilingKB: 468,
   },
   {
     path: '/generalNew/setting/datalogger',
@@ -121,7 +121,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'antd Table (47 KB) on the first screen; dialogs and the details drawer load on demand',
-    ceilingKB: 460,
+    ceilingKB: 468,
   },
   { path: '/generalNew/deviceno', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.page },
   { path: '/generalNew/project', account: 'viewer_cara', kind: 'page', budgetKB: BUDGET_KB.charts, note: 'map' },
@@ -132,11 +132,23 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'antd Table (47 KB) and its pagination Select on the first screen; the form loads on demand',
-    ceilingKB: 457,
+    ceilingKB: 465,
   },
   // issue 10: the plant page (owner_anna's demo plant is the first one seeded: pid 1), with its power curve
-  { path: '/generalNew/project/1', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.charts, note: 'plant page: power curve (ECharts)' },
-  { path: '/adminNew/project/1', account: 'dealer_north', kind: 'page', budgetKB: BUDGET_KB.charts, note: 'plant page: power curve (ECharts)' },
+  {
+    path: '/generalNew/project/1',
+    account: 'owner_anna',
+    kind: 'page',
+    budgetKB: BUDGET_KB.charts,
+    note: 'plant page: power curve (ECharts)',
+  },
+  {
+    path: '/adminNew/project/1',
+    account: 'dealer_north',
+    kind: 'page',
+    budgetKB: BUDGET_KB.charts,
+    note: 'plant page: power curve (ECharts)',
+  },
   {
     path: `/generalNew/deviceno/${HYBRID.pn}/${HYBRID.devcode}/${HYBRID.devaddr}/${HYBRID.sn}`,
     account: 'owner_anna',
@@ -151,8 +163,22 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     budgetKB: BUDGET_KB.page,
     note: 'device detail opened on the control tab (issue 10; the tab loads on its own)',
   },
-  { path: '/generalNew/setting/helpform', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.page, note: 'auxiliary functions (issue 10)' },
-  { path: '/adminNew/setting/helpform', account: 'dealer_north', kind: 'page', budgetKB: BUDGET_KB.page, note: 'auxiliary functions (issue 10)' },
+  {
+    path: '/generalNew/setting/helpform',
+    account: 'owner_anna',
+    kind: 'page',
+    budgetKB: BUDGET_KB.page,
+    ceilingKB: 453,
+    note: 'auxiliary functions (issue 10)',
+  },
+  {
+    path: '/adminNew/setting/helpform',
+    account: 'dealer_north',
+    kind: 'page',
+    budgetKB: BUDGET_KB.page,
+    ceilingKB: 453,
+    note: 'auxiliary functions (issue 10)',
+  },
 ];
 
 export interface Transfer {
