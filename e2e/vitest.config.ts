@@ -17,6 +17,11 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    // expect.poll gives up after 1 s by default: a page that reloads and fetches its list can take
+    // longer than that on a busy 2-core CI machine with two flows running side by side (a follow
+    // flow failed so in CI). A poll stops as soon as its matcher succeeds, so a longer ceiling only
+    // costs time when the flow is really broken.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     // Network flakiness is not expected on loopback; one retry absorbs a slow CI tick.
     retry: 0,
     // `.only` fails the run on CI instead of silently skipping the other tests (eslint forbids it too).
