@@ -149,33 +149,26 @@ export class Dispatcher {
       },
     };
     const invoke = (): Promise<unknown> => handler({ params: parsed.data as never, caller, call: info }, this.ctx);
-    const dat =
-      def.mutates && def.waits
-        ? await (async () => {
-            // It waits on a datalogger: no transaction around the round trip (the handler opens
-            // short ones around its writes); its audit rows follow once it returned.
-            const { result, changes } = await this.ctx.services.audit.collect(invoke);
-            await this.ctx.services.audit.write(changes, {
-              accountId: caller?.accountId ?? null,
-              usr: caller?.usr ?? null,
-              action: def.name,
-            });
-            return result;
-          })()
-        : def.mutates
-          ? await this.ctx.dbh.transaction(async () => {
-              // One transaction: the handler's writes and their audit rows commit together or not at all.
-              const { result, changes } = await this.ctx.services.audit.collect(invoke);
-              if (loginSigned && this.strict) await this.refuseReplayedLogin(sign, salt, result);
-              const signedIn = signInOf(result);
-              await this.ctx.services.audit.write(changes, {
-                accountId: caller?.accountId ?? signedIn?.uid ?? null,
-                usr: caller?.usr ?? signedIn?.usr ?? null,
-                action: def.name,
-              });
-              return result;
-            })
-          : await invoke();
+    // A mutating call's writes and their audit rows (who, what, before → after).
+    const audited = async (): Promise<unknown> => {
+      const { result, changes } = await this.ctx.services.audit.collect(invoke);
+      if (loginSigned && this.strict) await this.refuseReplayedLogin(sign, salt, result);
+      const signedIn = signInOf(result);
+      await this.ctx.services.audit.write(changes, {
+        accountId: caller?.accountId ?? signedIn?.uid ?? null,
+        usr: caller?.usr ?? signedIn?.usr ?? null,
+        action: def.name,
+      });
+      return result;
+    };
+    const dat = !def.mutates
+      ? await invoke()
+      : def.waits
+        ? // It waits on a datalogger: no transaction around the round trip (the handler opens
+          // short ones around its writes); its audit rows follow once it returned.
+          await audited()
+        : // One transaction: the handler's writes and their audit rows commit together or not at all.
+          await this.ctx.dbh.transaction(audited);
     if (!def.mutates && loginSigned && this.strict) await this.refuseReplayedLogin(sign, salt, dat);
     if (!caller && typeof (dat as { uid?: unknown } | undefined)?.uid === 'number') {
       trace.accountId = (dat as { uid: number }).uid; // a sign-in: log who it was

@@ -5,8 +5,13 @@ import type { CommandHandler } from './types.js';
 
 export type { CommandContext, CommandHandler, CommandHandlers, CommandOutcome } from './types.js';
 
-/** The handler of a command kind (`collect_interval` stays in the runtime). */
+/** Every command kind's handler, merged once (`collect_interval` stays in the runtime). */
+const HANDLERS: Readonly<Partial<Record<DataloggerCommandKind, CommandHandler>>> = {
+  ...DATALOGGER_HANDLERS,
+  ...DEVICE_HANDLERS,
+};
+
+/** The handler of a command kind, undefined for a kind the simulator does not answer. */
 export function commandHandler(kind: string): CommandHandler | undefined {
-  const all = { ...DATALOGGER_HANDLERS, ...DEVICE_HANDLERS };
-  return all[kind as DataloggerCommandKind];
+  return Object.hasOwn(HANDLERS, kind) ? HANDLERS[kind as DataloggerCommandKind] : undefined;
 }
