@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_COMPANY_KEYS, REMEMBER_EXPIRE_SECONDS, TOKEN_EXPIRE_SECONDS } from '@sunwatch/protocol';
+import {
+  COMMAND_ACK_TIMEOUT_MS,
+  DEFAULT_COMPANY_KEYS,
+  REMEMBER_EXPIRE_SECONDS,
+  TOKEN_EXPIRE_SECONDS,
+} from '@sunwatch/protocol';
 
 /** Thresholds of the login brute-force throttle (stored in the database, so it holds across instances). */
 export interface LoginThrottleConfig {
@@ -113,6 +118,8 @@ export interface TelemetryConfig {
   limits: IngestLimitsConfig;
   /** Bridge only: stable client id for a persistent session (redelivery of unacknowledged frames). */
   mqttClientId?: string;
+  /** How long a command waits for the datalogger's acknowledgement before answering 2 (COMMAND_ACK_TIMEOUT_MS, 10 s). */
+  commandAckTimeoutMs: number;
 }
 
 export interface IngestLimitsConfig {
@@ -218,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       jobsEnabled: bool(env.JOBS_ENABLED, true),
       offlineCheckMs: int(env.OFFLINE_CHECK_MS, 30_000),
       mqttClientId: env.MQTT_CLIENT_ID?.trim() || undefined,
+      commandAckTimeoutMs: Math.max(500, int(env.COMMAND_ACK_TIMEOUT_MS, COMMAND_ACK_TIMEOUT_MS)),
       limits: {
         maxPacketBytes: Math.max(1024, int(env.MQTT_MAX_PACKET_BYTES, 256 * 1024)),
         maxDevices: Math.max(1, int(env.INGEST_MAX_DEVICES, 64)),

@@ -93,7 +93,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const groups = new GroupsService({ db, accounts, audit, now });
     const telemetry = createTelemetry(config, database, log);
     // Issue 10: commands to dataloggers, their operation history and the datalogger log.
-    const commands = new DataloggerCommands({ db, telemetry, now });
+    const commands = new DataloggerCommands({ db, telemetry, now, timeoutMs: config.telemetry.commandAckTimeoutMs });
     const operations = new OperationLog({ db, dbh, now });
     const dataloggerEvents = new DataloggerEvents({
       db,

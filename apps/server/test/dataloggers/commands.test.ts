@@ -9,6 +9,7 @@ import { engines, startTestServer, type TestServer } from '../harness.js';
 const NORTH = 'SWNORTH0000001';
 const SOUTH = 'SWSOUTH0000001';
 const CAPE = 'SWSOUTH0000002';
+const ACK_MS = 2_000;
 
 const PASSWORDS: Record<string, string> = {
   operator: 'Operator_2026',
@@ -73,7 +74,16 @@ describe.each(engines)('datalogger commands over MQTT ($name)', (engine) => {
 
   beforeAll(async () => {
     s = await startTestServer(engine, {
-      config: { telemetry: { ...loadConfig({}).telemetry, mqttPort: 0, mqttHost: '127.0.0.1', jobsEnabled: false } },
+      config: {
+        // A 2 s acknowledgement timeout (COMMAND_ACK_TIMEOUT_MS) keeps the no-answer case short.
+        telemetry: {
+          ...loadConfig({}).telemetry,
+          mqttPort: 0,
+          mqttHost: '127.0.0.1',
+          jobsEnabled: false,
+          commandAckTimeoutMs: ACK_MS,
+        },
+      },
     });
     const seeded = await seedTelemetry(s);
     specs = seeded.fleet.dataloggers
@@ -189,7 +199,7 @@ describe.each(engines)('datalogger commands over MQTT ($name)', (engine) => {
     try {
       const t0 = Date.now();
       expect((await call('dealer_south', 'restartCollector', { pn: CAPE })).err).toBe(2);
-      expect(Date.now() - t0).toBeGreaterThanOrEqual(9_000);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(ACK_MS - 100);
       expect((await ops(CAPE, 'restartCollector')).at(-1)).toMatchObject({ result: 2 });
       expect((await events(CAPE, t0)).map((e) => e.kind)).toEqual(expect.arrayContaining(['command', 'timeout']));
     } finally {
