@@ -1,0 +1,7 @@
+/** Every text of fr_FR in one chunk (`lang-fr_FR`), loaded by `loadLanguage` (i18n/index.ts). */
+import { packOf } from '../namespaces';
+
+export default packOf(
+  import.meta.glob('../locales/fr_FR/*.json', { eager: true, import: 'default' }),
+  import.meta.glob('../../../../../packages/protocol/src/i18n/fr_FR/{errors,rules}.json', { eager: true, import: 'default' }),
+);
