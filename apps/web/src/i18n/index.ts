@@ -13,7 +13,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, normalizeLocale, type Locale } from '@sunwatch/protocol';
-import { PROTOCOL_NAMESPACES, type Pack } from './namespaces';
+import { PROTOCOL_NAMESPACES, type Pack, type Tree } from './namespaces';
 
 export const LANG_STORAGE_KEY = 'sw.lang';
 
@@ -93,7 +93,10 @@ export function loadLanguage(locale: Locale): Promise<void> {
     const load = packs[`./packs/${locale}.ts`] ?? (() => Promise.reject(new Error(`no texts for ${locale}`)));
     p = load().then(
       (pack) => {
-        for (const ns of NAMESPACES) if (pack[ns]) i18n.addResourceBundle(locale, ns, pack[ns], true, true);
+        for (const [path, tree] of Object.entries(pack)) {
+          const ns = parseTextPath(path)?.ns;
+          if (ns && NAMESPACES.includes(ns)) i18n.addResourceBundle(locale, ns, tree as Tree, true, true);
+        }
       },
       (err: unknown) => {
         loading.delete(locale);
