@@ -2,14 +2,16 @@
  * Datalogger management screens (issue 10, /adminNew/setting/datalogger) against the live demo
  * fleet: its dataloggers are MQTT clients of the embedded broker, so every command reaches the
  * simulator and its acknowledgement comes back for real.
- *  1. dealer_north reboots SWNORTH0000104: acknowledged, then seen reconnecting (log + status);
+ *  1. dealer_north reboots SWNORTH0000104: acknowledged, then seen reconnecting (log + status),
+ *     and the drawer's operation history shows it (when, who, what, result);
  *  2. dealer_south resets SWSOUTH0000002 from its details: refused before YES is typed, then its
  *     devices are gone from the details;
  *  3. dealer_north batch-adds from an xlsx built here (column A PN, column B alias, no header):
  *     one result per row — added, 520 duplicate in the file, 522 exists, 772 bound, 259 invalid;
  *  4. dealer_north debugs SWNORTH0000102: the device at address 1 answers a register read,
  *     nothing answers at address 9 (err 1);
- *  plus the list at a 360 px phone viewport without horizontal overflow.
+ *  plus the list and the drawer's operation history at a 360 px phone viewport without
+ *  horizontal overflow.
  * Each flow uses its own dataloggers (this file starts its own server).
  */
 import { describe, expect, it } from 'vitest';
@@ -109,6 +111,18 @@ describe('datalogger management (/adminNew/setting/datalogger)', () => {
       .poll(() => page.locator('.ant-picker-dropdown:visible .ant-picker-cell-disabled').count(), { timeout: 10_000 })
       .toBeGreaterThan(0);
     await page.keyboard.press('Escape');
+
+    // the operation history shows the reboot: when, who, what and its result
+    await drawer.getByRole('tab', { name: 'Operation history' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('dtab')).toBe('history');
+    const row = drawer.getByTestId('history-table').locator('.ant-table-row', { hasText: 'Reboot' }).first();
+    await row.waitFor({ state: 'visible' });
+    const text = (await row.textContent()) ?? '';
+    expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    expect(text).toContain('The datalogger itself');
+    expect(text).toContain(DEMO.dealer_north.usr);
+    expect(text).toContain('Done');
+    await h().screenshot(page, 'dataloggers-history');
     await page.context().close();
   }, 180_000);
 
@@ -203,8 +217,13 @@ describe('datalogger management (/adminNew/setting/datalogger)', () => {
     await page.goto(LIST);
     await page.locator('.ant-table-row').first().waitFor({ state: 'visible' });
     await h().screenshot(page, 'dataloggers-phone');
-    const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-    expect(scroll).toBeLessThanOrEqual(width);
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await fits()).toBe(true);
+    // the drawer's operation history (the reboot of the first flow) fits too
+    await page.goto(`${LIST}?detail=SWNORTH0000104&dtab=history`);
+    await page.getByTestId('history-table').locator('.ant-table-row', { hasText: 'Reboot' }).first().waitFor({ state: 'visible' });
+    await h().screenshot(page, 'dataloggers-history-phone');
+    expect(await fits()).toBe(true);
     await page.context().close();
   }, 120_000);
 });

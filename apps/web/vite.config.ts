@@ -15,11 +15,14 @@ const backend = 'http://127.0.0.1:8080';
  * - `vendor-react`: React, its router, query and i18n runtime — every route needs them, so one
  *   long-cached chunk;
  * - `lang-<locale>`: all texts of one language (the web's namespaces and the protocol's
- *   errors/rules) — loaded on demand by i18n/index.ts, one request per language.
+ *   errors/rules, gathered by src/i18n/packs/<locale>.ts) — loaded on demand by i18n/index.ts,
+ *   one request per language.
  * antd is NOT grouped: one antd chunk would make every page download every component.
  */
 export function chunkGroup(id: string): string | null {
-  const lang = /[\\/](?:locales|i18n)[\\/]([a-z]{2}_[A-Z]{2})[\\/][^\\/]+\.json$/.exec(id);
+  const lang =
+    /[\\/](?:locales|i18n)[\\/]([a-z]{2}_[A-Z]{2})[\\/][^\\/]+\.json$/.exec(id) ??
+    /[\\/]i18n[\\/]packs[\\/]([a-z]{2}_[A-Z]{2})\.ts$/.exec(id);
   if (lang) return `lang-${lang[1]}`;
   if (/node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/.test(id)) {
     return 'vendor-react';

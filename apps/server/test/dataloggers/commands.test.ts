@@ -134,6 +134,8 @@ describe.each(engines)('datalogger commands over MQTT ($name)', (engine) => {
     const kinds = (await events(NORTH, since)).map((e) => e.kind);
     expect(kinds).toEqual(expect.arrayContaining(['command', 'ack', 'disconnect', 'connect']));
     expect(kinds.indexOf('ack')).toBeLessThan(kinds.lastIndexOf('connect'));
+    // It was heard from before: a reconnection, no registration.
+    expect(kinds).not.toContain('register');
     // The same through the log action, in the datalogger's local days.
     const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
     const log = await call<{ total: number; log: CollectorLogRow[] }>('dealer_north', 'webQueryCollectorLog', {
@@ -195,8 +197,14 @@ describe.each(engines)('datalogger commands over MQTT ($name)', (engine) => {
     // Connected but silent (a client that never answers): the platform waits, then answers 2.
     const spec = (await seedTelemetry(s)).fleet.dataloggers.find((d) => d.pn === CAPE)!;
     const mute = new MqttPublisher({ url: `mqtt://127.0.0.1:${s.mqtt!.port}`, pn: CAPE, token: spec.token });
+    const tc = Date.now();
     await mute.connect();
     try {
+      // CAPE was never heard from: its first connection is its registration, logged once.
+      await until(async () => (await events(CAPE, tc)).some((e) => e.kind === 'connect'));
+      expect((await events(CAPE, tc)).map((e) => e.kind)).toEqual(['register', 'connect']);
+      await s.ctx.services.dataloggerEvents.record({ pn: CAPE, kind: 'connect', detail: 'again' });
+      expect((await events(CAPE, tc)).map((e) => e.kind)).toEqual(['register', 'connect', 'connect']);
       const t0 = Date.now();
       expect((await call('dealer_south', 'restartCollector', { pn: CAPE })).err).toBe(2);
       expect(Date.now() - t0).toBeGreaterThanOrEqual(ACK_MS - 100);
@@ -270,6 +278,24 @@ describe.each(engines)('datalogger commands over MQTT ($name)', (engine) => {
     expect((await ops(NORTH, 'resetCollector')).at(-1)).toMatchObject({ kind: 'reset', result: 0, usr: 'sunmaker' });
     // The datalogger forgot its buffer and comes back, its next frame registers its devices anew.
     await until(() => north.publisher.connected, 15_000);
+    // Its connection after the reset is a registration, in the log after the acknowledgement.
+    const resetAck = (await events(NORTH, 0)).filter((e) => e.kind === 'ack' && e.cmd === 'reset').at(-1)!;
+    expect(resetAck.result).toBe(0);
+    await until(async () => (await events(NORTH, Number(resetAck.ts))).some((e) => e.kind === 'connect'));
+    const after = (await events(NORTH, Number(resetAck.ts))).map((e) => e.kind);
+    expect(after.filter((k) => k === 'register')).toHaveLength(1);
+    expect(after.indexOf('register')).toBe(after.indexOf('connect') - 1);
+    const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
+    const log = await call<{ log: CollectorLogRow[] }>('sunmaker', 'webQueryCollectorLog', {
+      pn: NORTH,
+      sdate: today,
+      edate: today,
+      kind: 'register',
+      pagesize: 100,
+    });
+    expect(log.err).toBe(0);
+    expect(log.dat!.log.length).toBeGreaterThanOrEqual(1);
+    expect(log.dat!.log.every((r) => r.kind === 'register')).toBe(true);
     south.goOnline();
   }, 60_000);
 

@@ -4,7 +4,7 @@
  * choice and reloads the page.
  *
  * Texts load on demand (issue 8, first load): `loadLanguage(locale)` fetches the one chunk
- * holding every namespace of that language (`lang-<locale>`, see vite.config.ts) and main.tsx
+ * holding every namespace of that language (`lang-<locale>`: `packs/<locale>.ts`, see vite.config.ts) and main.tsx
  * awaits it before the first render. English, the fallback, is fetched only when a key is
  * missing in the current language (`missingKeyHandler`); react-i18next re-renders when its
  * bundles arrive (`bindI18nStore: 'added'`). Unit tests load everything up front
@@ -13,7 +13,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, normalizeLocale, type Locale } from '@sunwatch/protocol';
-import { PROTOCOL_NAMESPACES, type Tree } from './namespaces';
+import { PROTOCOL_NAMESPACES, type Pack, type Tree } from './namespaces';
 
 export const LANG_STORAGE_KEY = 'sw.lang';
 
@@ -50,36 +50,30 @@ export function currentLocale(): Locale {
 }
 
 /**
- * Lazy loaders of every text file: the web's namespaces (`locales/<locale>/<ns>.json`) and the
- * protocol package's `errors` and `rules`. Globs, so that a file not yet written does not break
- * the build; nothing is fetched until `loadLanguage`.
+ * One lazy loader per language (`packs/<locale>.ts`: every namespace of that language, the web's
+ * and the protocol's `errors` and `rules`, in one chunk). One entry per language, not per text
+ * file: the map sits in the entry chunk that every page loads. Nothing is fetched until
+ * `loadLanguage`.
  */
-const loaders: Record<string, () => Promise<Tree>> = {
-  ...import.meta.glob<Tree>('./locales/*/*.json', { import: 'default' }),
-  ...import.meta.glob<Tree>('../../../../packages/protocol/src/i18n/*/{errors,rules}.json', { import: 'default' }),
-};
-
-interface TextFile {
-  locale: string;
-  ns: string;
-  load: () => Promise<Tree>;
-}
+const packs = import.meta.glob<Pack>('./packs/*_*.ts', { import: 'default' });
 
 export function parseTextPath(path: string): { locale: string; ns: string } | undefined {
   const m = /\/([A-Za-z]{2}_[A-Za-z]{2})\/([^/]+)\.json$/.exec(path);
   return m ? { locale: m[1]!, ns: m[2]! } : undefined;
 }
 
-const FILES: TextFile[] = Object.entries(loaders).flatMap(([path, load]) => {
-  const p = parseTextPath(path);
-  if (!p) return [];
-  const fromProtocol = path.includes('/packages/protocol/');
-  if (fromProtocol && !(PROTOCOL_NAMESPACES as readonly string[]).includes(p.ns)) return [];
-  return [{ ...p, load }];
-});
-
-/** Every namespace of every language (known at build time, without loading any text). */
-export const NAMESPACES: readonly string[] = Object.freeze(Array.from(new Set(FILES.map((f) => f.ns))).sort());
+/**
+ * Every namespace (known at build time, without loading any text): the web's, by the names of
+ * the English files (the completeness test holds every language to them), and the protocol's.
+ */
+export const NAMESPACES: readonly string[] = Object.freeze(
+  Array.from(
+    new Set([
+      ...Object.keys(import.meta.glob('./locales/en_US/*.json')).flatMap((p) => parseTextPath(p)?.ns ?? []),
+      ...PROTOCOL_NAMESPACES,
+    ]),
+  ).sort(),
+);
 
 const loading = new Map<Locale, Promise<void>>();
 
@@ -96,10 +90,13 @@ export function loadLanguage(locale: Locale): Promise<void> {
   if (isLanguageLoaded(locale)) return Promise.resolve();
   let p = loading.get(locale);
   if (!p) {
-    const files = FILES.filter((f) => f.locale === locale);
-    p = Promise.all(files.map(async (f) => [f.ns, await f.load()] as const)).then(
-      (bundles) => {
-        for (const [ns, tree] of bundles) i18n.addResourceBundle(locale, ns, tree, true, true);
+    const load = packs[`./packs/${locale}.ts`] ?? (() => Promise.reject(new Error(`no texts for ${locale}`)));
+    p = load().then(
+      (pack) => {
+        for (const [path, tree] of Object.entries(pack)) {
+          const ns = parseTextPath(path)?.ns;
+          if (ns && NAMESPACES.includes(ns)) i18n.addResourceBundle(locale, ns, tree as Tree, true, true);
+        }
       },
       (err: unknown) => {
         loading.delete(locale);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { LOCALES } from '@sunwatch/protocol';
 import { resources } from './resources';
 import i18n, { NAMESPACES, isLanguageLoaded, loadLanguage } from './index';
 
@@ -33,6 +34,16 @@ describe('texts load on demand, one language at a time', () => {
     expect(isLanguageLoaded('de_DE')).toBe(true);
     expect(isLanguageLoaded('fr_FR')).toBe(false);
     for (const ns of NAMESPACES) expect(i18n.getResourceBundle('de_DE', ns), ns).toEqual(resources.de_DE![ns]);
+  });
+
+  it('every language loads from its one pack (packs/<locale>.ts)', async () => {
+    // en_US, de_DE and pl_PL: the other tests (a language loads once per page life)
+    for (const locale of LOCALES.filter((l) => !['en_US', 'de_DE', 'pl_PL'].includes(l))) {
+      drop(locale);
+      await loadLanguage(locale);
+      expect(isLanguageLoaded(locale), locale).toBe(true);
+      expect(i18n.getResourceBundle(locale, 'errors'), locale).toEqual(resources[locale]!.errors);
+    }
   });
 
   it('concurrent calls share one load', async () => {

@@ -20,14 +20,16 @@ export interface DataloggerEvent {
 export const AUTH_FAIL_WINDOW_MS = 60_000;
 
 /**
- * The datalogger log (migration 0011 `datalogger_events`): connections, disconnections, refused
- * sign-ins, heartbeat gaps, commands and their acknowledgements or timeouts. Written by the MQTT
+ * The datalogger log (migration 0011 `datalogger_events`): registrations, connections,
+ * disconnections, refused sign-ins, heartbeat gaps, commands and their acknowledgements or timeouts. Written by the MQTT
  * broker hooks, the command service and the offline job; never fails its caller (a log write that
  * fails is dropped and reported through `onError`). Inside a transaction the write is durable: it
  * stays when the transaction rolls back.
  */
 export class DataloggerEvents {
   private readonly lastAuthFail = new Map<string, number>();
+  /** The connection of each PN being logged (see `connected`). */
+  private readonly connecting = new Map<string, Promise<void>>();
 
   constructor(
     private readonly deps: {
@@ -39,6 +41,63 @@ export class DataloggerEvents {
   ) {}
 
   async record(e: DataloggerEvent): Promise<void> {
+    if (e.kind === 'connect') return this.connected(e);
+    return this.write(e);
+  }
+
+  /**
+   * A connection: logged as `connect`, preceded by `register` when it is the datalogger's
+   * registration — its first connection since it was added (nothing heard from it yet and no
+   * registration logged since its row was created), or its first since an acknowledged reset
+   * (no registration logged after the reset's acknowledgement). Connections of one PN are
+   * handled one after the other, so that two at once register it once.
+   */
+  private connected(e: DataloggerEvent): Promise<void> {
+    const prev = this.connecting.get(e.pn) ?? Promise.resolve();
+    const next = prev.then(async () => {
+      const ts = e.ts ?? this.deps.now();
+      let due = false;
+      try {
+        due = await this.registrationDue(e.pn);
+      } catch (err) {
+        this.deps.onError?.(err);
+      }
+      if (due) await this.write({ ...e, kind: 'register', ts });
+      await this.write({ ...e, ts });
+    });
+    this.connecting.set(e.pn, next);
+    void next.then(() => {
+      if (this.connecting.get(e.pn) === next) this.connecting.delete(e.pn);
+    });
+    return next;
+  }
+
+  /** Whether the next connection of `pn` is its registration (see `connected`). */
+  async registrationDue(pn: string): Promise<boolean> {
+    const db = this.deps.db;
+    const dl = await db
+      .selectFrom('dataloggers')
+      .select(['created_at', 'last_seen_at'])
+      .where('pn', '=', pn)
+      .executeTakeFirst();
+    if (!dl) return false;
+    const newest = (where: 'register' | 'reset') => {
+      let q = db.selectFrom('datalogger_events').where('pn', '=', pn);
+      q =
+        where === 'register'
+          ? q.where('kind', '=', 'register')
+          : q.where('kind', '=', 'ack').where('cmd', '=', 'reset').where('result', '=', 0);
+      return q.select((eb) => eb.fn.max('ts').as('ts')).executeTakeFirst();
+    };
+    const reg = await newest('register');
+    const reset = await newest('reset');
+    const registered = reg?.ts != null ? Number(reg.ts) : undefined;
+    const resetAt = reset?.ts != null ? Number(reset.ts) : undefined;
+    if (resetAt !== undefined && (registered === undefined || registered < resetAt)) return true;
+    return dl.last_seen_at == null && (registered === undefined || registered < Number(dl.created_at));
+  }
+
+  private async write(e: DataloggerEvent): Promise<void> {
     const ts = e.ts ?? this.deps.now();
     if (e.kind === 'auth_fail') {
       const last = this.lastAuthFail.get(e.pn);

@@ -1,12 +1,10 @@
 /**
  * The details of one datalogger (spec §3 Datalogger): identity, state, ownership, configuration,
  * location, plant data, flow card and connection info (queryCollectorDetail), the devices behind
- * it (queryCollectorDevices) and its log (webQueryCollectorLog). The buttons are those the
- * server says the caller may use on THIS datalogger (`can`).
- *
- * Hook for the operation history (who changed what, before → after): the device-operations
- * feature owns `webQueryOperationLog` (i10-dvsrv contract, rendered by i10-dvweb); once both
- * are merged, add it here as a fourth tab `history` (`?dtab=history`) calling it with `pn`.
+ * it (queryCollectorDevices), its log (webQueryCollectorLog) and its operation history
+ * (`?dtab=history`: webQueryOperationLog by `pn`, its own operations and its devices', the
+ * shared OperationHistory). The buttons are those the server says the caller may use on THIS
+ * datalogger (`can`).
  */
 import { Alert, Button, Descriptions, Drawer, Flex, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +13,7 @@ import { timezoneLabel, type CollectorDetail } from '@sunwatch/protocol';
 import { api } from '../../../app/api';
 import { apiErrorText } from '../../../app/notify';
 import { useIsPhone } from '../../../components/responsive';
+import { OperationHistory } from '../../shared/operations/OperationHistory';
 import { dataloggerKeys } from '../api/keys';
 import { useDataloggerDevices } from '../api/queries';
 import type { RowAction } from '../model/abilities';
@@ -176,7 +175,7 @@ export default function DataloggerDrawer({
   const phone = useIsPhone();
   const detail = useQuery({ queryKey: dataloggerKeys.detail(pn), queryFn: () => api.call('queryCollectorDetail', { pn }) });
   const d = detail.data;
-  const active = tab === 'devices' || tab === 'log' ? tab : 'info';
+  const active = tab === 'devices' || tab === 'log' || tab === 'history' ? tab : 'info';
   const ref: DataloggerRef | undefined = d && { pn: d.pn, alias: d.alias, status: d.status };
   const buttons: Array<[RowAction, boolean]> = d
     ? [
@@ -230,6 +229,11 @@ export default function DataloggerDrawer({
               { key: 'info', label: t('dataloggers:detail.tabs.info'), children: <InfoTab d={d} /> },
               { key: 'devices', label: t('dataloggers:detail.tabs.devices'), children: <DevicesTab pn={pn} /> },
               { key: 'log', label: t('dataloggers:detail.tabs.log'), children: <LogPanel pn={pn} timezone={d.timezone} /> },
+              {
+                key: 'history',
+                label: t('dataloggers:detail.tabs.history'),
+                children: <OperationHistory pn={pn} queryKey={dataloggerKeys.history({})} />,
+              },
             ]}
           />
         </Flex>

@@ -1,6 +1,6 @@
 /** The device's operation history tab. */
 import type { DeviceTabProps } from '../../../app/device-tabs';
-import { OperationHistory } from '../components/OperationHistory';
+import { OperationHistory } from '../../shared/operations/OperationHistory';
 
 export default function HistoryTab({ device }: DeviceTabProps) {
   return <OperationHistory device={device} />;

@@ -1,6 +1,8 @@
 /**
  * Operation history (issue 10: every write to a datalogger or a device): who, when, what, old →
- * new value, result. Paged on the server (webQueryOperationLog).
+ * new value, result. Paged on the server (webQueryOperationLog). Shown on the device page (one
+ * device, `device`) and in the datalogger drawer (`pn`: the datalogger's own operations and its
+ * devices', with a device column).
  */
 import { useState } from 'react';
 import { Table, Tag, Typography, type TableColumnsType } from 'antd';
@@ -9,36 +11,42 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { emptyLocale, responsiveTable } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
-import type { DeviceTupleLike } from '../../shared/devices/paths';
-import { useCtrlFields, useOperationLog } from '../api/queries';
 import { opValueText } from './op-values';
+import { useCtrlFieldNames, useOperationLog, type OperationScope } from './queries';
 
-export function OperationHistory({ device }: { device: DeviceTupleLike }) {
+export function OperationHistory(scope: OperationScope) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
-  const q = useOperationLog(device, page.current - 1, page.pageSize);
-  // control fields already loaded by the control tab name the written fields and their items
-  // the control fields (as the control tab shows them) name the written fields and their items;
-  // without them (no right to see them) the history shows the field ids and raw values
-  const ctrl = useCtrlFields(device, { quiet: true });
+  const q = useOperationLog(scope, page.current - 1, page.pageSize);
+  const device = 'device' in scope ? scope.device : undefined;
+  const ctrl = useCtrlFieldNames(device);
   const fields = new Map((ctrl.data?.field ?? []).map((f) => [f.id, f]));
 
   const columns: TableColumnsType<OperationLogRow> = [
-    { title: t('deviceOps:history.time'), dataIndex: 'gts', key: 'gts', width: 170 },
-    { title: t('deviceOps:history.user'), dataIndex: 'usr', key: 'usr' },
+    { title: t('operations:history.time'), dataIndex: 'gts', key: 'gts', width: 170 },
+    ...(device
+      ? []
+      : [
+          {
+            title: t('operations:history.device'),
+            key: 'device',
+            render: (_: unknown, r: OperationLogRow) => (r.sn ? r.sn : t('operations:history.self')),
+          },
+        ]),
+    { title: t('operations:history.user'), dataIndex: 'usr', key: 'usr' },
     {
-      title: t('deviceOps:history.kind'),
+      title: t('operations:history.kind'),
       key: 'kind',
-      render: (_, r) => t(`deviceOps:kinds.${r.kind}`, { defaultValue: r.kind }),
+      render: (_, r) => t(`operations:kinds.${r.kind}`, { defaultValue: r.kind }),
     },
     {
-      title: t('deviceOps:history.target'),
+      title: t('operations:history.target'),
       key: 'target',
       render: (_, r) => fields.get(r.target)?.name ?? (r.target || '--'),
     },
     {
-      title: t('deviceOps:history.change'),
+      title: t('operations:history.change'),
       key: 'change',
       render: (_, r) => {
         const f = fields.get(r.target);
@@ -51,11 +59,11 @@ export function OperationHistory({ device }: { device: DeviceTupleLike }) {
       },
     },
     {
-      title: t('deviceOps:history.result'),
+      title: t('operations:history.result'),
       key: 'result',
       render: (_, r) =>
         r.result === 0 ? (
-          <Tag color="success">{t('deviceOps:history.done')}</Tag>
+          <Tag color="success">{t('operations:history.done')}</Tag>
         ) : (
           <Typography.Text type="danger">
             {r.result}: {apiErrorText(new ApiCallError(r.result, ''), 'deviceControl')}
@@ -71,13 +79,13 @@ export function OperationHistory({ device }: { device: DeviceTupleLike }) {
       size="small"
       dataSource={q.data?.log ?? []}
       loading={q.isFetching}
-      locale={emptyLocale(q.isError ? apiErrorText(q.error) : t('deviceOps:history.empty'))}
-      {...responsiveTable(columns, phone, 2)}
+      locale={emptyLocale(q.isError ? apiErrorText(q.error) : t('operations:history.empty'))}
+      {...responsiveTable(columns, phone, device ? 2 : 1)}
       pagination={{
         current: page.current,
         pageSize: page.pageSize,
         total: q.data?.total ?? 0,
-        showTotal: (n) => t('deviceOps:history.total', { count: n }),
+        showTotal: (n) => t('operations:history.total', { count: n }),
         onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
       }}
     />
