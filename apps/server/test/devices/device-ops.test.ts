@@ -326,8 +326,10 @@ describe.each(engines)('device operations against a live simulated datalogger ($
     const fields = await call<{ pwd: boolean }>('owner_anna', 'queryDeviceCtrlField', INV);
     expect(fields.dat!.pwd).toBe(true);
     const p = { ...INV, id: 'los_output_source_priority', val: '2' };
-    expect((await call('owner_anna', 'ctrlDevice', p)).err).toBe(11);
-    expect((await call('owner_anna', 'ctrlDevice', { ...p, pwd: 'wrong_pwd' })).err).toBe(11);
+    const missing = await call('owner_anna', 'ctrlDevice', p);
+    expect([missing.err, missing.msg]).toEqual([11, 'A password guards control of this device: enter the device-control password']);
+    const wrong = await call('owner_anna', 'ctrlDevice', { ...p, pwd: 'wrong_pwd', i18n: 'de_DE' });
+    expect([wrong.err, wrong.msg]).toEqual([11, 'Falsches Gerätesteuerungspasswort']);
     expect((await call('owner_anna', 'ctrlDevice', { ...p, pwd: 'Secret_42' })).err).toBe(0);
     // Cleared: writes go through without it again.
     expect((await call('sunmaker', 'setDeviceCtrlPwd', { pwd: '' })).err).toBe(0);

@@ -3,11 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { useAccountInfoQuery } from '../api/account-info-query';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { DeviceCtrlPwdCard } from '../components/DeviceCtrlPwdCard';
+import { useSession } from '../../../app/use-session';
+import { ROLE } from '@sunwatch/protocol';
 
-/** Personal info: the account's basic data read-only, and the change-password form. */
+/**
+ * Personal info: the account's basic data read-only, the change-password form and, for a
+ * manufacturer, the device-control password of its domain.
+ */
 export default function PersonalBasicPage() {
   const { t } = useTranslation();
   const info = useAccountInfoQuery();
+  const manufacturer = useSession()?.role === ROLE.MANUFACTURER;
   const none = <Typography.Text type="secondary">{t('pages:personal.none')}</Typography.Text>;
   const show = (v: string | undefined) => (v ? v : none);
   const d = info.data;
@@ -33,6 +40,11 @@ export default function PersonalBasicPage() {
       <Card title={t('pages:password.title')}>
         <ChangePasswordForm />
       </Card>
+      {manufacturer && (
+        <Card title={t('deviceOps:ctrlPwd.title')}>
+          <DeviceCtrlPwdCard />
+        </Card>
+      )}
     </Space>
   );
 }
