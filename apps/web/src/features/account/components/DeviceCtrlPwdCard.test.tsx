@@ -59,7 +59,7 @@ describe('DeviceCtrlPwdCard', () => {
         </MemoryRouter>
       </Providers>,
     );
-    expect((await screen.findByTestId('ctrl-pwd-state', {}, { timeout: 10_000 })).textContent).toBe('Not set');
+    expect((await screen.findByTestId('ctrl-pwd-state', {}, { timeout: 40_000 })).textContent).toBe('Not set');
     expect(screen.getByTestId('ctrl-pwd-domain').textContent).toBe('SW');
     expect(screen.queryByTestId('ctrl-pwd-clear')).toBeNull();
 
@@ -67,24 +67,24 @@ describe('DeviceCtrlPwdCard', () => {
     fireEvent.change(screen.getByTestId('ctrl-pwd-new'), { target: { value: 'abc' } });
     fireEvent.change(screen.getByTestId('ctrl-pwd-repeat'), { target: { value: 'abc' } });
     fireEvent.click(screen.getByTestId('ctrl-pwd-save'));
-    expect(await screen.findByText('6 to 32 characters, no spaces', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+    expect(await screen.findByText('6 to 32 characters, no spaces', { selector: '.ant-form-item-explain-error' }, { timeout: 20_000 })).toBeTruthy();
     fireEvent.change(screen.getByTestId('ctrl-pwd-new'), { target: { value: 'Secret_42' } });
     fireEvent.change(screen.getByTestId('ctrl-pwd-repeat'), { target: { value: 'Secret_43' } });
     fireEvent.click(screen.getByTestId('ctrl-pwd-save'));
-    expect(await screen.findByText('The two passwords differ')).toBeTruthy();
+    expect(await screen.findByText('The two passwords differ', {}, { timeout: 20_000 })).toBeTruthy();
     expect(sets).toEqual([]);
 
     fireEvent.change(screen.getByTestId('ctrl-pwd-repeat'), { target: { value: 'Secret_42' } });
     fireEvent.click(screen.getByTestId('ctrl-pwd-save'));
-    await waitFor(() => expect(sets).toEqual(['Secret_42']));
-    await waitFor(() => expect(screen.getByTestId('ctrl-pwd-state').textContent).toBe('Set'));
+    await waitFor(() => expect(sets).toEqual(['Secret_42']), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('ctrl-pwd-state').textContent).toBe('Set'), { timeout: 10_000 });
     expect(screen.getByTestId('ctrl-pwd-uts').textContent).toBe('2026-11-25 03:30:00');
     expect(screen.getByTestId('ctrl-pwd-save').textContent).toBe('Change password');
 
     fireEvent.click(screen.getByTestId('ctrl-pwd-clear'));
-    expect((await screen.findAllByText('Remove the device control password?')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Remove the device control password?', {}, { timeout: 20_000 })).length).toBeGreaterThan(0);
     fireEvent.click(screen.getByTestId('ctrl-pwd-clear-ok'));
-    await waitFor(() => expect(sets).toEqual(['Secret_42', '']));
-    await waitFor(() => expect(screen.getByTestId('ctrl-pwd-state').textContent).toBe('Not set'));
-  }, 30_000);
+    await waitFor(() => expect(sets).toEqual(['Secret_42', '']), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('ctrl-pwd-state').textContent).toBe('Not set'), { timeout: 10_000 });
+  }, 60_000);
 });

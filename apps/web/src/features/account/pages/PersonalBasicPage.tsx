@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Card, Descriptions, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { useAccountInfoQuery } from '../api/account-info-query';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
-import { DeviceCtrlPwdCard } from '../components/DeviceCtrlPwdCard';
 import { useSession } from '../../../app/use-session';
 import { ROLE } from '@sunwatch/protocol';
+
+/** Manufacturers only: loaded when shown, so the page's first load stays as it was for everyone. */
+const DeviceCtrlPwdCard = lazy(() => import('../components/DeviceCtrlPwdCard').then((m) => ({ default: m.DeviceCtrlPwdCard })));
 
 /**
  * Personal info: the account's basic data read-only, the change-password form and, for a
@@ -42,7 +45,9 @@ export default function PersonalBasicPage() {
       </Card>
       {manufacturer && (
         <Card title={t('deviceOps:ctrlPwd.title')}>
-          <DeviceCtrlPwdCard />
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+            <DeviceCtrlPwdCard />
+          </Suspense>
         </Card>
       )}
     </Space>

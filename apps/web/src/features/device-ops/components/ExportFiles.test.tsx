@@ -94,24 +94,24 @@ describe('ExportFiles', () => {
       },
     });
     renderFiles();
-    expect(await screen.findByTestId('export-failed-41')).toBeTruthy();
+    expect(await screen.findByTestId('export-failed-41', {}, { timeout: 20_000 })).toBeTruthy();
     // only the failed file offers a retry; it cannot be downloaded
     expect(screen.queryByTestId('export-retry-40')).toBeNull();
     expect((screen.getByTestId('export-download-41') as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByTestId('export-retry-41'));
-    await waitFor(() => expect(server.of('retryExportFile')).toHaveLength(1));
+    await waitFor(() => expect(server.of('retryExportFile')).toHaveLength(1), { timeout: 10_000 });
     expect(server.of('retryExportFile')[0]!.q.get('id')).toBe('41');
-    expect(await screen.findByText('Export started again: Hybrid Nord_2026-11-20_2026-11-24.xlsx')).toBeTruthy();
+    expect(await screen.findByText('Export started again: Hybrid Nord_2026-11-20_2026-11-24.xlsx', {}, { timeout: 20_000 })).toBeTruthy();
     // the list reloads: exporting, with its progress, and no retry while it runs
-    expect(await screen.findByTestId('export-exporting-41')).toBeTruthy();
+    expect(await screen.findByTestId('export-exporting-41', {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
     expect(screen.queryByTestId('export-retry-41')).toBeNull();
     // built on the server: the list, polled while a file is exporting, shows it downloadable
     state = 'ready';
-    await waitFor(() => expect((screen.getByTestId('export-download-41') as HTMLButtonElement).disabled).toBe(false), { timeout: 6000 });
+    await waitFor(() => expect((screen.getByTestId('export-download-41') as HTMLButtonElement).disabled).toBe(false), { timeout: 10_000 });
     expect(screen.getAllByTestId('export-ready')).toHaveLength(2);
-  }, 30_000);
+  }, 60_000);
 
   it('shows why a retry is refused', async () => {
     const server = fakeServer({
@@ -119,9 +119,9 @@ describe('ExportFiles', () => {
       retryExportFile: () => ({ err: 12 }),
     });
     renderFiles();
-    fireEvent.click(await screen.findByTestId('export-retry-41'));
-    await waitFor(() => expect(server.of('retryExportFile')).toHaveLength(1));
-    expect(await screen.findByText(i18n.t('12', { ns: 'errors' }))).toBeTruthy();
+    fireEvent.click(await screen.findByTestId('export-retry-41', {}, { timeout: 20_000 }));
+    await waitFor(() => expect(server.of('retryExportFile')).toHaveLength(1), { timeout: 10_000 });
+    expect(await screen.findByText(i18n.t('12', { ns: 'errors' }), {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByTestId('export-failed-41')).toBeTruthy();
-  }, 30_000);
+  }, 60_000);
 });

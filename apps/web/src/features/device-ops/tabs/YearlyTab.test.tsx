@@ -68,7 +68,7 @@ describe('YearlyTab', () => {
     await i18n.changeLanguage('de_DE');
     const calls = fakeServer((q) => ANSWERS[q.get('parameter') ?? '']!);
     renderTab();
-    const table = await screen.findByTestId('yearly-table', {}, { timeout: 10_000 });
+    const table = await screen.findByTestId('yearly-table', {}, { timeout: 20_000 });
     // every parameter asked once, for this device
     expect(calls.map((q) => q.get('parameter')).sort()).toEqual(Object.keys(ANSWERS).sort());
     expect(calls.every((q) => q.get('sn') === DEVICE.sn && q.get('devcode') === '2341')).toBe(true);
@@ -88,12 +88,12 @@ describe('YearlyTab', () => {
     // the chart: the first counter (PV), oldest year first
     const bars = screen.getAllByTestId('yearly-chart-bar').map((b) => Number(b.getAttribute('data-value')));
     expect(bars).toEqual([4321.1234, 1187.5]);
-  }, 30_000);
+  }, 60_000);
 
   it('says when the device has no data yet', async () => {
     await i18n.changeLanguage('en_US');
     fakeServer((q) => (q.get('parameter') === 'PV_ENERGY_TOTAL' ? { err: 12 } : { err: 6 }));
     renderTab();
-    expect((await screen.findByTestId('yearly-empty', {}, { timeout: 10_000 })).textContent).toContain('No data yet');
-  }, 30_000);
+    expect((await screen.findByTestId('yearly-empty', {}, { timeout: 20_000 })).textContent).toContain('No data yet');
+  }, 60_000);
 });
