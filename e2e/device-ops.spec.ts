@@ -7,7 +7,10 @@
  * from the send-command tab answers the new setting; a device report exported in German is an
  * xlsx whose headers are the German titles of the data details; the operation history lists the
  * change; the alias is edited under the device info; the helpform page checks SN and address
- * twice and synchronises the device.
+ * twice and synchronises the device. The manufacturer sets a device-control password on its
+ * personal page; owner_anna's write is then prompted for it, a wrong one refused (err 11, the
+ * write not done), the right one applied; cleared, writes need none again. The yearly key-figure
+ * tab shows what querySPDeviceKeyParameterTotalPerYear answers.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -214,7 +217,7 @@ describe('device operations of owner_anna', () => {
     await expect.poll(() => page.locator('h4').first().textContent()).toBe('Roof inverter');
   });
 
-  it('fits a 360 px phone: control, send command, report, history and helpform without page overflow', async () => {
+  it('fits a 360 px phone: control, send command, report, history, yearly totals and helpform without page overflow', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     try {
       for (const [name, p] of [
@@ -222,6 +225,7 @@ describe('device operations of owner_anna', () => {
         ['command', detail(HYBRID, 'command')],
         ['report', detail(HYBRID, 'report')],
         ['history', detail(HYBRID, 'history')],
+        ['yearly', detail(HYBRID, 'yearly')],
         ['info', detail(HYBRID, 'info')],
         ['helpform', '/generalNew/setting/helpform'],
       ] as const) {
@@ -256,4 +260,96 @@ describe('device operations of owner_anna', () => {
     expect(await result.textContent()).toMatch(/^Synchronised: \d+ uploads with \d+ samples sent again$/);
     expect(actionsSent(sent, before)).toContain('syncDeviceData');
   }, 60_000);
+
+  it('the yearly totals tab shows what querySPDeviceKeyParameterTotalPerYear answers', async () => {
+    await page.goto(h().url(detail(HYBRID, 'yearly')));
+    await page.getByTestId('yearly-table').waitFor({ state: 'visible', timeout: 20_000 });
+    const pv = await api.call('querySPDeviceKeyParameterTotalPerYear', { ...HYBRID, parameter: 'PV_ENERGY_TOTAL' });
+    expect(pv.option.length).toBeGreaterThan(0);
+    for (const o of pv.option) {
+      expect(await page.getByTestId(`yearly-PV_ENERGY_TOTAL-${o.gts}`).getAttribute('data-val')).toBe(o.val);
+    }
+    const bars = await page.getByTestId('yearly-chart-bar').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+    expect(bars).toEqual(pv.option.map((o) => Number(o.val)));
+    // the 2341 hybrid has a battery: its charge counter is a column, answered likewise
+    const ch = await api.call('querySPDeviceKeyParameterTotalPerYear', { ...HYBRID, parameter: 'BATTERY_ENERGY_TOTAL_CHARGE' });
+    expect(await page.getByTestId(`yearly-BATTERY_ENERGY_TOTAL_CHARGE-${ch.option.at(-1)!.gts}`).getAttribute('data-val')).toBe(ch.option.at(-1)!.val);
+    await h().screenshot(page, 'device-ops-yearly');
+  });
+
+  it('a control password set by the manufacturer is asked for: wrong refused (11, nothing written), right applied; cleared, none asked', async () => {
+    const maker = await h().newPage();
+    await maker.setViewportSize({ width: 1366, height: 900 });
+    await login(maker, DEMO.sunmaker.usr, DEMO.sunmaker.pwd);
+    await maker.waitForURL(landingPattern(DEMO.sunmaker.role));
+    const makerApi = await tabApi(maker, h().baseUrl);
+    const id = 'bat_soc_low_cutoff';
+    const original = (await api.call('queryDeviceCtrlValue', { ...BATTERY, id })).val;
+    const wanted = original === '20' ? '25' : '20';
+    try {
+      // the manufacturer sets it on its personal page (typed twice)
+      await maker.goto(h().url('/adminNew/personalBasic'));
+      const state = maker.getByTestId('ctrl-pwd-state');
+      await state.waitFor({ state: 'visible', timeout: 20_000 });
+      expect(await state.textContent()).toBe('Not set');
+      await maker.getByTestId('ctrl-pwd-new').fill('Ctrl_pwd_42');
+      await maker.getByTestId('ctrl-pwd-repeat').fill('Ctrl_pwd_42');
+      await maker.getByTestId('ctrl-pwd-save').click();
+      await expect.poll(() => state.textContent()).toBe('Set');
+      expect(await maker.getByTestId('ctrl-pwd-uts').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      await h().screenshot(maker, 'device-ops-ctrl-pwd');
+      // the old edition's personal page shows the same card
+      await maker.goto(h().url('/admin/setting/personalBasic'));
+      await expect.poll(() => maker.getByTestId('ctrl-pwd-state').textContent(), { timeout: 20_000 }).toBe('Set');
+
+      // owner_anna writes a field of her battery: prompted; a wrong password is refused
+      await page.goto(h().url(detail(BATTERY, 'control')));
+      await page.getByTestId(`ctrl-row-${id}`).waitFor({ state: 'visible', timeout: 20_000 });
+      await page.getByTestId(`ctrl-input-${id}`).fill(wanted);
+      await page.getByTestId(`ctrl-set-${id}`).click();
+      await page.getByTestId('ctrl-confirm-ok').click();
+      const pwd = page.getByTestId('ctrl-pwd');
+      await pwd.waitFor({ state: 'visible', timeout: 10_000 });
+      await pwd.fill('Wrong_pwd_1');
+      const [wrong] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('action=ctrlDevice')),
+        page.getByTestId('ctrl-pwd-ok').click(),
+      ]);
+      expect(((await wrong.json()) as { err: number }).err).toBe(11);
+      const error = page.getByTestId(`ctrl-error-${id}`);
+      await error.waitFor({ state: 'visible', timeout: 10_000 });
+      expect(await error.textContent()).toBe('Wrong device-control password');
+      expect((await api.call('queryDeviceCtrlValue', { ...BATTERY, id })).val).toBe(original);
+
+      // asked again (the wrong one is forgotten); the right one writes it
+      await page.getByTestId(`ctrl-set-${id}`).click();
+      await page.getByTestId('ctrl-confirm-ok').click();
+      await pwd.waitFor({ state: 'visible', timeout: 10_000 });
+      await pwd.fill('Ctrl_pwd_42');
+      await page.getByTestId('ctrl-pwd-ok').click();
+      await page.getByTestId(`ctrl-done-${id}`).waitFor({ state: 'visible', timeout: 20_000 });
+      expect(await page.getByTestId(`ctrl-value-${id}`).textContent()).toBe(`${wanted} %`);
+      expect((await api.call('queryDeviceCtrlValue', { ...BATTERY, id })).val).toBe(wanted);
+
+      // the manufacturer clears it (confirmed); writes need no password again
+      await maker.goto(h().url('/adminNew/personalBasic'));
+      await maker.getByTestId('ctrl-pwd-clear').click();
+      await maker.getByTestId('ctrl-pwd-clear-ok').click();
+      await expect.poll(() => maker.getByTestId('ctrl-pwd-state').textContent(), { timeout: 10_000 }).toBe('Not set');
+      await page.goto(h().url(detail(BATTERY, 'control')));
+      await page.getByTestId(`ctrl-row-${id}`).waitFor({ state: 'visible', timeout: 20_000 });
+      await page.getByTestId(`ctrl-input-${id}`).fill(original);
+      await page.getByTestId(`ctrl-set-${id}`).click();
+      await page.getByTestId('ctrl-confirm-ok').click();
+      await page.getByTestId(`ctrl-done-${id}`).waitFor({ state: 'visible', timeout: 20_000 });
+      expect(await pwd.count()).toBe(0);
+      expect((await api.call('queryDeviceCtrlValue', { ...BATTERY, id })).val).toBe(original);
+    } finally {
+      // whatever happened above, the demo leaves this flow without a password and with its value
+      if ((await makerApi.call('queryDeviceCtrlPwd', {})).set) await makerApi.call('setDeviceCtrlPwd', { pwd: '' });
+      if ((await api.call('queryDeviceCtrlValue', { ...BATTERY, id })).val !== original)
+        await api.call('ctrlDevice', { ...BATTERY, id, val: original });
+      await maker.context().close();
+    }
+  }, 120_000);
 });

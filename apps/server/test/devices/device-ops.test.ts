@@ -326,8 +326,10 @@ describe.each(engines)('device operations against a live simulated datalogger ($
     const fields = await call<{ pwd: boolean }>('owner_anna', 'queryDeviceCtrlField', INV);
     expect(fields.dat!.pwd).toBe(true);
     const p = { ...INV, id: 'los_output_source_priority', val: '2' };
-    expect((await call('owner_anna', 'ctrlDevice', p)).err).toBe(11);
-    expect((await call('owner_anna', 'ctrlDevice', { ...p, pwd: 'wrong_pwd' })).err).toBe(11);
+    const missing = await call('owner_anna', 'ctrlDevice', p);
+    expect([missing.err, missing.msg]).toEqual([11, 'A password guards control of this device: enter the device-control password']);
+    const wrong = await call('owner_anna', 'ctrlDevice', { ...p, pwd: 'wrong_pwd', i18n: 'de_DE' });
+    expect([wrong.err, wrong.msg]).toEqual([11, 'Falsches Gerätesteuerungspasswort']);
     expect((await call('owner_anna', 'ctrlDevice', { ...p, pwd: 'Secret_42' })).err).toBe(0);
     // Cleared: writes go through without it again.
     expect((await call('sunmaker', 'setDeviceCtrlPwd', { pwd: '' })).err).toBe(0);
@@ -429,6 +431,65 @@ describe.each(engines)('device operations against a live simulated datalogger ($
 
     expect((await call('owner_anna', 'delExportFile', { id: file.id })).err).toBe(0);
     expect((await fetch(s.url + url.dat!.url)).status).toBe(404);
+  });
+
+  it('retryExportFile builds a failed export again on the same record: only the caller\'s, only when failed, audited', async () => {
+    const first = (await samplesOf(INV))[0]!.ts;
+    const day = new Date(first + TZ * 1000).toISOString().slice(0, 10);
+    const curves = s.ctx.services.devices.curves;
+    const dataOneDay = curves.dataOneDay.bind(curves);
+    // The storage fails while the export is built: the file ends failed, with the reason kept.
+    curves.dataOneDay = () => Promise.reject(new Error('storage unavailable'));
+    let id: number;
+    try {
+      const r = await call<{ id: number }>('owner_anna', 'exportDeviceReport', { ...INV, sdate: day, edate: day, i18n: 'fr_FR' });
+      expect(r.err).toBe(0);
+      id = r.dat!.id;
+      await s.ctx.services.deviceOps.reports.idle();
+    } finally {
+      curves.dataOneDay = dataOneDay;
+    }
+    const files = async () =>
+      (await call<{ file: Array<{ id: number; status: number; progress: number; size: number }> }>('owner_anna', 'webQueryExportFiles')).dat!.file;
+    expect((await files()).find((f) => f.id === id)).toMatchObject({ status: 2 });
+    expect((await call('owner_anna', 'queryExportFileUrl', { id })).err).toBe(12);
+    // Another account's failed file does not exist for them.
+    expect((await call('owner_ben', 'retryExportFile', { id })).err).toBe(12);
+    const before = (await s.ctx.db.selectFrom('export_files').select(['status']).where('id', '=', id).executeTakeFirstOrThrow()).status;
+    expect(Number(before)).toBe(2);
+
+    const again = await call<{ id: number; status: number; progress: number }>('owner_anna', 'retryExportFile', { id });
+    expect(again.err).toBe(0);
+    expect(again.dat).toMatchObject({ id, status: 0, progress: 0 });
+    await s.ctx.services.deviceOps.reports.idle();
+    const list = await files();
+    expect(list.filter((f) => f.id === id)).toHaveLength(1);
+    const ready = list.find((f) => f.id === id)!;
+    expect(ready).toMatchObject({ status: 1, progress: 100 });
+    // A ready file is not retried.
+    expect((await call('owner_anna', 'retryExportFile', { id })).err).toBe(271);
+    const url = await call<{ url: string }>('owner_anna', 'queryExportFileUrl', { id });
+    expect(url.err).toBe(0);
+    const res = await fetch(s.url + url.dat!.url);
+    expect(res.status).toBe(200);
+    const buf = Buffer.from(await res.arrayBuffer());
+    expect(buf.length).toBe(ready.size);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    // Built in the language of the first request (French headers).
+    expect(String(wb.worksheets[0]!.getRow(1).getCell(1).value)).toBe('Horodatage');
+    expect(wb.worksheets[0]!.rowCount).toBeGreaterThan(1);
+    const audit = await s.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('entity', '=', 'export_file')
+      .where('entity_id', '=', String(id))
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['retryExportFile']);
+    expect(JSON.parse(audit[0]!.before!)).toMatchObject({ status: 2, error: 'storage unavailable' });
+    expect(JSON.parse(audit[0]!.after!)).toEqual({ status: 0 });
+    expect((await call('owner_anna', 'delExportFile', { id })).err).toBe(0);
+    expect((await call('owner_anna', 'retryExportFile', { id })).err).toBe(12);
   });
 
   it('helpform: SN and address must match, sync makes the datalogger resend, recalc rebuilds the day rollups', async () => {

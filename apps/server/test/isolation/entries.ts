@@ -519,6 +519,7 @@ export const ENTRIES = {
   webQueryExportFiles: { ref: 'none', params: () => ({ pagesize: 50 }) },
   queryExportFileUrl: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
   delExportFile: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12], personal: EXPORT },
+  retryExportFile: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12], personal: EXPORT },
   syncDeviceData: { ...device(helpform((c) => ({ sdate: c.day, edate: '2020-01-01' }))), okCodes: [6] },
   recalcDeviceData: device(helpform((c) => ({ sdate: c.day, edate: c.day }))),
   webQueryOperationLog: device(),

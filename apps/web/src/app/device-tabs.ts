@@ -1,7 +1,7 @@
 /**
  * Tabs and panels of the device detail that other features provide (issue 10: control, send
- * command, report export, operation history; the device-management panel of the info tab). The
- * devices feature may not import another feature (features/boundaries.test.ts), so the app
+ * command, report export, yearly key figures, operation history; the device-management panel
+ * of the info tab). The devices feature may not import another feature (features/boundaries.test.ts), so the app
  * names them here, each loaded only when it is opened.
  */
 import type { ComponentType } from 'react';
@@ -42,6 +42,12 @@ export const DEVICE_EXTRA_TABS: readonly DeviceTabDef[] = [
     titleKey: 'deviceOps:tabs.report',
     visible: (a) => !a.readOnly && a.hasButton('device_export'),
     load: () => import('../features/device-ops/tabs/ReportTab'),
+  },
+  {
+    key: 'yearly',
+    titleKey: 'deviceOps:tabs.yearly',
+    visible: (a) => a.hasModule('device_manag'),
+    load: () => import('../features/device-ops/tabs/YearlyTab'),
   },
   {
     key: 'history',

@@ -138,6 +138,7 @@ export const ACTION_AUTH = {
   webQueryExportFiles: 'signed',
   queryExportFileUrl: 'signed',
   delExportFile: 'signed',
+  retryExportFile: 'signed',
   syncDeviceData: 'signed',
   recalcDeviceData: 'signed',
   webQueryOperationLog: 'signed',

@@ -61,6 +61,7 @@ const MUTATING = [
   'delDeviceFromPlant',
   'exportDeviceReport',
   'delExportFile',
+  'retryExportFile',
   'syncDeviceData',
   'recalcDeviceData',
   // issue 10: plant management

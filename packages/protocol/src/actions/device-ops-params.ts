@@ -18,3 +18,12 @@ export type KeyParameterTotal = (typeof KEY_PARAMETER_TOTALS)[number];
 export const EXPORT_STATUS = { EXPORTING: 0, READY: 1, FAILED: 2 } as const;
 export const REPORT_MAX_DAYS = 31;
 
+
+/** Length of a device-control password (setDeviceCtrlPwd); no white space. */
+export const CTRL_PWD_MIN = 6;
+export const CTRL_PWD_MAX = 32;
+
+/** Whether `pwd` may be a device-control password (6–32 characters, no white space). */
+export function isValidCtrlPwd(pwd: string): boolean {
+  return pwd.length >= CTRL_PWD_MIN && pwd.length <= CTRL_PWD_MAX && !/\s/.test(pwd);
+}

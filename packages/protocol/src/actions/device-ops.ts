@@ -203,6 +203,18 @@ export const delExportFile = defineAction({
   result: result<undefined>(),
 });
 
+export const retryExportFile = defineAction({
+  name: 'retryExportFile',
+  summary:
+    'Builds one of the caller’s failed export files (status 2) again, on the same record with its range and language: the file row {status: 0, progress: 0}. err 12 when unknown or another account’s, 271 when it is not failed, 258 when the device is no longer visible, 12 when its range no longer holds data.',
+  params: actionParams({ id: wireInt() }),
+  access: { auth: 'signed', permission: 'device_manag', button: 'device_export' },
+  mutates: true,
+  /** Like exportDeviceReport: the row is reset at once, the xlsx is built in the background. */
+  waits: true,
+  result: result<ExportFileRow>(),
+});
+
 // ------------------------------------------------------------------------------------------
 // Auxiliary functions (setting/helpform, spec §5: SN and address twice, devcode, dates)
 // ------------------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ export const deviceOpsHandlers: HandlerMap = {
     await ctx.services.deviceOps.reports.remove(callerOf(i), params.id);
     return undefined;
   },
+  retryExportFile: ({ params, ...i }, ctx) => ctx.services.deviceOps.reports.retry(callerOf(i), params.id),
   syncDeviceData: ({ params, ...i }, ctx) => ctx.services.deviceOps.tools.sync(callerOf(i), params),
   recalcDeviceData: ({ params, ...i }, ctx) => ctx.services.deviceOps.tools.recalc(callerOf(i), params),
   webQueryOperationLog: ({ params, ...i }, ctx) => ctx.services.deviceOps.history.query(callerOf(i), params),

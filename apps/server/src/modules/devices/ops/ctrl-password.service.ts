@@ -1,15 +1,11 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import { ApiError, ROLE } from '@sunwatch/protocol';
+import { ApiError, isValidCtrlPwd, ROLE } from '@sunwatch/protocol';
 import type { Caller } from '../../../context.js';
 import type { Db } from '../../../db/db.js';
 import { currentDb } from '../../../db/transaction.js';
 import { fmtTs } from '../../../shared/local-time.js';
 import type { AuditService } from '../../audit/audit.service.js';
 import { ancestorIds } from '../../roles/control-fields.service.js';
-
-/** Length rule of a device-control password. */
-export const CTRL_PWD_MIN = 6;
-export const CTRL_PWD_MAX = 32;
 
 const SCRYPT = { N: 16384, r: 8, p: 1 } as const;
 
@@ -102,8 +98,7 @@ export class CtrlPasswordService {
     if (caller.role !== ROLE.MANUFACTURER && caller.role !== ROLE.OPERATOR) throw new ApiError(11);
     if (caller.adminOf !== null && caller.role !== ROLE.OPERATOR) throw new ApiError(11); // not a sub-administrator
     const id = await this.vendorFor(caller, vendor);
-    if (pwd !== '' && (pwd.length < CTRL_PWD_MIN || pwd.length > CTRL_PWD_MAX || /\s/.test(pwd)))
-      throw new ApiError(17, 'pwd');
+    if (pwd !== '' && !isValidCtrlPwd(pwd)) throw new ApiError(17, 'pwd');
     const before = await this.db.selectFrom('device_ctrl_passwords').select('vendor_id').where('vendor_id', '=', id).executeTakeFirst();
     if (pwd === '') {
       if (!before) throw new ApiError(271);
@@ -136,6 +131,8 @@ export class CtrlPasswordService {
     if (vendorId === null) return;
     const row = await this.db.selectFrom('device_ctrl_passwords').select('hash').where('vendor_id', '=', vendorId).executeTakeFirst();
     if (!row) return;
-    if (!pwd || !verifyCtrlPwd(row.hash, pwd)) throw new ApiError(11, 'pwd');
+    // 11 as spec §8 says, with a message that tells the user what to do.
+    if (!pwd) throw new ApiError(11, 'pwd', undefined, 'special.ctrlPwdRequired');
+    if (!verifyCtrlPwd(row.hash, pwd)) throw new ApiError(11, 'pwd', undefined, 'special.ctrlPwdWrong');
   }
 }

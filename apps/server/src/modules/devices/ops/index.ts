@@ -72,6 +72,7 @@ export function createDeviceOps(
       db,
       dbh,
       keyring: base.keyring,
+      audit,
       targets,
       curves,
       devices: base.devicesRepo,

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/db.js';
 import type { DbHandle } from '../../../db/transaction.js';
 import { dayString, fmtTs } from '../../../shared/local-time.js';
 import type { Keyring } from '../../../security/keyring.js';
+import type { AuditService } from '../../audit/audit.service.js';
 import type { OperationLog } from '../../operations/operation-log.service.js';
 import type { DeviceCurvesService } from '../device-curves.service.js';
 import { deviceTz, type DeviceKey, type DevicesRepository } from '../devices.repository.js';
@@ -72,6 +73,7 @@ export class ReportExportService {
       db: Db;
       dbh: DbHandle;
       keyring: Keyring;
+      audit: Pick<AuditService, 'record'>;
       targets: DeviceTargets;
       curves: Pick<DeviceCurvesService, 'dataOneDay'>;
       devices: Pick<DevicesRepository, 'countSamples'>;
@@ -115,10 +117,7 @@ export class ReportExportService {
         .returning(['id', 'name', 'size', 'status', 'progress', 'created_at', 'pn', 'sn', 'sdate', 'edate'])
         .executeTakeFirstOrThrow(),
     );
-    const job = this.build(caller, { ...t.tuple, pn: t.row.pn }, Number(row.id), r.days, locale, t.row.alias || t.row.sn)
-      .catch((e: unknown) => this.deps.log.error({ err: e }, 'report export failed'))
-      .finally(() => this.running.delete(job));
-    this.running.add(job);
+    this.launch(caller, { ...t.tuple, pn: t.row.pn }, Number(row.id), r.days, locale, t.row.alias || t.row.sn);
     return toWire(row as FileRow);
   }
 
@@ -183,6 +182,58 @@ export class ReportExportService {
         .execute();
       throw e;
     }
+  }
+
+  /**
+   * retryExportFile: builds a failed export of the caller's again on the same record (same
+   * device, range and language), so the list keeps one row per report. The device must still be
+   * visible to the caller (258) and the range must still hold samples (12); only a failed file
+   * (status 2) may be retried (271 otherwise: exporting or ready). Audited before → after status.
+   */
+  async retry(caller: Caller, id: number): Promise<ExportFileRow> {
+    const f = await this.deps.dbh.db
+      .selectFrom('export_files')
+      .select(['id', 'status', 'device_id', 'pn', 'sn', 'sdate', 'edate', 'locale', 'error'])
+      .where('id', '=', id)
+      .where('account_id', '=', caller.accountId)
+      .executeTakeFirst();
+    if (!f) throw new ApiError(12);
+    if (Number(f.status) !== EXPORT_STATUS.FAILED) throw new ApiError(271);
+    const t = await this.deps.targets.find(caller, { pn: f.pn, sn: f.sn });
+    if (f.device_id !== null && Number(f.device_id) !== Number(t.row.id)) throw new ApiError(258);
+    const tz = deviceTz(t.row);
+    // The stored range was valid when it was asked for; only its days are recomputed (the
+    // range may lie further in the past now, which dayRange accepts).
+    const r = dayRange(f.sdate, f.edate, tz, this.deps.now());
+    if ((await this.deps.devices.countSamples(t.row.id, r.from, r.to)) === 0) throw new ApiError(12);
+    const row = await this.deps.dbh.transaction(async () => {
+      const updated = await this.deps.dbh.db
+        .updateTable('export_files')
+        .set({ status: EXPORT_STATUS.EXPORTING, progress: 0, size: 0, data: null, error: null, finished_at: null })
+        .where('id', '=', id)
+        .where('account_id', '=', caller.accountId)
+        .where('status', '=', EXPORT_STATUS.FAILED)
+        .returning(['id', 'name', 'size', 'status', 'progress', 'created_at', 'pn', 'sn', 'sdate', 'edate'])
+        .executeTakeFirst();
+      if (!updated) throw new ApiError(271); // retried by another request in between
+      await this.deps.audit.record({
+        entity: 'export_file',
+        entityId: id,
+        before: { status: EXPORT_STATUS.FAILED, error: f.error ?? '' },
+        after: { status: EXPORT_STATUS.EXPORTING },
+      });
+      return updated;
+    });
+    this.launch(caller, { ...t.tuple, pn: t.row.pn }, id, r.days, f.locale, t.row.alias || t.row.sn);
+    return toWire(row as FileRow);
+  }
+
+  /** Builds the xlsx of a file row in the background (tracked for `idle`). */
+  private launch(caller: Caller, key: DeviceKey, id: number, days: number[], locale: string, sheet: string): void {
+    const job = this.build(caller, key, id, days, locale, sheet)
+      .catch((e: unknown) => this.deps.log.error({ err: e }, 'report export failed'))
+      .finally(() => this.running.delete(job));
+    this.running.add(job);
   }
 
   async list(caller: Caller, p: { page: number; pagesize: number }) {

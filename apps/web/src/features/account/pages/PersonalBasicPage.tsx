@@ -1,13 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Card, Descriptions, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { useAccountInfoQuery } from '../api/account-info-query';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { useSession } from '../../../app/use-session';
+import { ROLE } from '@sunwatch/protocol';
 
-/** Personal info: the account's basic data read-only, and the change-password form. */
+/** Manufacturers only: loaded when shown, so the page's first load stays as it was for everyone. */
+const DeviceCtrlPwdCard = lazy(() => import('../components/DeviceCtrlPwdCard').then((m) => ({ default: m.DeviceCtrlPwdCard })));
+
+/**
+ * Personal info: the account's basic data read-only, the change-password form and, for a
+ * manufacturer, the device-control password of its domain.
+ */
 export default function PersonalBasicPage() {
   const { t } = useTranslation();
   const info = useAccountInfoQuery();
+  const manufacturer = useSession()?.role === ROLE.MANUFACTURER;
   const none = <Typography.Text type="secondary">{t('pages:personal.none')}</Typography.Text>;
   const show = (v: string | undefined) => (v ? v : none);
   const d = info.data;
@@ -33,6 +43,13 @@ export default function PersonalBasicPage() {
       <Card title={t('pages:password.title')}>
         <ChangePasswordForm />
       </Card>
+      {manufacturer && (
+        <Card title={t('deviceOps:ctrlPwd.title')}>
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+            <DeviceCtrlPwdCard />
+          </Suspense>
+        </Card>
+      )}
     </Space>
   );
 }

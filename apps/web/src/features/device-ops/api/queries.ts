@@ -4,7 +4,8 @@
  * and the operation history. Writes go to the datalogger over MQTT and come back with its
  * answer, so none is retried.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiCallError, KEY_PARAMETER_TOTALS, type KeyParameterTotal } from '@sunwatch/protocol';
 import { api } from '../../../app/api';
 import { deviceKeys } from '../../shared/devices/api/keys';
 import { tupleOf } from '../../shared/devices/api/queries';
@@ -70,6 +71,48 @@ export function useDeleteExportFile() {
   return useMutation({
     mutationFn: (id: number) => api.call('delExportFile', { id }),
     onSuccess: () => qc.invalidateQueries({ queryKey: opsKeys.exportFilesAll }),
+  });
+}
+
+/** Builds a failed export file again (same record); the list then polls its progress. */
+export function useRetryExportFile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.call('retryExportFile', { id }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: opsKeys.exportFilesAll }),
+  });
+}
+
+/** The yearly totals of one key parameter; `undefined` when the device has no such counter (err 6). */
+export type YearTotals = Array<{ val: string; gts: string }> | 'none' | 'empty';
+
+/**
+ * querySPDeviceKeyParameterTotalPerYear for every key parameter at once: a device has only some
+ * of the counters (err 6 → 'none'); err 12 (no data yet) → 'empty'. Other errors fail the query.
+ */
+export function useKeyParameterTotals(d: DeviceTupleLike) {
+  return useQueries({
+    queries: KEY_PARAMETER_TOTALS.map((parameter) => ({
+      queryKey: deviceKeys.part(d, 'keyTotals', { parameter }),
+      queryFn: async (): Promise<YearTotals> => {
+        try {
+          return (await api.call('querySPDeviceKeyParameterTotalPerYear', { ...tupleOf(d), parameter })).option;
+        } catch (e) {
+          if (e instanceof ApiCallError && e.err === 6) return 'none';
+          if (e instanceof ApiCallError && e.err === 12) return 'empty';
+          throw e;
+        }
+      },
+      staleTime: 5 * 60_000,
+    })),
+    combine: (rs) => ({
+      pending: rs.some((r) => r.isPending),
+      error: rs.find((r) => r.isError)?.error ?? null,
+      refetch: () => rs.forEach((r) => void r.refetch()),
+      byParameter: new Map<KeyParameterTotal, YearTotals>(
+        KEY_PARAMETER_TOTALS.flatMap((p, i) => (rs[i]?.data === undefined ? [] : [[p, rs[i].data] as const])),
+      ),
+    }),
   });
 }
 

@@ -1,17 +1,18 @@
 /**
  * The caller's export files (spec §3 "Export file": name, size, status exporting/downloadable,
  * progress): polled while one is exporting; a ready one downloads through a short-lived signed
- * address (queryExportFileUrl).
+ * address (queryExportFileUrl). A failed one can be built again (retryExportFile: same row, its
+ * progress shown while the list polls).
  */
 import { useState } from 'react';
 import { App, Button, Card, Popconfirm, Progress, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { EXPORT_STATUS, type ExportFileRow } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { emptyLocale, responsiveTable } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
-import { exportFileUrl, useDeleteExportFile, useExportFiles } from '../api/queries';
+import { exportFileUrl, useDeleteExportFile, useExportFiles, useRetryExportFile } from '../api/queries';
 import { fileSize } from '../tabs/report-range';
 
 /** Saves a file from an address through a temporary link (the browser's own download). */
@@ -32,6 +33,7 @@ export function ExportFiles() {
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
   const q = useExportFiles(page.current - 1, page.pageSize);
   const del = useDeleteExportFile();
+  const retry = useRetryExportFile();
   const [fetching, setFetching] = useState<number | undefined>(undefined);
 
   const onDownload = async (f: ExportFileRow) => {
@@ -46,6 +48,15 @@ export function ExportFiles() {
     }
   };
 
+  const onRetry = async (f: ExportFileRow) => {
+    try {
+      await retry.mutateAsync(f.id);
+      void message.success(t('deviceOps:report.retried', { name: f.name }));
+    } catch (e) {
+      void message.error(apiErrorText(e));
+    }
+  };
+
   const columns: TableColumnsType<ExportFileRow> = [
     { title: t('deviceOps:report.name'), dataIndex: 'name', key: 'name', ellipsis: true },
     { title: t('deviceOps:report.period'), key: 'period', render: (_, f) => `${f.sdate} ~ ${f.edate}` },
@@ -56,7 +67,9 @@ export function ExportFiles() {
       render: (_, f) =>
         f.status === EXPORT_STATUS.EXPORTING ? (
           <Space>
-            <Tag color="processing">{t('deviceOps:report.exporting')}</Tag>
+            <Tag color="processing" data-testid={`export-exporting-${f.id}`}>
+              {t('deviceOps:report.exporting')}
+            </Tag>
             <Progress percent={f.progress} size="small" style={{ width: 80 }} />
           </Space>
         ) : f.status === EXPORT_STATUS.READY ? (
@@ -64,7 +77,9 @@ export function ExportFiles() {
             {t('deviceOps:report.ready')}
           </Tag>
         ) : (
-          <Tag color="error">{t('deviceOps:report.failed')}</Tag>
+          <Tag color="error" data-testid={`export-failed-${f.id}`}>
+            {t('deviceOps:report.failed')}
+          </Tag>
         ),
     },
     { title: t('deviceOps:report.created'), dataIndex: 'gts', key: 'gts' },
@@ -73,6 +88,17 @@ export function ExportFiles() {
       key: 'actions',
       render: (_, f) => (
         <Space>
+          {f.status === EXPORT_STATUS.FAILED && (
+            <Button
+              size="small"
+              icon={<ReloadOutlined />}
+              loading={retry.isPending && retry.variables === f.id}
+              onClick={() => void onRetry(f)}
+              data-testid={`export-retry-${f.id}`}
+            >
+              {t('deviceOps:report.retry')}
+            </Button>
+          )}
           <Button
             size="small"
             icon={<DownloadOutlined />}
