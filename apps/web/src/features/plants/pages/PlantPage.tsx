@@ -64,7 +64,7 @@ export default function PlantPage() {
   const f = figures.data ?? {};
   const currency = normalizeCurrency(plant.profit.currency);
   const symbol = currency ? CURRENCY_SYMBOLS[currency] : plant.profit.currency;
-  const flow = plantFlow({ power: f.CURRENT_POWER, load: row.data?.loadPower, grid: row.data?.gridPower, soc: f.BATTERY_SOC });
+  const flow = plantFlow({ power: f.CURRENT_POWER, load: row.data?.loadPower, grid: row.data?.gridPower, battery: row.data?.batteryPower, soc: f.BATTERY_SOC });
   const address = [plant.address.address, plant.address.town, plant.address.county, plant.address.city, plant.address.province, plant.address.country]
     .filter((part, i, all) => part && part !== all[i - 1])
     .join(', ');
