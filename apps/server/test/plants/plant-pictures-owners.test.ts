@@ -22,7 +22,7 @@ async function upload(s: TestServer, session: AuthDat): Promise<Picture> {
   const p = new PNG({ width: 40, height: 30 });
   p.data.fill(120 + saltSeq);
   const fd = new FormData();
-  fd.set('file', new Blob([PNG.sync.write(p)]), 'roof.png');
+  fd.set('file', new Blob([new Uint8Array(PNG.sync.write(p))]), 'roof.png');
   const res = (await s.request<Envelope<Picture>>(q, { method: 'POST', body: fd })).body;
   if (res.err !== 0) throw new Error(`upload: ${res.err}`);
   return res.dat!;
