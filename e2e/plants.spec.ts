@@ -148,7 +148,7 @@ describe('plants (projects)', () => {
     // "Add datalogger": the datalogger screens' dialog with this plant already chosen
     await page.getByTestId('plant-add-datalogger').click();
     const add = page.getByTestId('dl-add-dialog');
-    await add.waitFor({ state: 'visible' });
+    await add.getByTestId('dl-add-pn').waitFor({ state: 'visible' });
     expect(await add.getByTestId('dl-add-plant').innerText()).toContain(PLANT);
     await add.getByTestId('dl-add-pn').fill(STOCK_PN);
     await add.getByTestId('dl-add-alias').fill('Barn logger');
@@ -156,7 +156,7 @@ describe('plants (projects)', () => {
     await add.getByTestId('dl-add-done').waitFor({ state: 'visible' });
     await h().screenshot(page, 'plants-add-datalogger');
     await add.getByRole('button', { name: 'Close' }).first().click();
-    await add.waitFor({ state: 'hidden' });
+    await page.getByTestId('dl-add-pn').waitFor({ state: 'detached' });
     // bound to this plant (not to her default one by a distribution), listed on its page
     const logger = page.locator(`[data-testid="plant-datalogger"][data-pn="${STOCK_PN}"]`);
     await logger.waitFor({ state: 'visible' });
