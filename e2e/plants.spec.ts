@@ -3,9 +3,10 @@
  *  1. an owner (owner_dora, no plant yet) creates a plant in the browser, its location picked by a
  *     click on the map; the form refuses what the §5 rules refuse first (a negative price, a
  *     latitude out of range); the plant is in the list and its page shows the picked coordinates;
- *  2. a datalogger bound to it (dealer_north distributes one of its stock to dora: it goes to her
- *     default plant, the new one) shows on the plant page; the prices are edited from the list;
- *     deleting is refused with the 517 message while the datalogger is bound;
+ *     before that, an administrator's owner picker finds dora although she has no plant yet;
+ *  2. dora binds a datalogger (one of her dealer's stock) from the plant page's "Add datalogger",
+ *     the plant preselected; it shows in the plant's datalogger list; the prices are edited from
+ *     the list; deleting is refused with the 517 message while the datalogger is bound;
  *  3. a viewer sees no write button; the form and the page at 360 px have no sideways scroll.
  */
 import { describe, expect, it } from 'vitest';
@@ -55,6 +56,24 @@ describe('plants (projects)', () => {
   let pid = 0;
   let lon = 0;
   let lat = 0;
+
+  it("an administrator's owner picker searches the owners in its reach: one without any plant is offered", async () => {
+    const dealer = await signedIn(DEMO.dealer_north.usr, DEMO.dealer_north.pwd);
+    await dealer.goto('/adminNew/project');
+    await dealer.getByTestId('plant-create').click();
+    const dialog = dealer.locator('.ant-modal').filter({ has: dealer.getByTestId('plant-form') });
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.getByTestId('plant-owner').click();
+    await dealer.keyboard.type('dora');
+    // owner_dora has no plant yet: the old picker (owners of visible plants) could not offer her
+    const option = dealer.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: DORA.usr });
+    await option.waitFor({ state: 'visible' });
+    expect(await dealer.locator('.ant-select-dropdown:visible .ant-select-item-option').count()).toBe(1);
+    await option.click();
+    expect(await dialog.getByTestId('plant-owner').innerText()).toContain(DORA.usr);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dealer.context().close();
+  });
 
   it('an owner creates a plant, its location picked on the map; it is listed and its page shows the coordinates', async () => {
     const page = await signedIn(DORA.usr, DORA.pwd);
@@ -120,22 +139,30 @@ describe('plants (projects)', () => {
     await page.context().close();
   });
 
-  it('a datalogger bound to the plant shows on its page; prices are edited; delete is refused with 517', async () => {
+  it('a datalogger bound from the plant page shows in its list; prices are edited; delete is refused with 517', async () => {
     expect(pid).toBeGreaterThan(0);
-    // dealer_north hands one of its stock dataloggers to dora: it is bound to her default plant
-    const dealer = await signedIn(DEMO.dealer_north.usr, DEMO.dealer_north.pwd);
-    const dealerApi = await apiOf(dealer);
-    const dora = (await dealerApi.call('webQueryUsrEs', { usr: DORA.usr, page: 0, pagesize: 5 })).account.find((a) => a.usr === DORA.usr)!;
-    const r = await dealerApi.call('distributeCollector', { pn: STOCK_PN, uid: dora.uid, alias: 'Barn logger' });
-    expect(r.result.every((x) => x.err === 0)).toBe(true);
-    await dealer.context().close();
-
     const page = await signedIn(DORA.usr, DORA.pwd);
     const api = await apiOf(page);
     await page.goto(`/generalNew/project/${pid}`);
+    await page.getByTestId('plant-dataloggers').getByText('No datalogger is bound to this plant yet').waitFor({ state: 'visible' });
+    // "Add datalogger": the datalogger screens' dialog with this plant already chosen
+    await page.getByTestId('plant-add-datalogger').click();
+    const add = page.getByTestId('dl-add-dialog');
+    await add.getByTestId('dl-add-pn').waitFor({ state: 'visible' });
+    expect(await add.getByTestId('dl-add-plant').innerText()).toContain(PLANT);
+    await add.getByTestId('dl-add-pn').fill(STOCK_PN);
+    await add.getByTestId('dl-add-alias').fill('Barn logger');
+    await add.getByTestId('dl-add-submit').click();
+    await add.getByTestId('dl-add-done').waitFor({ state: 'visible' });
+    await h().screenshot(page, 'plants-add-datalogger');
+    await add.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByTestId('dl-add-pn').waitFor({ state: 'detached' });
+    // bound to this plant (not to her default one by a distribution), listed on its page
     const logger = page.locator(`[data-testid="plant-datalogger"][data-pn="${STOCK_PN}"]`);
     await logger.waitFor({ state: 'visible' });
     expect(await logger.innerText()).toContain('Barn logger');
+    const tree = await api.call('queryPlantDeviceView', { plantid: pid });
+    expect(tree.collector.map((c) => c.pn)).toEqual([STOCK_PN]);
     await h().screenshot(page, 'plants-page');
 
     // edit the prices from the list
@@ -202,10 +229,13 @@ describe('plants (projects)', () => {
     const curve = page.getByTestId('plant-power-curve').getByTestId('echart');
     await curve.waitFor({ state: 'visible' });
     await expect.poll(async () => Number(await curve.getAttribute('data-points'))).toBeGreaterThan(0);
-    // consumption comes with the plant's row (its hybrid measures it), the battery with its SOC; the
-    // hybrid has no grid power field, so the plant's grid exchange is unknown and not drawn
+    // consumption comes with the plant's row (its hybrid measures it), the battery with its SOC and
+    // power; the hybrid has no grid power field, so the plant's grid exchange is unknown and not drawn
     for (const node of ['pv', 'battery', 'load']) await page.getByTestId(`plant-flow-${node}`).waitFor({ state: 'visible' });
     await expect.poll(async () => page.getByTestId('plant-flow-battery').innerText()).toMatch(/SOC \d/);
+    // the battery's own power although the plant's grid exchange is unmeasured (never "--")
+    await expect.poll(async () => page.getByTestId('plant-flow-battery').innerText()).toMatch(/\d\s?k?W\b/);
+    expect(await page.getByTestId('plant-flow-battery').getAttribute('data-direction')).toMatch(/^(in|out|none)$/);
     expect(await page.getByTestId('plant-flow-grid').count()).toBe(0);
     // her weather station (devcode 5125): the environment card with its irradiance
     const env = page.getByTestId('plant-env');

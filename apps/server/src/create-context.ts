@@ -43,7 +43,7 @@ import { PlantsService } from './modules/plants/plants.service.js';
 import { PlantAdminRepository } from './modules/plants/plant-admin.repository.js';
 import { PlantAdminService } from './modules/plants/plant-admin.service.js';
 import { PlantFleetService } from './modules/plants/plant-fleet.service.js';
-import { PlantImages } from './modules/plants/plant-images.js';
+import { PlantImages, pictureDiscarder } from './modules/plants/plant-images.js';
 import { DataloggerCommands } from './modules/operations/command.service.js';
 import { OperationLog } from './modules/operations/operation-log.service.js';
 import { DataloggerEvents } from './modules/dataloggers/datalogger-events.service.js';
@@ -105,6 +105,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const distributionRepo = new DistributionRepository(db, now);
     const plants = new PlantsService({ access, plants: plantsRepo, devices: devicesRepo, energyRepo, energy, now });
     const plantAdminRepo = new PlantAdminRepository(db);
+    const plantImages = new PlantImages(config.dataDir);
     const ctx: AppContext = {
       config,
       db,
@@ -162,7 +163,15 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         }),
         access,
         plants,
-        plantAdmin: new PlantAdminService({ repo: plantAdminRepo, plants, access, accounts: accountsRepo, audit, now }),
+        plantAdmin: new PlantAdminService({
+          repo: plantAdminRepo,
+          plants,
+          access,
+          accounts: accountsRepo,
+          audit,
+          now,
+          pictures: pictureDiscarder(plantImages, dbh, (urls) => plantAdminRepo.picturesInUse(urls)),
+        }),
         plantFleet: new PlantFleetService({
           access,
           plantsRepo,
@@ -173,7 +182,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           energy,
           now,
         }),
-        plantImages: new PlantImages(config.dataDir),
+        plantImages,
         dataloggers: new DataloggersService({ access, dataloggers: dataloggersRepo }),
         devices: {
           list: new DeviceListService({ access, devices: devicesRepo, energy, resolver }),

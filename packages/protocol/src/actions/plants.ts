@@ -146,6 +146,8 @@ export interface WebPlantRow {
    */
   loadPower: string;
   gridPower: string;
+  /** Sunwatch: battery power (kW, + discharge / − charge) of the plant's batteries; "--" when none reports one. */
+  batteryPower: string;
   energyUsed: string;
 }
 

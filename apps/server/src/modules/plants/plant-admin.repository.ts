@@ -23,6 +23,28 @@ export class PlantAdminRepository {
     return currentDb(this.root);
   }
 
+  /** Which of these picture URLs a plant still shows (as its picture or its thumbnail). */
+  async picturesInUse(urls: readonly string[]): Promise<Set<string>> {
+    if (urls.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('projects')
+      .select(['image', 'image_small'])
+      .where((eb) => eb.or([eb('image', 'in', [...urls]), eb('image_small', 'in', [...urls])]))
+      .execute();
+    const wanted = new Set(urls);
+    return new Set(rows.flatMap((r) => [r.image, r.image_small]).filter((u) => wanted.has(u)));
+  }
+
+  /** Every picture URL a plant shows (the periodic clean-up keeps these). */
+  async allPictures(): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('projects')
+      .select(['image', 'image_small'])
+      .where((eb) => eb.or([eb('image', '<>', ''), eb('image_small', '<>', '')]))
+      .execute();
+    return new Set(rows.flatMap((r) => [r.image, r.image_small]).filter((u) => u !== ''));
+  }
+
   async insert(values: ProjectInsert): Promise<number> {
     const row = await this.db.insertInto('projects').values(values).returning('id').executeTakeFirstOrThrow();
     return Number(row.id);

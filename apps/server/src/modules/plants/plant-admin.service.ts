@@ -5,6 +5,7 @@ import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { fmtTs, parseLocal } from '../../shared/local-time.js';
 import type { PlantAdminRepository, ProjectInsert, ProjectPatch } from './plant-admin.repository.js';
+import type { PlantPictureDiscard } from './plant-images.js';
 import type { PlantRow } from './plants.repository.js';
 import type { PlantsService } from './plants.service.js';
 
@@ -18,7 +19,12 @@ export interface PlantAdminDeps {
   accounts: Pick<AccountsRepository, 'scopeOf' | 'findInScope'>;
   audit: Pick<AuditService, 'record'>;
   now: () => number;
+  /** Removes the picture files a write dropped (replaced, cleared, deleted plant); none when absent. */
+  pictures?: PlantPictureDiscard;
 }
+
+/** The picture columns whose old files go when a write changes them. */
+const PICTURE_COLUMNS = ['image', 'image_small'] as const;
 
 /** Wire parameter → projects column, for the fields addPlant and editPlant share. */
 const TEXT_COLUMNS = {
@@ -198,6 +204,9 @@ export class PlantAdminService {
       before: auditView(before, tz),
       after: auditView(after, tz),
     });
+    // A replaced or cleared picture: its files go once this write has committed.
+    const dropped = PICTURE_COLUMNS.filter((c) => c in after).map((c) => row[c]);
+    await this.deps.pictures?.discard(dropped);
   }
 
   async remove(caller: Caller, plantid: number): Promise<void> {
@@ -223,6 +232,7 @@ export class PlantAdminService {
     if (movedTo !== null) {
       await this.deps.audit.record({ entity: 'plant', entityId: movedTo, before: { is_default: 0 }, after: { is_default: 1 } });
     }
+    await this.deps.pictures?.discard([row.image, row.image_small]);
   }
 
   async setEnergyOffset(caller: Caller, plantid: number, energyOffset: number): Promise<void> {

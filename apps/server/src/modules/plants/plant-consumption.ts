@@ -20,6 +20,12 @@ export interface PlantBalance {
   gridW: number | undefined;
   /** Energy consumed today, kWh. */
   usedToday: number | undefined;
+  /**
+   * Battery power, W: + discharge / − charge; undefined when no device of the plant reports one.
+   * Measured on its own (battery devices, else the inverters' battery ports), whether or not the
+   * grid exchange is known.
+   */
+  batteryW?: number | undefined;
 }
 
 /**
@@ -31,6 +37,10 @@ export interface PlantBalance {
  * - consumed energy today likewise: the inverters' `used` counters, else generated + bought − sold
  *   + discharged − charged with a meter. A plant with neither (a grid-tie inverter alone) cannot
  *   know its consumption: undefined, shown as "--".
+ * - battery power: what the plant's batteries (BMS devices) report when any of them measures it,
+ *   else what its inverters measure at their battery ports (a hybrid with its battery behind it);
+ *   never both, so a battery seen by its BMS and its inverter counts once. Undefined when no
+ *   device measures a battery power (no battery, or one reporting only its state of charge).
  * Offline devices contribute no power.
  */
 export function plantBalance(devices: readonly BalanceDevice[]): PlantBalance {
@@ -70,5 +80,7 @@ export function plantBalance(devices: readonly BalanceDevice[]): PlantBalance {
     );
   }
   if (usedToday !== undefined) usedToday = Math.round(usedToday * 10000) / 10000;
-  return { loadW, gridW, usedToday };
+  const batteryPorts = batteries.some((d) => d.def.power.battery) ? batteries : inverters.filter((d) => d.def.power.battery);
+  const measuredBatteryW = batteryPorts.length > 0 ? sum(batteryPorts, (d) => live(d, 'battery')) : undefined;
+  return { loadW, gridW, usedToday, batteryW: measuredBatteryW };
 }

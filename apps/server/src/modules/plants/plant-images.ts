@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ApiError, FILE_LIMITS } from '@sunwatch/protocol';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import type { DbHandle } from '../../db/transaction.js';
 import type { UploadedFile } from '../../http/registry.js';
 
 /**
@@ -25,6 +26,16 @@ const BIG_MAX_SIDE = 2048;
 
 export const PLANT_IMAGE_ROUTE = '/files/plant';
 const NAME = /^[0-9a-f]{32}(?:-s)?\.(?:jpg|png)$/;
+
+/** The stored file name of a plant picture URL (`/files/plant/<name>`), else undefined. */
+export function pictureName(url: string | null | undefined): string | undefined {
+  if (!url || !url.startsWith(`${PLANT_IMAGE_ROUTE}/`)) return undefined;
+  const name = url.slice(PLANT_IMAGE_ROUTE.length + 1);
+  return NAME.test(name) ? name : undefined;
+}
+
+/** Uploads no plant shows are removed once older than this (the time to fill in the plant form). */
+export const UNATTACHED_PICTURE_TTL_MS = 24 * 3600_000;
 
 export interface Rgba {
   width: number;
@@ -135,6 +146,50 @@ export class PlantImages {
     };
   }
 
+  /**
+   * Removes the files of these picture URLs (others than plant picture URLs are ignored, a file
+   * already gone too). Returns the names removed. Never throws: a file that could not be
+   * removed stays for the periodic sweep.
+   */
+  async remove(urls: Iterable<string>): Promise<string[]> {
+    const removed: string[] = [];
+    for (const name of new Set([...urls].map(pictureName).filter((n): n is string => n !== undefined))) {
+      try {
+        await fs.promises.unlink(path.join(this.dir, name));
+        removed.push(name);
+      } catch {
+        // ENOENT: already gone; anything else: the sweep retries
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * The periodic clean-up: removes every stored picture that no plant shows (`inUse`: URLs) and
+   * that was written before `before` (ms) — uploads never attached to a plant, pictures replaced
+   * or of deleted plants whose removal failed or was missed. Returns the names removed.
+   */
+  async sweep(inUse: ReadonlySet<string>, before: number): Promise<string[]> {
+    const keep = new Set([...inUse].map(pictureName).filter((n): n is string => n !== undefined));
+    let names: string[];
+    try {
+      names = await fs.promises.readdir(this.dir);
+    } catch {
+      return [];
+    }
+    const stale: string[] = [];
+    for (const name of names) {
+      if (!NAME.test(name) || keep.has(name)) continue;
+      try {
+        const st = await fs.promises.stat(path.join(this.dir, name));
+        if (st.mtimeMs < before) stale.push(`${PLANT_IMAGE_ROUTE}/${name}`);
+      } catch {
+        // removed meanwhile
+      }
+    }
+    return this.remove(stale);
+  }
+
   /** The stored file of a served name, or undefined (bad name or missing file). */
   async read(name: string): Promise<{ bytes: Buffer; type: string } | undefined> {
     if (!NAME.test(name)) return undefined;
@@ -145,4 +200,31 @@ export class PlantImages {
       return undefined;
     }
   }
+}
+
+/** Removes the pictures a plant write dropped (replaced, cleared, or of a deleted plant). */
+export interface PlantPictureDiscard {
+  discard(urls: readonly string[]): Promise<void>;
+}
+
+/**
+ * Picture removal tied to the write that dropped them: queued until the action's transaction has
+ * ended (`dbh.durable`), then only the pictures no plant shows at that point are removed — so a
+ * rolled-back edit keeps its picture, and a picture another plant also shows stays.
+ */
+export function pictureDiscarder(
+  images: Pick<PlantImages, 'remove'>,
+  dbh: Pick<DbHandle, 'durable'>,
+  inUse: (urls: readonly string[]) => Promise<Set<string>>,
+): PlantPictureDiscard {
+  return {
+    async discard(urls) {
+      const ours = [...new Set(urls.filter((u) => pictureName(u) !== undefined))];
+      if (ours.length === 0) return;
+      await dbh.durable(async () => {
+        const used = await inUse(ours);
+        await images.remove(ours.filter((u) => !used.has(u)));
+      });
+    },
+  };
 }

@@ -119,9 +119,16 @@ export interface PlantLive {
 const BALANCE_KINDS = ['used', 'bought', 'sold', 'charged', 'discharged'] as const;
 
 /** The consumption fields of plant rows ("--" when the plant's devices cannot tell). */
-export function balanceWire(b: PlantBalance | undefined): Pick<WebPlantRow, 'loadPower' | 'gridPower' | 'energyUsed'> {
+export function balanceWire(
+  b: PlantBalance | undefined,
+): Pick<WebPlantRow, 'loadPower' | 'gridPower' | 'batteryPower' | 'energyUsed'> {
   const kw = (w: number | undefined) => (w === undefined ? '--' : num4(w / 1000));
-  return { loadPower: kw(b?.loadW), gridPower: kw(b?.gridW), energyUsed: b?.usedToday === undefined ? '--' : num4(b.usedToday) };
+  return {
+    loadPower: kw(b?.loadW),
+    gridPower: kw(b?.gridW),
+    batteryPower: kw(b?.batteryW),
+    energyUsed: b?.usedToday === undefined ? '--' : num4(b.usedToday),
+  };
 }
 
 export class PlantsService {

@@ -25,8 +25,10 @@ import { useDataloggerMutation, usePlantChoices } from '../api/queries';
 import { useDataloggerAbilities } from '../model/abilities';
 
 type TabKey = 'single' | 'batch';
+/** A plant chosen before the dialog opens (the plant page's "Add datalogger"). */
+type PresetPlant = { pid: number; name: string };
 
-function PlantPicker({ value, onChange, testId }: { value?: number; onChange: (v: number) => void; testId: string }) {
+function PlantPicker({ value, onChange, testId, preset }: { value?: number; onChange: (v: number) => void; testId: string; preset?: PresetPlant }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const plants = usePlantChoices(name);
@@ -39,16 +41,19 @@ function PlantPicker({ value, onChange, testId }: { value?: number; onChange: (v
       onSearch={setName}
       loading={plants.isFetching}
       placeholder={t('dataloggers:add.plantSearch')}
-      options={(plants.data?.plant ?? []).map((p) => ({ value: p.pid, label: p.name }))}
+      options={[
+        ...(preset && !plants.data?.plant.some((p) => p.pid === preset.pid) ? [{ value: preset.pid, label: preset.name }] : []),
+        ...(plants.data?.plant ?? []).map((p) => ({ value: p.pid, label: p.name })),
+      ]}
       data-testid={testId}
     />
   );
 }
 
-function SingleAdd() {
+function SingleAdd({ preset }: { preset?: PresetPlant }) {
   const { t } = useTranslation();
   const add = useDataloggerMutation('addCollectorToPlant');
-  const [plantid, setPlantid] = useState<number>();
+  const [plantid, setPlantid] = useState<number | undefined>(preset?.pid);
   const [pn, setPn] = useState('');
   const [alias, setAlias] = useState('');
   const [touched, setTouched] = useState(false);
@@ -83,7 +88,7 @@ function SingleAdd() {
   return (
     <Form layout="vertical" onFinish={() => void submit()}>
       <Form.Item label={t('dataloggers:add.plant')} required>
-        <PlantPicker value={plantid} onChange={setPlantid} testId="dl-add-plant" />
+        <PlantPicker value={plantid} onChange={setPlantid} testId="dl-add-plant" preset={preset} />
       </Form.Item>
       <Form.Item
         label={t('dataloggers:field.pn')}
@@ -111,11 +116,11 @@ function SingleAdd() {
   );
 }
 
-function BatchAdd({ owner }: { owner: boolean }) {
+function BatchAdd({ owner, preset }: { owner: boolean; preset?: PresetPlant }) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const qc = useQueryClient();
-  const [plantid, setPlantid] = useState<number>();
+  const [plantid, setPlantid] = useState<number | undefined>(preset?.pid);
   const [file, setFile] = useState<File>();
   const [progress, setProgress] = useState<number>();
   const [uploading, setUploading] = useState(false);
@@ -163,7 +168,7 @@ function BatchAdd({ owner }: { owner: boolean }) {
       {owner ? (
         <Form layout="vertical">
           <Form.Item label={t('dataloggers:add.plant')} required style={{ marginBottom: 0 }}>
-            <PlantPicker value={plantid} onChange={setPlantid} testId="dl-batch-plant" />
+            <PlantPicker value={plantid} onChange={setPlantid} testId="dl-batch-plant" preset={preset} />
           </Form.Item>
         </Form>
       ) : (
@@ -212,7 +217,7 @@ function BatchAdd({ owner }: { owner: boolean }) {
   );
 }
 
-export default function AddDataloggerDialog({ initialTab, onClose }: { initialTab: TabKey; onClose: () => void }) {
+export default function AddDataloggerDialog({ initialTab, onClose, plant }: { initialTab: TabKey; onClose: () => void; plant?: PresetPlant }) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const abilities = useDataloggerAbilities();
@@ -239,7 +244,7 @@ export default function AddDataloggerDialog({ initialTab, onClose }: { initialTa
         items={tabs.map((k) => ({
           key: k,
           label: t(k === 'single' ? 'dataloggers:add.tabSingle' : 'dataloggers:add.tabBatch'),
-          children: k === 'single' ? <SingleAdd /> : <BatchAdd owner={owner} />,
+          children: k === 'single' ? <SingleAdd preset={plant} /> : <BatchAdd owner={owner} preset={plant} />,
         }))}
       />
     </Modal>

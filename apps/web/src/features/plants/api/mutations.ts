@@ -3,7 +3,7 @@
  * picture upload. Each success refetches every plants query (lists, map, the plant page).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Catalogue, ParamsOf } from '@sunwatch/protocol';
+import { ApiCallError, type Catalogue, type ParamsOf } from '@sunwatch/protocol';
 import { api } from '../../../app/api';
 import { uploadAction } from '../../../app/upload';
 import { plantKeys } from '../../shared/plants/api/keys';
@@ -35,19 +35,36 @@ export function uploadPlantPicture(file: File, onProgress: (percent: number) => 
   return uploadAction('uploadPlantImage', {}, file, file.name, { onProgress });
 }
 
+/** Owners offered per search in the plant form's owner picker (searched on the server, not a full list). */
+export const OWNER_PICKER_PAGE = 20;
+
 /**
- * Owners an administrator may create a plant for: the owners of the plants it sees
- * (queryPlantsInfo, the project pages' own permission), distinct, by name.
+ * Owners an administrator may create a plant for, searched by account name: the owners in its
+ * reach (queryPlantOwners: its tree, owners without any plant too), first page of the search.
+ * A sub-administrator without account management (queryPlantOwners answers 11) gets the owners
+ * of the plants it sees (queryPlantsInfo, the project pages' own permission) instead.
  */
-export function usePlantOwnerChoices(enabled: boolean) {
+export async function fetchPlantOwnerChoices(search: string): Promise<{ owners: Array<{ uid: number; usr: string }>; more: boolean }> {
+  const usr = search.trim();
+  try {
+    const r = await api.call('queryPlantOwners', { usr: usr || undefined, page: 0, pagesize: OWNER_PICKER_PAGE });
+    return { owners: r.plantOwner.map((o) => ({ uid: o.uid, usr: o.usr })), more: r.total > r.plantOwner.length };
+  } catch (e) {
+    if (!(e instanceof ApiCallError) || e.err !== 11) throw e;
+  }
+  const { info } = await api.call('queryPlantsInfo', {});
+  const byUid = new Map<number, string>();
+  const needle = usr.toLowerCase();
+  for (const p of info) if (p.uid > 0 && !byUid.has(p.uid) && p.usr.toLowerCase().includes(needle)) byUid.set(p.uid, p.usr);
+  const owners = [...byUid].map(([uid, name]) => ({ uid, usr: name })).sort((a, b) => a.usr.localeCompare(b.usr));
+  return { owners: owners.slice(0, OWNER_PICKER_PAGE), more: owners.length > OWNER_PICKER_PAGE };
+}
+
+export function usePlantOwnerChoices(search: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...plantKeys.all, 'owners'],
-    queryFn: async () => {
-      const { info } = await api.call('queryPlantsInfo', {});
-      const byUid = new Map<number, string>();
-      for (const p of info) if (p.uid > 0 && !byUid.has(p.uid)) byUid.set(p.uid, p.usr);
-      return [...byUid].map(([uid, usr]) => ({ uid, usr })).sort((a, b) => a.usr.localeCompare(b.usr));
-    },
+    queryKey: [...plantKeys.all, 'owners', search.trim()],
+    queryFn: () => fetchPlantOwnerChoices(search),
+    placeholderData: (previous) => previous,
     enabled,
   });
 }

@@ -32,4 +32,18 @@ describe('plantFlow', () => {
     expect(f.nodes.battery.present).toBe(false);
     expect(f.nodes.grid).toMatchObject({ kw: 0.4, direction: 'in' });
   });
+
+  it('the battery power reported by the plant shows although the grid exchange is not measured', () => {
+    // the demo hybrid: no grid power field, its battery charging at 1.2 kW
+    const charging = plantFlow({ power: '2', load: '0.8', grid: '--', battery: '-1.2', soc: '55' });
+    expect(charging.nodes.grid.present).toBe(false);
+    expect(charging.nodes.battery).toMatchObject({ present: true, kw: 1.2, direction: 'out' });
+    const discharging = plantFlow({ power: '0', load: '--', grid: '--', battery: '0.7', soc: '--' });
+    expect(discharging.nodes.battery).toMatchObject({ present: true, kw: 0.7, direction: 'in' });
+    // the reported power wins over the balance's remainder
+    expect(plantFlow({ power: '3', load: '0.5', grid: '-1', battery: '-1.4', soc: '64' }).nodes.battery.kw).toBe(1.4);
+    expect(plantFlow({ power: '1', load: '--', grid: '--', battery: '0.0001', soc: '50' }).nodes.battery).toMatchObject({ kw: 0, direction: 'none' });
+    // no battery power and no balance: the SOC alone, power unknown
+    expect(plantFlow({ power: '1', load: '0.4', grid: '--', battery: '--', soc: '50' }).nodes.battery).toMatchObject({ present: true, kw: undefined });
+  });
 });

@@ -1,11 +1,12 @@
 /**
  * The plant-wide energy flow (issue 10 "the plant-wide energy flow"): production, consumption,
  * grid import/export and battery, from the plant figures the server computes
- * (queryPlantCurrentData CURRENT_POWER / BATTERY_SOC, webQueryPlants loadPower / gridPower —
- * the grid from the plant's meter, else from its hybrids). The battery's power is what closes
- * the balance: load = production + grid import + battery discharge (docs/web/figures.md), so
- * discharge = load − production − grid; it is drawn only for a plant with a battery (a state of
- * charge) whose load and grid are both measured.
+ * (queryPlantCurrentData CURRENT_POWER / BATTERY_SOC, webQueryPlants loadPower / gridPower /
+ * batteryPower — the grid from the plant's meter, else from its hybrids). The battery's power is
+ * what its batteries (or the inverters' battery ports) report, whether or not the grid exchange is
+ * measured; only when no device reports it (an older server) is it the remainder of the balance
+ * load = production + grid import + battery discharge (docs/web/figures.md), which needs both load
+ * and grid. The battery node shows for a plant whose battery reports a state of charge or a power.
  */
 import { toNumber } from '../../shared/charts/format';
 
@@ -36,6 +37,8 @@ export interface PlantFlowInput {
   load?: string;
   /** Grid at the plant's connection, kW: + import, − export ("--" unknown). */
   grid?: string;
+  /** Battery power, kW: + discharge, − charge ("--" when no device reports it). */
+  battery?: string;
   soc?: string;
 }
 
@@ -47,12 +50,10 @@ export function plantFlow(input: PlantFlowInput): PlantFlow {
   const load = toNumber(input.load);
   const grid = toNumber(input.grid);
   const soc = toNumber(input.soc);
-  const hasBattery = soc !== undefined;
-  let battery: number | undefined;
-  if (hasBattery && load !== undefined && grid !== undefined) {
-    battery = load - (pv ?? 0) - grid;
-    if (Math.abs(battery) < FLOW_IDLE_KW) battery = 0;
-  }
+  let battery = toNumber(input.battery);
+  const hasBattery = soc !== undefined || battery !== undefined;
+  if (battery === undefined && hasBattery && load !== undefined && grid !== undefined) battery = load - (pv ?? 0) - grid;
+  if (battery !== undefined && Math.abs(battery) < FLOW_IDLE_KW) battery = 0;
   return {
     nodes: {
       pv: { present: true, kw: pv === undefined ? undefined : Math.max(0, pv), direction: dir(pv, 'in', 'none') },

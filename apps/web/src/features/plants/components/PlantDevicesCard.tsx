@@ -2,8 +2,8 @@
  * The plant's dataloggers (status, signal, firmware, last report) and, under each, its devices
  * (status, power, energy today, SOC) linking to the device detail (queryPlantDeviceView).
  */
-import { Card, Empty, Flex, Tag, Typography } from 'antd';
-import { ClusterOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Tag, Typography } from 'antd';
+import { ClusterOutlined, PlusOutlined } from '@ant-design/icons';
 import type { PlantDeviceViewDat } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -24,13 +24,25 @@ function SignalBars({ percent }: { percent: number }) {
   );
 }
 
-export function PlantDevicesCard({ view }: { view: PlantDeviceViewDat }) {
+/** `onAdd`: the "Add datalogger" button, for those who may bind one to this plant. */
+export function PlantDevicesCard({ view, onAdd }: { view: PlantDeviceViewDat; onAdd?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const locale = currentLocale();
   const area = areaFor(pathname);
   return (
-    <Card size="small" title={t('plants:devices.title', { n: view.collector.length })} data-testid="plant-dataloggers">
+    <Card
+      size="small"
+      title={t('plants:devices.title', { n: view.collector.length })}
+      data-testid="plant-dataloggers"
+      extra={
+        onAdd && (
+          <Button size="small" type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid="plant-add-datalogger">
+            {t('plants:devices.add')}
+          </Button>
+        )
+      }
+    >
       {view.collector.length === 0 ? (
         <Empty description={t('plants:devices.none')} />
       ) : (

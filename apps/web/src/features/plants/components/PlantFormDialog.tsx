@@ -51,7 +51,13 @@ export default function PlantFormDialog({ open, plant, chooseOwner, onClose, onS
   const [form] = Form.useForm<FormShape>();
   const [serverError, setServerError] = useState<string>();
   const writes = usePlantWrites();
-  const owners = usePlantOwnerChoices(open && chooseOwner && !plant);
+  const [ownerSearch, setOwnerSearch] = useState('');
+  const [chosenOwner, setChosenOwner] = useState<{ uid: number; usr: string }>();
+  const owners = usePlantOwnerChoices(ownerSearch, open && chooseOwner && !plant);
+  const ownerOptions = [
+    ...(chosenOwner && !owners.data?.owners.some((o) => o.uid === chosenOwner.uid) ? [chosenOwner] : []),
+    ...(owners.data?.owners ?? []),
+  ].map((o) => ({ value: o.uid, label: o.usr }));
   const editing = plant !== undefined;
   const initial = useMemo<PlantFormValues>(
     () => (plant ? plantFormValues(plant) : { name: '', timezone: defaultTimezone(), currency: 'EUR', isDefault: false }),
@@ -143,10 +149,24 @@ export default function PlantFormDialog({ open, plant, chooseOwner, onClose, onS
               <Form.Item name="uid" label={t('plants:form.owner')} required rules={[{ required: true, message: ruleText('rules.required') }]}>
                 <Select
                   showSearch
-                  optionFilterProp="label"
-                  loading={owners.isPending}
+                  filterOption={false}
+                  onSearch={setOwnerSearch}
+                  onChange={(uid: number) => setChosenOwner(ownerOptions.map((o) => ({ uid: o.value, usr: o.label })).find((o) => o.uid === uid))}
+                  loading={owners.isFetching}
                   placeholder={t('plants:form.ownerPlaceholder')}
-                  options={(owners.data ?? []).map((o) => ({ value: o.uid, label: o.usr }))}
+                  options={ownerOptions}
+                  notFoundContent={owners.isFetching ? undefined : t('plants:form.ownerNone')}
+                  data-testid="plant-owner"
+                  popupRender={(menu) => (
+                    <>
+                      {menu}
+                      {owners.data?.more && (
+                        <Typography.Text type="secondary" style={{ display: 'block', padding: '4px 12px', fontSize: 12 }}>
+                          {t('plants:form.ownerMore')}
+                        </Typography.Text>
+                      )}
+                    </>
+                  )}
                 />
               </Form.Item>
             </Col>

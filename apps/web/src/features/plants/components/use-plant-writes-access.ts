@@ -13,17 +13,23 @@ import { useSession } from '../../../app/use-session';
 /** The roles of addPlant, editPlant and delPlant. */
 export const PLANT_WRITER_ROLES: readonly Role[] = [ROLE.OWNER, ROLE.MANUFACTURER, ROLE.DISTRIBUTOR, ROLE.OPERATOR];
 
+/** The roles of addCollectorToPlant (bind a datalogger to one of one's plants). */
+export const DATALOGGER_BINDER_ROLES: readonly Role[] = [ROLE.OWNER];
+
 export interface PlantWriteAccess {
   write: boolean;
   /** Administrators name the owner of a plant they create. */
   chooseOwner: boolean;
+  /** Owners bind a datalogger to their plant from its page (the `datalogger_add` function point). */
+  addDatalogger: boolean;
 }
 
 export function plantWriteAccessFor(session: AccessSubject | undefined): PlantWriteAccess {
-  if (!session) return { write: false, chooseOwner: false };
+  if (!session) return { write: false, chooseOwner: false, addDatalogger: false };
   const access = accessFor(session);
   const write = !access.readOnly && PLANT_WRITER_ROLES.includes(session.role) && access.hasModule('device_manag');
-  return { write, chooseOwner: write && session.role !== ROLE.OWNER };
+  const addDatalogger = !access.readOnly && DATALOGGER_BINDER_ROLES.includes(session.role) && access.hasButton('datalogger_add');
+  return { write, chooseOwner: write && session.role !== ROLE.OWNER, addDatalogger };
 }
 
 export function usePlantWriteAccess(): PlantWriteAccess {

@@ -11,6 +11,7 @@ import { ApiCallError, CURRENCY_SYMBOLS, normalizeCurrency, timezoneLabel, type 
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { apiErrorText } from '../../../app/notify';
+import { loadAddDataloggerDialog } from '../../../app/plant-panels';
 import { plantTodayDayjs } from '../../../app/plant-day';
 import { areaOfPath } from '../../../app/routes';
 import { currentLocale } from '../../../i18n';
@@ -28,6 +29,7 @@ import { usePlantWriteAccess } from '../components/use-plant-writes-access';
 
 const PlantCharts = lazy(() => import('../components/PlantCharts'));
 const PlantFormDialog = lazy(() => import('../components/PlantFormDialog'));
+const AddDataloggerDialog = lazy(loadAddDataloggerDialog);
 
 /** The big tiles; the others show in the figure list. */
 const TILES: readonly PlantCurrentKey[] = ['CURRENT_POWER', 'ENERGY_TODAY', 'ENERGY_MONTH', 'ENERGY_YEAR', 'ENERGY_TOTAL', 'ENERGY_PROCEEDS'];
@@ -47,6 +49,7 @@ export default function PlantPage() {
   const access = usePlantWriteAccess();
   const confirmDelete = useDeletePlant();
   const [editing, setEditing] = useState(false);
+  const [binding, setBinding] = useState(false);
   const back = projectListPath(areaOfPath(pathname)) ?? '..';
 
   if (!Number.isInteger(pid) || pid <= 0 || (info.isError && info.error instanceof ApiCallError && info.error.err === 260)) {
@@ -64,7 +67,7 @@ export default function PlantPage() {
   const f = figures.data ?? {};
   const currency = normalizeCurrency(plant.profit.currency);
   const symbol = currency ? CURRENCY_SYMBOLS[currency] : plant.profit.currency;
-  const flow = plantFlow({ power: f.CURRENT_POWER, load: row.data?.loadPower, grid: row.data?.gridPower, soc: f.BATTERY_SOC });
+  const flow = plantFlow({ power: f.CURRENT_POWER, load: row.data?.loadPower, grid: row.data?.gridPower, battery: row.data?.batteryPower, soc: f.BATTERY_SOC });
   const address = [plant.address.address, plant.address.town, plant.address.county, plant.address.city, plant.address.province, plant.address.country]
     .filter((part, i, all) => part && part !== all[i - 1])
     .join(', ');
@@ -198,7 +201,22 @@ export default function PlantPage() {
       ) : view.isError ? (
         <Alert type="error" showIcon message={t('plants:page.loadFailed')} description={apiErrorText(view.error)} />
       ) : (
-        <PlantDevicesCard view={view.data} />
+        <PlantDevicesCard view={view.data} onAdd={access.addDatalogger ? () => setBinding(true) : undefined} />
+      )}
+
+      {binding && (
+        <Suspense fallback={null}>
+          <AddDataloggerDialog
+            initialTab="single"
+            plant={{ pid, name: plant.name }}
+            onClose={() => {
+              setBinding(false);
+              // the new datalogger on this page: its tree, status, figures
+              void view.refetch();
+              void info.refetch();
+            }}
+          />
+        </Suspense>
       )}
 
       {editing && (
