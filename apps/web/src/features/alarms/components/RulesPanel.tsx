@@ -112,7 +112,7 @@ export default function RulesPanel({ editable, plants }: { editable: boolean; pl
             title={t('alarms:rules.confirmDelete', { name: r.name })}
             okText={t('alarms:rules.delete')}
             cancelText={t('alarms:cancel')}
-            okButtonProps={{ danger: true, 'data-testid': 'rule-delete-ok' } as Record<string, unknown>}
+            okButtonProps={{ danger: true, ...({ 'data-testid': 'rule-delete-ok' } as Record<`data-${string}`, string>) }}
             onConfirm={() => remove(r)}
           >
             <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('alarms:rules.delete')} data-testid={`rule-delete-${r.id}`} />
