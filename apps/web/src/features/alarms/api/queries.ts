@@ -9,7 +9,7 @@ import type { AlarmListParams } from './list-params';
 /** err 264 ERR_NOT_FOUND_DEVICE_WARNING: nothing matches (wire-protocol.md §6). */
 export const NO_ALARM = 264;
 
-async function orEmpty(call: () => Promise<AlarmListDat>, pagesize: number): Promise<AlarmListDat> {
+export async function orEmpty(call: () => Promise<AlarmListDat>, pagesize: number): Promise<AlarmListDat> {
   try {
     return await call();
   } catch (e) {
@@ -23,15 +23,6 @@ export function useAlarmList(params: AlarmListParams, enabled = true) {
     alarmKeys.list(params),
     () => orEmpty(() => api.call('webQueryPlantsWarning', params), Number(params.pagesize ?? 10)),
     enabled,
-  );
-}
-
-export type DeviceAlarmParams = ParamsOf<Catalogue['queryDeviceWarning']>;
-
-/** The alarms of one device (its detail page's alarm tab). */
-export function useDeviceAlarms(params: DeviceAlarmParams) {
-  return usePagedQuery(alarmKeys.device(params), () =>
-    orEmpty(() => api.call('queryDeviceWarning', params), Number(params.pagesize ?? 10)),
   );
 }
 

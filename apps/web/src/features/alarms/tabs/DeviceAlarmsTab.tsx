@@ -15,7 +15,7 @@ import { areaOfPath } from '../../../app/routes';
 import { useSession } from '../../../app/use-session';
 import { ListStates, tableLoading } from '../../../components/list';
 import { alarmListPath } from '../../shared/alarms/paths';
-import { useDeviceAlarms } from '../api/queries';
+import { useDeviceAlarms } from '../api/device-queries';
 import { AlarmTable } from '../components/AlarmTable';
 import { useAlarmAbilities } from '../model/abilities';
 
