@@ -533,7 +533,35 @@ export const ENTRIES = {
       { kind: 'device', read: (d) => (d as { device: { total: number } }).device.total },
     ],
   },
+
+  // ---------------------------------------------------------------- alarms (issue 11)
+  // The fixture gives every device one ongoing alarm: visible alarms = visible devices.
+  queryDeviceWarning: device(() => ({ pagesize: 50 })),
+  queryDeviceWarningCount: device(),
+  queryPlantsWarning: { ref: 'none', params: () => ({ pagesize: 50 }), counts: [{ kind: 'device', read: total }] },
+  webQueryPlantsWarning: {
+    ref: 'none',
+    params: () => ({ pagesize: 50 }),
+    okCodes: [264],
+    counts: [{ kind: 'device', read: total }],
+  },
+  queryPlantWarningDeviceCount: plant(),
+  queryPlantsWarningDeviceCount: { ref: 'none', params: none, counts: [{ kind: 'device', read: (d) => (d as { count: number }).count }] },
+  ignorePlantWarning: { ...device(), params: (c) => ({ id: alarmId(c) }), notFound: 264 },
+  handlePlantWarnings: { ...device(), params: (c) => ({ id: String(alarmId(c)) }), notFound: 264 },
+  webQueryWarningStatistic: plant(),
+  webQueryWarningRules: { ref: 'none', params: none },
+  addWarningRule: { ref: 'none', params: (c) => ({ name: `rule ${c.caller} ${c.ref}`, level: '2', hide: 1 }) },
+  // No rule in the fixture: another account's rule answers 12 like a missing one (test/alarms/ proves it).
+  editWarningRule: { ref: 'none', params: () => ({ id: MISSING.uid, name: 'renamed' }), okCodes: [12] },
+  delWarningRule: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
 } satisfies { [N in ActionName]: Entry };
+
+/** The id of the alarm of a device reference (the fixture's one alarm per device). */
+function alarmId(c: CellContext): number {
+  if (c.ref === 'missing') return MISSING.uid;
+  return c.fx.devices[c.ref as ObjectKey]?.alarmId ?? MISSING.uid;
+}
 
 export function isExempt(e: Entry): e is Exempt {
   return 'exempt' in e;
