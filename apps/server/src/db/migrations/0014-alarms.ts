@@ -38,7 +38,12 @@ export function alarms(d: SqlDialect): Migration {
         .addColumn('created_at', d.bigint, (c) => c.notNull())
         .addColumn('updated_at', d.bigint, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('alarm_rules_account_idx').on('alarm_rules').columns(['account_id', 'name']).unique().execute();
+      await db.schema
+        .createIndex('alarm_rules_account_idx')
+        .on('alarm_rules')
+        .columns(['account_id', 'name'])
+        .unique()
+        .execute();
     },
     async down() {
       // Forward-only migrations.

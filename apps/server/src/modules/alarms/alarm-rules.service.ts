@@ -1,4 +1,11 @@
-import { ApiError, type AlarmDeviceType, type AlarmRule, type AlarmRuleRow, type ParsedParamsOf, type Catalogue } from '@sunwatch/protocol';
+import {
+  ApiError,
+  type AlarmDeviceType,
+  type AlarmRule,
+  type AlarmRuleRow,
+  type ParsedParamsOf,
+  type Catalogue,
+} from '@sunwatch/protocol';
 import type { AccessService } from '../../access/access.service.js';
 import type { Caller } from '../../context.js';
 import type { Clock } from '../../shared/clock.js';
@@ -98,7 +105,8 @@ export class AlarmRulesService {
   }
 
   private async checkPlants(caller: Caller, pids: readonly number[] | undefined) {
-    if (pids && pids.length > 0) await this.deps.access.requireAccess({ caller, permission: 'plant.read', ids: [...pids] });
+    if (pids && pids.length > 0)
+      await this.deps.access.requireAccess({ caller, permission: 'plant.read', ids: [...pids] });
   }
 
   async add(caller: Caller, p: AddParams): Promise<{ id: number }> {
@@ -165,7 +173,8 @@ export class AlarmRulesService {
     if (!after.mute && !after.hide) throw new ApiError(6, 'mute');
     if ((after.stime === '') !== (after.etime === '')) throw new ApiError(6, 'etime');
     if (p.pid) await this.checkPlants(caller, p.pid);
-    if (p.name !== undefined && (await repo.ruleNameTaken(caller.accountId, p.name, p.id))) throw new ApiError(516, 'name');
+    if (p.name !== undefined && (await repo.ruleNameTaken(caller.accountId, p.name, p.id)))
+      throw new ApiError(516, 'name');
     const set: Partial<RuleColumns> = {};
     for (const k of changed) (set as Record<string, unknown>)[k] = after[k];
     await repo.updateRule(caller.accountId, p.id, { ...set, updated_at: now() });

@@ -37,7 +37,9 @@ export function alarmDeviceTypeSql(types: readonly AlarmDeviceType[]): RawBuilde
       parts.push(sql<SqlBool>`a.device_id is null`);
       continue;
     }
-    const codes = DEVICE_DEFINITIONS.filter((def) => alarmDeviceType(def.devcode, def.devtype) === t).map((d) => d.devcode);
+    const codes = DEVICE_DEFINITIONS.filter((def) => alarmDeviceType(def.devcode, def.devtype) === t).map(
+      (d) => d.devcode,
+    );
     const devtypes = DEVTYPES.filter((dt) => alarmDeviceType(UNKNOWN_DEVCODE, dt) === t);
     // An unknown devtype of an unknown devcode counts as an inverter (alarmDeviceType's default).
     const otherDevtypes = alarmDeviceType(UNKNOWN_DEVCODE, -1) === t;

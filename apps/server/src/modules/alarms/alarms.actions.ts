@@ -5,7 +5,8 @@ import { callerOf } from '../../http/registry.js';
 export const alarmHandlers: HandlerMap = {
   queryDeviceWarning: ({ params, ...i }, ctx) => ctx.services.alarms.deviceList(callerOf(i), params, i.call.locale),
   queryDeviceWarningCount: ({ params, ...i }, ctx) => ctx.services.alarms.deviceCount(callerOf(i), params),
-  queryPlantsWarning: ({ params, ...i }, ctx) => ctx.services.alarms.plantsList(callerOf(i), params, i.call.locale, false),
+  queryPlantsWarning: ({ params, ...i }, ctx) =>
+    ctx.services.alarms.plantsList(callerOf(i), params, i.call.locale, false),
   webQueryPlantsWarning: ({ params, ...i }, ctx) =>
     ctx.services.alarms.plantsList(callerOf(i), params, i.call.locale, true),
   queryPlantWarningDeviceCount: ({ params, ...i }, ctx) => ctx.services.alarms.devicesInAlarm(callerOf(i), params),

@@ -176,7 +176,10 @@ export class AlarmsRepository {
     f: AlarmFilter,
     tz: number,
   ): Promise<Array<{ day: number; level: number; n: number; untreated: number }>> {
-    const day = sql<number>`((a.started_at + ${tz * 1000}) / 86400000)`;
+    // A literal (an integer checked here): bound numbers are REAL on SQLite (no integer division),
+    // and PostgreSQL needs the same expression text in select and group by.
+    if (!Number.isInteger(tz)) throw new Error('tz must be an integer');
+    const day = sql<number>`((a.started_at + ${sql.lit(tz * 1000)}) / 86400000)`;
     const rows = await this.base(scope, f)
       .select([
         day.as('day'),
@@ -186,7 +189,12 @@ export class AlarmsRepository {
       ])
       .groupBy([day, 'a.level'])
       .execute();
-    return rows.map((r) => ({ day: Number(r.day), level: Number(r.level), n: Number(r.n), untreated: Number(r.untreated) }));
+    return rows.map((r) => ({
+      day: Number(r.day),
+      level: Number(r.level),
+      n: Number(r.n),
+      untreated: Number(r.untreated),
+    }));
   }
 
   /** The ids among `ids` the scope sees, with their handling state. */
@@ -201,7 +209,12 @@ export class AlarmsRepository {
   /** Marks the untreated ones among `ids` processed; answers the ids it changed. */
   async handle(ids: readonly number[], by: { accountId: number; usr: string }, at: number): Promise<number[]> {
     if (ids.length === 0) return [];
-    const open = await this.db.selectFrom('alarms').select('id').where('id', 'in', [...ids]).where('handled', '=', 0).execute();
+    const open = await this.db
+      .selectFrom('alarms')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .where('handled', '=', 0)
+      .execute();
     const changed = open.map((r) => Number(r.id));
     if (changed.length === 0) return [];
     await this.db
@@ -267,7 +280,12 @@ export class AlarmsRepository {
   }
 
   async updateRule(accountId: number, id: number, set: Partial<RuleColumns> & { updated_at: number }): Promise<void> {
-    await this.db.updateTable('alarm_rules').set(set).where('account_id', '=', accountId).where('id', '=', id).execute();
+    await this.db
+      .updateTable('alarm_rules')
+      .set(set)
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .execute();
   }
 
   async deleteRule(accountId: number, id: number): Promise<void> {
@@ -290,4 +308,3 @@ export interface RuleColumns {
   mute: number;
   hide: number;
 }
-

@@ -40,7 +40,8 @@ const DAY_MS = 86_400_000;
 
 /** The half-open window of `sdate`/`edate` read in `tz`; both or neither (err 6). */
 function window(p: { sdate?: string | undefined; edate?: string | undefined }, tz: number) {
-  if ((p.sdate === undefined) !== (p.edate === undefined)) throw new ApiError(6, p.sdate === undefined ? 'sdate' : 'edate');
+  if ((p.sdate === undefined) !== (p.edate === undefined))
+    throw new ApiError(6, p.sdate === undefined ? 'sdate' : 'edate');
   if (p.sdate === undefined || p.edate === undefined) return {};
   return { from: parseLocal(p.sdate, tz), to: parseLocal(p.edate, tz) };
 }
@@ -150,7 +151,8 @@ export class AlarmsService {
   /** queryPlantsWarning / webQueryPlantsWarning: every visible plant's alarms; the window in `tz` (UTC by default). */
   async plantsList(caller: Caller, p: PlantsListParams, locale: string, noneIs264: boolean): Promise<AlarmListDat> {
     const scope = await this.deps.access.scopeOf(caller);
-    if (p.plantid !== undefined) await this.deps.access.requireAccess({ caller, permission: 'plant.read', ids: [p.plantid], scope });
+    if (p.plantid !== undefined)
+      await this.deps.access.requireAccess({ caller, permission: 'plant.read', ids: [p.plantid], scope });
     const hideRules = await this.deps.rules.hidingRules(caller.accountId);
     const f: AlarmFilter = {
       ...common(p),
@@ -179,7 +181,8 @@ export class AlarmsService {
     p: { plantid?: number | undefined; devtype?: number | undefined; level?: number[] | undefined },
   ): Promise<{ count: number }> {
     const scope = await this.deps.access.scopeOf(caller);
-    if (p.plantid !== undefined) await this.deps.access.requireAccess({ caller, permission: 'plant.read', ids: [p.plantid], scope });
+    if (p.plantid !== undefined)
+      await this.deps.access.requireAccess({ caller, permission: 'plant.read', ids: [p.plantid], scope });
     const hideRules = await this.deps.rules.hidingRules(caller.accountId);
     const f: AlarmFilter = { plantId: p.plantid, devtype: p.devtype, levels: p.level, hideRules, hidden: 0 };
     return { count: await this.deps.repo.sourcesInAlarm(scope, f) };
@@ -223,7 +226,10 @@ export class AlarmsService {
    * Marks alarms processed (all or nothing: 264 when one is not an alarm the caller sees); an
    * already processed alarm keeps who and when. Each change is audited.
    */
-  async handle(caller: Caller, ids: readonly number[]): Promise<{ count: number; handleUsr: string; handleTs: string }> {
+  async handle(
+    caller: Caller,
+    ids: readonly number[],
+  ): Promise<{ count: number; handleUsr: string; handleTs: string }> {
     const { repo, audit, access } = this.deps;
     const unique = [...new Set(ids)];
     const scope = await access.scopeOf(caller);
@@ -242,4 +248,3 @@ export class AlarmsService {
     return { count: changed.length, handleUsr: caller.usr, handleTs: fmtTs(at, 0) };
   }
 }
-

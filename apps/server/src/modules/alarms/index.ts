@@ -17,6 +17,13 @@ export function createAlarmServices(d: {
 }): { alarms: AlarmsService; alarmRules: AlarmRulesService } {
   const repo = new AlarmsRepository(d.db);
   const alarmRules = new AlarmRulesService({ repo, access: d.access, audit: d.audit, now: d.now });
-  const alarms = new AlarmsService({ repo, access: d.access, resolver: d.resolver, rules: alarmRules, audit: d.audit, now: d.now });
+  const alarms = new AlarmsService({
+    repo,
+    access: d.access,
+    resolver: d.resolver,
+    rules: alarmRules,
+    audit: d.audit,
+    now: d.now,
+  });
   return { alarms, alarmRules };
 }
