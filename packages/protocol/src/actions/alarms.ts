@@ -156,7 +156,10 @@ const plantFilters = {
    * Sunwatch: seconds east of UTC in which `sdate`/`edate` are read (the browser's offset);
    * absent = UTC as the vendor documents.
    */
-  tz: wireInt().min(-14 * 3600).max(14 * 3600).optional(),
+  tz: wireInt()
+    .min(-14 * 3600)
+    .max(14 * 3600)
+    .optional(),
 };
 
 export const queryPlantsWarning = defineAction({
@@ -182,7 +185,7 @@ export const webQueryPlantsWarning = defineAction({
 export const queryPlantWarningDeviceCount = defineAction({
   name: 'queryPlantWarningDeviceCount',
   summary:
-    'Number of devices of a plant in alarm (an ongoing alarm, not hidden by the caller\'s rules); devtype, level filters. 6, 11, 260.',
+    "Number of devices of a plant in alarm (an ongoing alarm, not hidden by the caller's rules); devtype, level filters. 6, 11, 260.",
   params: actionParams({ plantid: wireInt(), devtype: wireInt().optional(), level: levelList().optional() }),
   access: { auth: 'signed', permission: 'alarm_manag' },
   mutates: false,
@@ -235,11 +238,14 @@ export interface AlarmStatDay {
 export const webQueryWarningStatistic = defineAction({
   name: 'webQueryWarningStatistic',
   summary:
-    "Alarms that occurred on each of the last 7 days (today included) per type, for one plant (its timezone) or every plant the caller sees (timezone `tz`, seconds east, default 0): {days:[{date,warning,error,fault,offline,total}] oldest first, total, untreated, ongoing}. Rule-hidden alarms are not counted.",
+    'Alarms that occurred on each of the last 7 days (today included) per type, for one plant (its timezone) or every plant the caller sees (timezone `tz`, seconds east, default 0): {days:[{date,warning,error,fault,offline,total}] oldest first, total, untreated, ongoing}. Rule-hidden alarms are not counted.',
   params: actionParams({
     plantid: wireInt().optional(),
     devtype: wireInt().optional(),
-    tz: wireInt().min(-14 * 3600).max(14 * 3600).optional(),
+    tz: wireInt()
+      .min(-14 * 3600)
+      .max(14 * 3600)
+      .optional(),
   }),
   access: { auth: 'signed', permission: 'alarm_manag' },
   mutates: false,

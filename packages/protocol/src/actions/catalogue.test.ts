@@ -71,7 +71,11 @@ const MUTATING = [
   'editPlantEnergyOffset',
   'uploadPlantImage',
   // issue 11: alarms
-  'ignorePlantWarning', 'handlePlantWarnings', 'addWarningRule', 'editWarningRule', 'delWarningRule',
+  'ignorePlantWarning',
+  'handlePlantWarnings',
+  'addWarningRule',
+  'editWarningRule',
+  'delWarningRule',
 ];
 
 describe('action catalogue: mutates', () => {
@@ -155,7 +159,12 @@ describe('action catalogue: access', () => {
       const { access } = catalogue[name] as ActionDef;
       // the device-control password of a domain is a system setting (issue 10), not device management
       const settings = name === 'setDeviceCtrlPwd';
-      if (/Plant|Collector|Device/.test(name) && !(name in accountsAdmin) && !(name in alarms && name !== 'queryDeviceWarning' && name !== 'queryDeviceWarningCount') && !settings)
+      if (
+        /Plant|Collector|Device/.test(name) &&
+        !(name in accountsAdmin) &&
+        !(name in alarms && name !== 'queryDeviceWarning' && name !== 'queryDeviceWarningCount') &&
+        !settings
+      )
         expect(access.permission, name).toBe('device_manag');
     }
     expect(catalogue.webQueryFleetOverview.access.permission).toBe('overview');

@@ -20,8 +20,26 @@ const rule = (over: Partial<AlarmRule> = {}): AlarmRule => ({
 });
 
 // devcode 5121 (grid-tie inverter): code 1 "Grid over voltage", fault (level 2).
-const fault: AlarmFacts = { devcode: 5121, devtype: 512, code: 1, level: 2, sn: 'INV-001', pn: 'W0000000000001', pid: 7, timezone: 3600 };
-const offline: AlarmFacts = { devcode: null, devtype: null, code: 263, level: 3, sn: '', pn: 'W0000000000001', pid: 7, timezone: 3600 };
+const fault: AlarmFacts = {
+  devcode: 5121,
+  devtype: 512,
+  code: 1,
+  level: 2,
+  sn: 'INV-001',
+  pn: 'W0000000000001',
+  pid: 7,
+  timezone: 3600,
+};
+const offline: AlarmFacts = {
+  devcode: null,
+  devtype: null,
+  code: 263,
+  level: 3,
+  sn: '',
+  pn: 'W0000000000001',
+  pid: 7,
+  timezone: 3600,
+};
 // 2026-11-25 10:30 UTC = 11:30 at UTC+1
 const at = Date.UTC(2026, 10, 25, 10, 30);
 
@@ -60,7 +78,9 @@ describe('alarmRuleMatches', () => {
 
   it('the description keyword matches the text in any language, case-insensitively', () => {
     expect(alarmRuleMatches(rule({ desc: 'over volt' }), fault, at)).toBe(true);
-    expect(alarmRuleMatches(rule({ desc: alarmText(5121, 1, 'de_DE').slice(0, 8).toUpperCase() }), fault, at)).toBe(true);
+    expect(alarmRuleMatches(rule({ desc: alarmText(5121, 1, 'de_DE').slice(0, 8).toUpperCase() }), fault, at)).toBe(
+      true,
+    );
     expect(alarmRuleMatches(rule({ desc: 'frequency' }), fault, at)).toBe(false);
     expect(alarmRuleMatches(rule({ desc: 'offline' }), offline, at)).toBe(true);
     // an unknown code has no description to match
