@@ -4,8 +4,8 @@
  * show too. Every value lives in the address bar (list-params.ts); "Reset" clears them all.
  */
 import { useState } from 'react';
-import { Button, Checkbox, Flex, Input, Select, Space } from 'antd';
-import { ClearOutlined } from '@ant-design/icons';
+import { Badge, Button, Checkbox, Flex, Input, Select, Space } from 'antd';
+import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
 import { ALARM_DEVICE_TYPES, ALARM_LEVEL_KEYS, type AlarmDeviceType } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../components/responsive';
@@ -62,8 +62,20 @@ export function AlarmFilters({ state, update, plants }: AlarmFiltersProps) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const w = (desktop: number) => (phone ? '100%' : desktop);
-  const any =
-    !!state.search || !!state.pid || !!state.pn || !!state.sn || state.levels.length > 0 || state.handle >= 0 || !!state.atype || !!state.from || state.showHidden;
+  const set = [
+    !!state.pid,
+    !!state.pn,
+    !!state.sn,
+    state.levels.length > 0,
+    state.handle >= 0,
+    !!state.atype,
+    !!state.from,
+    state.showHidden,
+  ].filter(Boolean).length;
+  const any = !!state.search || set > 0;
+  // on a phone the filters beyond the search fold away behind a button that counts the set ones
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = phone && !unfolded;
   const text = (key: 'pn' | 'sn', label: string) => (
     <Input
       key={`${key}-${state[key]}`}
@@ -89,72 +101,113 @@ export function AlarmFilters({ state, update, plants }: AlarmFiltersProps) {
         style={{ width: w(220) }}
         data-testid="alarm-search"
       />
-      {plants && (
-        <PlantSelect
-          value={state.pid || undefined}
-          onChange={(v) => update({ pid: typeof v === 'number' ? v : 0 })}
-          width={w(200)}
-          testId="alarm-filter-plant"
-        />
-      )}
-      {text('pn', t('alarms:filter.pn'))}
-      {text('sn', t('alarms:filter.sn'))}
-      <Select<number[]>
-        mode="multiple"
-        allowClear
-        aria-label={t('alarms:filter.type')}
-        placeholder={t('alarms:filter.allTypes')}
-        value={state.levels}
-        onChange={(levels) => update({ levels: [...levels].sort() })}
-        options={ALARM_LEVEL_KEYS.map((k, level) => ({ value: level, label: t(`alarms:level.${k}`) }))}
-        style={{ width: w(220) }}
-        maxTagCount="responsive"
-        data-testid="alarm-filter-level"
-      />
-      <Select<number>
-        aria-label={t('alarms:filter.status')}
-        value={state.handle}
-        onChange={(handle) => update({ handle })}
-        options={[
-          { value: -1, label: t('alarms:filter.allStatus') },
-          { value: 0, label: t('alarms:status.untreated') },
-          { value: 1, label: t('alarms:status.processed') },
-        ]}
-        style={{ width: w(150) }}
-        data-testid="alarm-filter-status"
-      />
-      <Select<AlarmDeviceType | ''>
-        aria-label={t('alarms:filter.deviceType')}
-        value={state.atype}
-        onChange={(atype) => update({ atype })}
-        options={[
-          { value: '', label: t('alarms:filter.allDeviceTypes') },
-          ...ALARM_DEVICE_TYPES.map((a) => ({ value: a, label: t(`alarms:atype.${a}`) })),
-        ]}
-        style={{ width: w(190) }}
-        data-testid="alarm-filter-atype"
-      />
-      <DayRange state={state} update={update} phone={phone} />
-      <Space wrap>
-        <Checkbox checked={state.showHidden} onChange={(e) => update({ showHidden: e.target.checked })} data-testid="alarm-filter-hidden">
-          {t('alarms:filter.showHidden')}
-        </Checkbox>
-        {any && (
+      {phone && (
+        <Badge count={set} size="small">
           <Button
-            icon={<ClearOutlined />}
-            onClick={() => update({ search: '', pid: 0, pn: '', sn: '', levels: [], handle: -1, atype: '', from: '', to: '', showHidden: false })}
-            data-testid="alarm-filter-reset"
+            icon={<FilterOutlined />}
+            onClick={() => setUnfolded(!unfolded)}
+            aria-expanded={unfolded}
+            data-testid="alarm-filter-toggle"
           >
-            {t('alarms:filter.reset')}
+            {t('alarms:filter.more')}
           </Button>
-        )}
-      </Space>
+        </Badge>
+      )}
+      {!folded && (
+        <>
+          {plants && (
+            <PlantSelect
+              value={state.pid || undefined}
+              onChange={(v) => update({ pid: typeof v === 'number' ? v : 0 })}
+              width={w(200)}
+              testId="alarm-filter-plant"
+            />
+          )}
+          {text('pn', t('alarms:filter.pn'))}
+          {text('sn', t('alarms:filter.sn'))}
+          <Select<number[]>
+            mode="multiple"
+            allowClear
+            aria-label={t('alarms:filter.type')}
+            placeholder={t('alarms:filter.allTypes')}
+            value={state.levels}
+            onChange={(levels) => update({ levels: [...levels].sort() })}
+            options={ALARM_LEVEL_KEYS.map((k, level) => ({ value: level, label: t(`alarms:level.${k}`) }))}
+            style={{ width: w(220) }}
+            maxTagCount="responsive"
+            data-testid="alarm-filter-level"
+          />
+          <Select<number>
+            aria-label={t('alarms:filter.status')}
+            value={state.handle}
+            onChange={(handle) => update({ handle })}
+            options={[
+              { value: -1, label: t('alarms:filter.allStatus') },
+              { value: 0, label: t('alarms:status.untreated') },
+              { value: 1, label: t('alarms:status.processed') },
+            ]}
+            style={{ width: w(150) }}
+            data-testid="alarm-filter-status"
+          />
+          <Select<AlarmDeviceType | ''>
+            aria-label={t('alarms:filter.deviceType')}
+            value={state.atype}
+            onChange={(atype) => update({ atype })}
+            options={[
+              { value: '', label: t('alarms:filter.allDeviceTypes') },
+              ...ALARM_DEVICE_TYPES.map((a) => ({ value: a, label: t(`alarms:atype.${a}`) })),
+            ]}
+            style={{ width: w(190) }}
+            data-testid="alarm-filter-atype"
+          />
+          <DayRange state={state} update={update} phone={phone} />
+          <Space wrap>
+            <Checkbox
+              checked={state.showHidden}
+              onChange={(e) => update({ showHidden: e.target.checked })}
+              data-testid="alarm-filter-hidden"
+            >
+              {t('alarms:filter.showHidden')}
+            </Checkbox>
+            {any && (
+              <Button
+                icon={<ClearOutlined />}
+                onClick={() =>
+                  update({
+                    search: '',
+                    pid: 0,
+                    pn: '',
+                    sn: '',
+                    levels: [],
+                    handle: -1,
+                    atype: '',
+                    from: '',
+                    to: '',
+                    showHidden: false,
+                  })
+                }
+                data-testid="alarm-filter-reset"
+              >
+                {t('alarms:filter.reset')}
+              </Button>
+            )}
+          </Space>
+        </>
+      )}
     </Flex>
   );
 }
 
 /** Occurrence days, from and to (both or neither; the browser's date inputs, light on a phone). */
-function DayRange({ state, update, phone }: { state: AlarmListState; update: AlarmFiltersProps['update']; phone: boolean }) {
+function DayRange({
+  state,
+  update,
+  phone,
+}: {
+  state: AlarmListState;
+  update: AlarmFiltersProps['update'];
+  phone: boolean;
+}) {
   const { t } = useTranslation();
   const [from, setFrom] = useState(state.from);
   const [to, setTo] = useState(state.to);
