@@ -2,6 +2,7 @@ import { alarmRuleMatches, alarmText, type AlarmListDat, type AlarmRow } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectOfflineDataloggers } from '../../src/jobs/detect-offline-dataloggers.job.js';
 import { toAlarmRule } from '../../src/modules/alarms/alarm-rules.service.js';
+import { seedDemoAlarms } from '../../src/demo/seed-alarms.js';
 import { createDatalogger, frame2341, type TestDatalogger } from '../factories/telemetry-ingest.js';
 import { engines, FIXED_NOW, startTestServer, type TestServer } from '../harness.js';
 
@@ -296,6 +297,17 @@ describe.each(engines)('alarms ($name)', (engine) => {
     await s.ctx.services.telemetry.ingest.drain();
     const ended = (await list(anna, { pn: dl.pn, level: '3', atype: 'datalogger' })).dat!.warning;
     expect(ended.map((w) => [w.id, w.desc, w.ets !== ''])).toEqual([[off[0]!.id, 'Datalogger offline', true]]);
+  });
+
+  it('the demo seed adds an ended alarm history once (DEMO_DATA)', async () => {
+    expect(await seedDemoAlarms(s)).toBe(4);
+    expect(await seedDemoAlarms(s)).toBe(0);
+    const rows = (await list(anna, { pn: 'SWNORTH0000001', state: 2 })).dat!.warning;
+    expect(rows.map((w) => [w.code, w.handle, w.handleUsr])).toEqual([
+      [263, 0, ''],
+      [263, 1, 'operator'],
+    ]);
+    expect((await list(ben, { pn: 'SWNORTH0000001' })).err).toBe(264);
   });
 
   it('the 7-day statistics count alarms per local day and type', async () => {
