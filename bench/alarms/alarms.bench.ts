@@ -11,7 +11,7 @@
  * still ongoing, half processed. Written straight through SQL in big transactions. Prints p50 /
  * p99 per case; never fails on time.
  */
-import net from 'node:net';
+import type net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
