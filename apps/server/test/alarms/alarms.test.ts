@@ -228,13 +228,13 @@ describe.each(engines)('alarms ($name)', (engine) => {
     expect((await list(anna, { pn: dl.pn })).dat!.warning.map((w) => w.code)).toEqual([5, 2]);
 
     // a mix of rules: the SQL filter and alarmRuleMatches give the same hidden set
-    for (const r of [
+    const mix: Array<Record<string, string | number>> = [
       { name: 'Level fault', level: '2', hide: 1 },
       { name: 'Code five', code: '5', device: sn().toLowerCase(), hide: 1, enable: 0 },
       { name: 'By PN', device: dl.pn, stime: '22:00', etime: '04:45', hide: 1 },
       { name: 'Mute only', level: '2', mute: 1, hide: 0 },
-    ])
-      expect((await s.call(anna, 'addWarningRule', r)).err).toBe(0);
+    ];
+    for (const r of mix) expect((await s.call(anna, 'addWarningRule', r)).err).toBe(0);
     const rules = await s.call<{ total: number; rule: Array<{ name: string; enable: number }> }>(
       anna,
       'webQueryWarningRules',
