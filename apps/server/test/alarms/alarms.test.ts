@@ -2,6 +2,7 @@ import { alarmRuleMatches, alarmText, type AlarmListDat, type AlarmRow } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectOfflineDataloggers } from '../../src/jobs/detect-offline-dataloggers.job.js';
 import { toAlarmRule } from '../../src/modules/alarms/alarm-rules.service.js';
+import { seedDemoAlarms } from '../../src/demo/seed-alarms.js';
 import { createDatalogger, frame2341, type TestDatalogger } from '../factories/telemetry-ingest.js';
 import { engines, FIXED_NOW, startTestServer, type TestServer } from '../harness.js';
 
@@ -227,13 +228,13 @@ describe.each(engines)('alarms ($name)', (engine) => {
     expect((await list(anna, { pn: dl.pn })).dat!.warning.map((w) => w.code)).toEqual([5, 2]);
 
     // a mix of rules: the SQL filter and alarmRuleMatches give the same hidden set
-    for (const r of [
+    const mix: Array<Record<string, string | number>> = [
       { name: 'Level fault', level: '2', hide: 1 },
       { name: 'Code five', code: '5', device: sn().toLowerCase(), hide: 1, enable: 0 },
       { name: 'By PN', device: dl.pn, stime: '22:00', etime: '04:45', hide: 1 },
       { name: 'Mute only', level: '2', mute: 1, hide: 0 },
-    ])
-      expect((await s.call(anna, 'addWarningRule', r)).err).toBe(0);
+    ];
+    for (const r of mix) expect((await s.call(anna, 'addWarningRule', r)).err).toBe(0);
     const rules = await s.call<{ total: number; rule: Array<{ name: string; enable: number }> }>(
       anna,
       'webQueryWarningRules',
@@ -296,6 +297,17 @@ describe.each(engines)('alarms ($name)', (engine) => {
     await s.ctx.services.telemetry.ingest.drain();
     const ended = (await list(anna, { pn: dl.pn, level: '3', atype: 'datalogger' })).dat!.warning;
     expect(ended.map((w) => [w.id, w.desc, w.ets !== ''])).toEqual([[off[0]!.id, 'Datalogger offline', true]]);
+  });
+
+  it('the demo seed adds an ended alarm history once (DEMO_DATA)', async () => {
+    expect(await seedDemoAlarms(s)).toBe(4);
+    expect(await seedDemoAlarms(s)).toBe(0);
+    const rows = (await list(anna, { pn: 'SWNORTH0000001', state: 2 })).dat!.warning;
+    expect(rows.map((w) => [w.code, w.handle, w.handleUsr])).toEqual([
+      [263, 0, ''],
+      [263, 1, 'operator'],
+    ]);
+    expect((await list(ben, { pn: 'SWNORTH0000001' })).err).toBe(264);
   });
 
   it('the 7-day statistics count alarms per local day and type', async () => {

@@ -214,7 +214,7 @@ export const ignorePlantWarning = defineAction({
 export const handlePlantWarnings = defineAction({
   name: 'handlePlantWarnings',
   summary:
-    'Marks many alarms processed (`id` CSV, ≤ 256): {count (newly processed), handleUsr, handleTs}. All or nothing: err 264 when one id is not an alarm the caller sees. Viewers cannot.',
+    'Marks many alarms processed (`id` CSV, ≤ 256): {count (newly processed), handleUsr, handleTs (UTC)}. All or nothing: err 264 when one id is not an alarm the caller sees. Viewers cannot.',
   params: actionParams({ id: idList().pipe(z.array(z.number().int().min(1)).min(1).max(256)) }),
   access: { auth: 'signed', roles: [0, 1, 2, 3, 15], permission: 'alarm_manag', button: 'alarm_handle' },
   mutates: true,
@@ -331,7 +331,7 @@ export const webQueryWarningRules = defineAction({
 export const addWarningRule = defineAction({
   name: 'addWarningRule',
   summary:
-    'Adds an alarm filter rule of the caller: name (2–32, unique per account, else 6), time slot, device types, plants (visible ones, else 260), device filter, alarm types, codes, description; at least one of mute/hide (6). ≤ 100 rules per account (6). {id}. Viewers cannot.',
+    'Adds an alarm filter rule of the caller: name (2–32, unique per account, else 516), time slot, device types, plants (visible ones, else 260), device filter, alarm types, codes, description; at least one of mute/hide (6). ≤ 100 rules per account (13). {id}. Viewers cannot.',
   params: actionParams({
     ...ruleFields,
     enable: ruleFields.enable.default(1),
