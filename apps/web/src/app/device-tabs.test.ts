@@ -31,5 +31,5 @@ describe('device detail tabs of issue 10 per account', () => {
   });
   it('every tab loads its own module', async () => {
     for (const d of [...DEVICE_EXTRA_TABS, DEVICE_INFO_PANEL]) expect(typeof (await d.load()).default).toBe('function');
-  });
+  }, 60_000);
 });
