@@ -74,7 +74,20 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
   { path: '/adminNew/project', account: 'sunmaker', kind: 'page', budgetKB: BUDGET_KB.charts, note: 'map' },
   { path: '/adminNew/personalBasic', account: 'dealer_north', kind: 'page', budgetKB: BUDGET_KB.page },
   { path: '/admin/setting/personalBasic', account: 'group_east', kind: 'page', budgetKB: BUDGET_KB.page },
-  { path: '/adminNew/alarm', account: 'dealer_north', kind: 'page', budgetKB: BUDGET_KB.page, note: 'placeholder' },
+  {
+    path: '/adminNew/alarm',
+    account: 'dealer_north',
+    kind: 'page',
+    budgetKB: BUDGET_KB.page,
+    note: 'issue 11 alarm list: antd Table on the first screen, SVG bars; the handle dialog and the rules tab load on demand',
+  },
+  {
+    path: '/generalNew/alarm',
+    account: 'owner_anna',
+    kind: 'page',
+    budgetKB: BUDGET_KB.page,
+    note: 'issue 11 alarm list: antd Table on the first screen, SVG bars; the handle dialog and the rules tab load on demand',
+  },
   {
     path: '/adminNew/account',
     account: 'dealer_north',

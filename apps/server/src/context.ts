@@ -41,6 +41,8 @@ import type { OperationLog } from './modules/operations/operation-log.service.js
 import type { CollectorAdminService } from './modules/dataloggers/collector-admin.service.js';
 import type { DataloggerEvents } from './modules/dataloggers/datalogger-events.service.js';
 import type { DeviceOps } from './modules/devices/ops/index.js';
+import type { AlarmsService } from './modules/alarms/alarms.service.js';
+import type { AlarmRulesService } from './modules/alarms/alarm-rules.service.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -125,5 +127,8 @@ export interface AppContext {
     distribution: DistributionService;
     /** Issue 10: device control, control password, edit, helpform tools, report export, operation history. */
     deviceOps: DeviceOps;
+    /** Issue 11: alarm lists, counts, 7-day statistics, handling; alarm filter rules (`rulesOf` for the notifier). */
+    alarms: AlarmsService;
+    alarmRules: AlarmRulesService;
   };
 }

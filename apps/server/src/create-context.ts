@@ -34,6 +34,7 @@ import { EnergyRepository } from './modules/energy/energy.repository.js';
 import { EnergyService } from './modules/energy/energy.service.js';
 import { OverviewRepository } from './modules/overview/overview.repository.js';
 import { OverviewService } from './modules/overview/overview.service.js';
+import { createAlarmServices } from './modules/alarms/index.js';
 import { PlantsRepository } from './modules/plants/plants.repository.js';
 import { ViewersRepository } from './modules/viewers/viewers.repository.js';
 import { ViewersService } from './modules/viewers/viewers.service.js';
@@ -217,6 +218,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           { db, dbh, keyring, log, now, access, audit, devicesRepo, energyRepo },
           () => ctx.services,
         ),
+        ...createAlarmServices({ db, access, resolver, audit, now }),
       },
     };
     return ctx;

@@ -9,6 +9,7 @@ export * from './rules.js';
 export * from './config.js';
 export * from './i18n/index.js';
 export * from './devices/index.js';
+export * from './alarms/index.js';
 export * from './random.js';
 export * from './csp.js';
 export * from './commands.js';

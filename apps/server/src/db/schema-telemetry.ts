@@ -211,7 +211,32 @@ export interface AlarmsTable {
   description: string;
   started_at: number;
   ended_at: number | null;
+  /** ALARM_HANDLE: 0 untreated, 1 processed. */
   handled: number;
+  /** Who processed it (0014): account id, username at that time, epoch ms. */
+  handled_by: number | null;
+  handled_usr: Generated<string>;
+  handled_at: number | null;
+}
+
+/** Alarm filter rules of an account (0014; protocol alarms/rules.ts). Lists are JSON text. */
+export interface AlarmRulesTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  enabled: number;
+  stime: string;
+  etime: string;
+  atype: string;
+  pids: string;
+  devices: string;
+  levels: string;
+  codes: string;
+  description: string;
+  mute: number;
+  hide: number;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface TelemetryTables {
@@ -223,5 +248,6 @@ export interface TelemetryTables {
   device_latest: DeviceLatestTable;
   device_days: DeviceDaysTable;
   alarms: AlarmsTable;
+  alarm_rules: AlarmRulesTable;
   viewer_projects: ViewerProjectsTable;
 }

@@ -2,6 +2,7 @@ import { ACCOUNT_STATUS, PERMISSION_TREE, ROLE, type Role } from '@sunwatch/prot
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { seedTelemetry } from './seed-telemetry.js';
+import { seedDemoAlarms } from './seed-alarms.js';
 import { seedDistribution } from './seed-distribution.js';
 
 export interface DemoAccount {
@@ -99,5 +100,6 @@ export async function seedDemo(app: FastifyInstance | { ctx: AppContext }): Prom
   await seedTelemetry(app);
   // The distribution stock and order of the demo platform (DEMO_DATA); integration tests seed it themselves.
   if (app.ctx.config.seedDemo) await seedDistribution(app);
+  if (app.ctx.config.seedDemo) await seedDemoAlarms(app); // issue 11: a past alarm history
   return created;
 }

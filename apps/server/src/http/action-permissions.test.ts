@@ -95,6 +95,21 @@ describe('declared action permissions, enforced by the dispatcher', () => {
     expect(await call('north_ops', 'SubAdmin_2026', 'webQueryFleetOverview')).toBe(11);
   });
 
+  it('issue 11: the fleet alarm actions need alarm management; a device-only sub-administrator gets 11', async () => {
+    const actions = signedWith('alarm_manag');
+    expect(actions).toEqual(expect.arrayContaining(['webQueryPlantsWarning', 'ignorePlantWarning', 'addWarningRule']));
+    for (const action of actions) expect(await call('north_alarms', 'Alarms_2026', action), action).not.toBe(11);
+    await ctx.services.accounts.create({
+      usr: 'north_devices',
+      password: 'Devices_2026',
+      role: 2,
+      parentId: (await ctx.repos.accounts.findByUsr('dealer_north'))!.id,
+      adminOf: (await ctx.repos.accounts.findByUsr('dealer_north'))!.id,
+      permissions: moduleGrant(['device_manag']),
+    });
+    for (const action of actions) expect(await call('north_devices', 'Devices_2026', action), action).toBe(11);
+  });
+
   it('actions declaring no permission stay open to a sub-administrator', async () => {
     for (const action of ['queryAccountInfo', 'updateToken']) {
       expect(await call('north_alarms', 'Alarms_2026', action), action).not.toBe(11);

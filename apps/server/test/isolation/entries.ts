@@ -215,7 +215,9 @@ const plantOwnerParam = (c: CellContext): WireParams =>
   ROLE_OF[c.caller] === 0 ? {} : { uid: c.fx.ids[side(c) === 'B' ? 'O3' : 'O1']! };
 /** Owners and viewers are refused the plant count (vendor 0x0008 "Refusal (Plant owner)"). */
 const refusedToOwners = (caller: CallerKey, _ref: RefKey, base: Outcome): Outcome =>
-  base.ok && (ROLE_OF[caller] === 0 || ROLE_OF[caller] === 5) ? { ok: false, code: 8, why: 'plant owners are refused' } : base;
+  base.ok && (ROLE_OF[caller] === 0 || ROLE_OF[caller] === 5)
+    ? { ok: false, code: 8, why: 'plant owners are refused' }
+    : base;
 const FOLLOW = "following is the caller's own view state (device_follows of the caller), not a change of the device";
 
 export const ENTRIES = {
@@ -506,7 +508,8 @@ export const ENTRIES = {
   queryDeviceCtrlPwd: { ref: 'none', params: (c): WireParams => (c.caller === 'OP' ? { vendor: c.fx.ids.M1! } : {}) },
   setDeviceCtrlPwd: {
     ref: 'none',
-    params: (c): WireParams => (c.caller === 'OP' ? { pwd: 'Matrix_pwd1', vendor: c.fx.ids.M1! } : { pwd: 'Matrix_pwd1' }),
+    params: (c): WireParams =>
+      c.caller === 'OP' ? { pwd: 'Matrix_pwd1', vendor: c.fx.ids.M1! } : { pwd: 'Matrix_pwd1' },
   },
   editDeviceInfo: device(() => ({ alias: 'Matrix alias' })),
   delDeviceFromPlant: { ...device(), okCodes: [271] },
@@ -534,7 +537,39 @@ export const ENTRIES = {
       { kind: 'device', read: (d) => (d as { device: { total: number } }).device.total },
     ],
   },
+
+  // ---------------------------------------------------------------- alarms (issue 11)
+  // The fixture gives every device one ongoing alarm: visible alarms = visible devices.
+  queryDeviceWarning: device(() => ({ pagesize: 50 })),
+  queryDeviceWarningCount: device(),
+  queryPlantsWarning: { ref: 'none', params: () => ({ pagesize: 50 }), counts: [{ kind: 'device', read: total }] },
+  webQueryPlantsWarning: {
+    ref: 'none',
+    params: () => ({ pagesize: 50 }),
+    okCodes: [264],
+    counts: [{ kind: 'device', read: total }],
+  },
+  queryPlantWarningDeviceCount: plant(),
+  queryPlantsWarningDeviceCount: {
+    ref: 'none',
+    params: none,
+    counts: [{ kind: 'device', read: (d) => (d as { count: number }).count }],
+  },
+  ignorePlantWarning: { ...device(), params: (c) => ({ id: alarmId(c) }), notFound: 264 },
+  handlePlantWarnings: { ...device(), params: (c) => ({ id: String(alarmId(c)) }), notFound: 264 },
+  webQueryWarningStatistic: plant(),
+  webQueryWarningRules: { ref: 'none', params: none },
+  addWarningRule: { ref: 'none', params: (c) => ({ name: `rule ${c.caller} ${c.ref}`, level: '2', hide: 1 }) },
+  // No rule in the fixture: another account's rule answers 12 like a missing one (test/alarms/ proves it).
+  editWarningRule: { ref: 'none', params: () => ({ id: MISSING.uid, name: 'renamed' }), okCodes: [12] },
+  delWarningRule: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
 } satisfies { [N in ActionName]: Entry };
+
+/** The id of the alarm of a device reference (the fixture's one alarm per device). */
+function alarmId(c: CellContext): number {
+  if (c.ref === 'missing') return MISSING.uid;
+  return c.fx.devices[c.ref as ObjectKey]?.alarmId ?? MISSING.uid;
+}
 
 export function isExempt(e: Entry): e is Exempt {
   return 'exempt' in e;

@@ -130,6 +130,8 @@ export interface DeviceRef {
   devaddr: number;
   sn: string;
   unit: Unit;
+  /** The id of the device's alarm (issue 11: the handling actions name it). */
+  alarmId?: number;
 }
 
 export interface SessionKeys {
@@ -310,7 +312,7 @@ export async function buildFixture(
       ],
       tz,
     );
-    await db
+    const alarm = await db
       .insertInto('alarms')
       .values({
         datalogger_id: dlId,
@@ -322,7 +324,9 @@ export async function buildFixture(
         ended_at: null,
         handled: 0,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    devices[b.key]!.alarmId = Number(alarm.id);
     alarms += 1;
   }
   for (const u of [

@@ -1,7 +1,8 @@
 /**
  * Tabs and panels of the device detail that other features provide (issue 10: control, send
- * command, report export, yearly key figures, operation history; the device-management panel
- * of the info tab). The devices feature may not import another feature (features/boundaries.test.ts), so the app
+ * command, report export, yearly key figures, operation history; issue 11: alarms; the
+ * device-management panel of the info tab). The devices feature may not import another feature
+ * (features/boundaries.test.ts), so the app
  * names them here, each loaded only when it is opened.
  */
 import type { ComponentType } from 'react';
@@ -54,6 +55,12 @@ export const DEVICE_EXTRA_TABS: readonly DeviceTabDef[] = [
     titleKey: 'deviceOps:tabs.history',
     visible: (a) => a.hasModule('device_manag'),
     load: () => import('../features/device-ops/tabs/HistoryTab'),
+  },
+  {
+    key: 'alarms',
+    titleKey: 'alarms:device.tab',
+    visible: (a) => a.hasModule('device_manag'),
+    load: () => import('../features/alarms/tabs/DeviceAlarmsTab'),
   },
 ];
 

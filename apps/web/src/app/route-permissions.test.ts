@@ -123,6 +123,9 @@ function routePages(): RoutePage[] {
 const MODULE_GATED: Record<string, readonly string[]> = {
   '/adminNew/account': ['queryDeviceCtrlFieldForDist', 'editDeviceCtrlFieldForDist', 'webQueryPlants'],
   '/admin/account': ['queryDeviceCtrlFieldForDist', 'editDeviceCtrlFieldForDist', 'webQueryPlants'],
+  // issue 11: the alarm pages' plant pickers (features/alarms/model/abilities.ts `plants`)
+  '/adminNew/alarm': ['webQueryPlants'],
+  '/admin/alarm': ['webQueryPlants'],
 };
 
 /**

@@ -136,6 +136,7 @@ const projectsPage: PageLoader = () => import('../features/plants/pages/Projects
 const accountsAdminPage: PageLoader = () => import('../features/accounts-admin/pages/AccountsAdminPage');
 const dataloggersPage: PageLoader = () => import('../features/dataloggers/pages/DataloggersPage');
 const helpformPage: PageLoader = () => import('../features/device-ops/pages/HelpformPage');
+const alarmsPage: PageLoader = () => import('../features/alarms/pages/AlarmsPage');
 
 /** The device detail page under every device list (same access as the list). */
 export const DEVICE_DETAIL: SubPage = {
@@ -199,7 +200,7 @@ export const AREAS: readonly AreaDef[] = [
       item('home', 'Dashboard', { titleKey: t('overview'), access: OVERVIEW, page: overviewPage }),
       item('device', 'Hdd', { access: DEVICES, ...DEVICE_LIST }),
       item('account', 'Team', { access: ACCOUNTS, page: accountsAdminPage }),
-      item('alarm', 'Alert', { access: ALARMS }),
+      item('alarm', 'Alert', { access: ALARMS, page: alarmsPage }),
       item('project', 'Project', { access: DEVICES, page: projectsPage, subPage: PLANT_PAGE }),
       item('personalBasic', 'User', { page: personalBasicPage }),
       item('setting', 'Setting', {
@@ -233,7 +234,7 @@ export const AREAS: readonly AreaDef[] = [
       item('home', 'Home', { access: OVERVIEW, page: overviewPage }),
       item('account', 'Team', { access: ACCOUNTS, page: accountsAdminPage }),
       item('device', 'Hdd', { access: DEVICES, ...DEVICE_LIST }),
-      item('alarm', 'Alert', { access: ALARMS }),
+      item('alarm', 'Alert', { access: ALARMS, page: alarmsPage }),
       item('setting', 'Setting', {
         layout: 'settings',
         defaultChild: 'personalBasic',
@@ -256,7 +257,7 @@ export const AREAS: readonly AreaDef[] = [
     defaultChild: 'home',
     children: [
       item('home', 'Home', { titleKey: t('myDevices'), page: generalHomePage }),
-      item('alarm', 'Alert'),
+      item('alarm', 'Alert', { page: alarmsPage }),
       item('deviceno', 'Database', DEVICE_LIST),
       item('generalintro', 'Read'),
       item('project', 'Project', { page: projectsPage, subPage: PLANT_PAGE }),
@@ -295,7 +296,7 @@ export const AREAS: readonly AreaDef[] = [
     children: [
       // The classic general area has no device page: its home lists the devices too.
       item('home', 'Home', { page: generalHomePage, subPage: DEVICE_DETAIL }),
-      item('alarm', 'Alert'),
+      item('alarm', 'Alert', { page: alarmsPage }),
       item('setting', 'Setting', {
         layout: 'settings',
         defaultChild: 'personalBasic',

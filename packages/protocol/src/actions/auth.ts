@@ -142,6 +142,20 @@ export const ACTION_AUTH = {
   syncDeviceData: 'signed',
   recalcDeviceData: 'signed',
   webQueryOperationLog: 'signed',
+  // issue 11: alarms (alarms.ts)
+  queryDeviceWarning: 'signed',
+  queryDeviceWarningCount: 'signed',
+  queryPlantsWarning: 'signed',
+  webQueryPlantsWarning: 'signed',
+  queryPlantWarningDeviceCount: 'signed',
+  queryPlantsWarningDeviceCount: 'signed',
+  ignorePlantWarning: 'signed',
+  handlePlantWarnings: 'signed',
+  webQueryWarningStatistic: 'signed',
+  webQueryWarningRules: 'signed',
+  addWarningRule: 'signed',
+  editWarningRule: 'signed',
+  delWarningRule: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSION_MODULES } from '../permissions.js';
 import { PERMISSION_TREE } from '../permissions.js';
 import * as accountsAdmin from './accounts-admin.js';
+import * as alarms from './alarms.js';
 import { ACTION_NAMES, catalogue, type AccessRule, type ActionDef } from './index.js';
 
 /** Actions that change state (sign-ins issue sessions, updateToken/logout revoke them, …). */
@@ -70,6 +71,12 @@ const MUTATING = [
   'delPlant',
   'editPlantEnergyOffset',
   'uploadPlantImage',
+  // issue 11: alarms
+  'ignorePlantWarning',
+  'handlePlantWarnings',
+  'addWarningRule',
+  'editWarningRule',
+  'delWarningRule',
 ];
 
 describe('action catalogue: mutates', () => {
@@ -153,7 +160,12 @@ describe('action catalogue: access', () => {
       const { access } = catalogue[name] as ActionDef;
       // the device-control password of a domain is a system setting (issue 10), not device management
       const settings = name === 'setDeviceCtrlPwd';
-      if (/Plant|Collector|Device/.test(name) && !(name in accountsAdmin) && !settings)
+      if (
+        /Plant|Collector|Device/.test(name) &&
+        !(name in accountsAdmin) &&
+        !(name in alarms && name !== 'queryDeviceWarning' && name !== 'queryDeviceWarningCount') &&
+        !settings
+      )
         expect(access.permission, name).toBe('device_manag');
     }
     expect(catalogue.webQueryFleetOverview.access.permission).toBe('overview');

@@ -13,9 +13,11 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { apiErrorText } from '../../../app/notify';
 import { loadAddDataloggerDialog } from '../../../app/plant-panels';
 import { plantTodayDayjs } from '../../../app/plant-day';
+import { PlantPanels } from '../../../app/plant-panels';
 import { areaOfPath } from '../../../app/routes';
 import { currentLocale } from '../../../i18n';
 import { formatEnergy, formatMoney, formatNumber, formatPercent, formatPower, scaleEnergy, scalePower, toNumber } from '../../shared/charts/format';
+import { plantAlarmsPathFrom } from '../../shared/alarms/paths';
 import { StatusTag } from '../../shared/devices/components/StatusTag';
 import { projectListPath } from '../../shared/plants/paths';
 import { plantFlow } from '../api/plant-flow';
@@ -152,7 +154,9 @@ export default function PlantPage() {
           <Descriptions.Item label={t('plants:form.currency')}>{currency ?? (plant.profit.currency || '--')}</Descriptions.Item>
           <Descriptions.Item label={t('plants:form.unitProfit')}>{formatMoney(plant.profit.unitProfit, locale, symbol)}</Descriptions.Item>
           <Descriptions.Item label={t('plants:page.alarms')}>
-            <span data-testid="plant-alarms">{alarms === undefined ? '--' : formatNumber(alarms, locale, 0)}</span>
+            <Link to={plantAlarmsPathFrom(pathname, pid) ?? ''} data-testid="plant-alarms-count-link">
+              <span data-testid="plant-alarms">{alarms === undefined ? '--' : formatNumber(alarms, locale, 0)}</span>
+            </Link>
           </Descriptions.Item>
         </Descriptions>
       </Card>
@@ -218,6 +222,7 @@ export default function PlantPage() {
           />
         </Suspense>
       )}
+      <PlantPanels pid={pid} />
 
       {editing && (
         <Suspense fallback={null}>
