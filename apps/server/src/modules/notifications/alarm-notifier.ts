@@ -84,7 +84,16 @@ export interface AlarmNotifierDeps {
  * guarded by the cursor's previous value, so a crash or a second instance never mails twice.
  */
 export class AlarmNotifier {
-  constructor(private readonly d: AlarmNotifierDeps) {}
+  private suppressed: AlarmSuppression;
+
+  constructor(private readonly d: AlarmNotifierDeps) {
+    this.suppressed = d.suppressed;
+  }
+
+  /** Connects the alarm filter rules (the port's implementation) after construction. */
+  useSuppression(port: AlarmSuppression): void {
+    this.suppressed = port;
+  }
 
   private get db(): Db {
     return currentDb(this.d.db);
@@ -203,7 +212,7 @@ export class AlarmNotifier {
       for (const e of events) {
         if (!plants.has(e.plantId) || !visible.get(target.accountId)?.has(e.plantId)) continue;
         if ((target.alarmLevels & (1 << e.level)) === 0) continue;
-        if (await this.d.suppressed(alarms.get(e)!, { accountId: target.accountId, pushId: target.pushId }, now)) continue;
+        if (await this.suppressed(alarms.get(e)!, { accountId: target.accountId, pushId: target.pushId }, now)) continue;
         mine.push(e);
       }
       if (mine.length === 0) continue;

@@ -66,6 +66,10 @@ export class EmailPushService {
 
   async list(caller: Caller, p: { page: number; pagesize: number }) {
     const { total, rows, plants } = await this.d.repo.listOf(caller.accountId, p.page, p.pagesize);
+    // A plant the caller no longer sees (unshared, moved) is not named; the notifier skips it too.
+    const ids = [...new Set([...plants.values()].flat().map((x) => x.pid))];
+    const visible = await this.d.access.checkAccess({ caller, permission: 'plant.read', ids });
+    for (const [id, list] of plants) plants.set(id, list.filter((x) => visible.has(x.pid)));
     return {
       total,
       page: p.page,
