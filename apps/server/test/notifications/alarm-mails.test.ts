@@ -175,13 +175,13 @@ describe.each(engines)('alarm mails ($name)', (engine) => {
     const alarm = await waitFor(() =>
       s.ctx.db.selectFrom('alarms').selectAll().where('datalogger_id', '=', dl.id).where('code', '=', 2).executeTakeFirst(),
     );
-    const de = await waitFor(() => smtp.to('anna@example.com')[0]);
+    const de = await waitFor(async () => smtp.to('anna@example.com')[0]);
     expect(de.subject).toContain('Übertemperatur');
     expect(de.subject).toContain('[Störung]');
     expect(de.text).toContain(`${PUBLIC_URL}/generalNew/alarm?id=${alarm.id}`);
     expect(de.text).toContain('Gerät:');
     expect(de.html).toContain(`href="${PUBLIC_URL}/generalNew/alarm?id=${alarm.id}"`);
-    const zh = await waitFor(() => smtp.to('cara@example.com')[0]);
+    const zh = await waitFor(async () => smtp.to('cara@example.com')[0]);
     expect(zh.subject).toContain('过温');
     expect(zh.subject).toContain('[故障]');
     // Sent once, the SMTP answer recorded with it.
@@ -190,7 +190,7 @@ describe.each(engines)('alarm mails ($name)', (engine) => {
     expect(de.messageId).toBe(row.message_id);
 
     await ingest(2); // the fault clears
-    const cleared = await waitFor(() => smtp.to('anna@example.com')[1]);
+    const cleared = await waitFor(async () => smtp.to('anna@example.com')[1]);
     expect(cleared.subject).toContain('Behoben: Übertemperatur');
     expect(cleared.text).toContain('Beendet:');
     expect(smtp.to('anna@example.com')).toHaveLength(2);
@@ -204,12 +204,12 @@ describe.each(engines)('alarm mails ($name)', (engine) => {
       Array.from({ length: 1000 }, (_, i) => ({ level: i % 3, code: 1000 + i })),
     );
     await notifierCaughtUp();
-    const digest = await waitFor(() => smtp.to('anna@example.com')[before]);
+    const digest = await waitFor(async () => smtp.to('anna@example.com')[before]);
     expect(digest.subject).toBe('1000 Alarmereignisse in 1 Anlage(n)');
     expect(digest.text).toContain('… und 900 weitere');
     expect(digest.text).toMatch(/Alarmliste öffnen: https:\/\/portal\.example\/generalNew\/alarm\r?\n/);
     // Cara subscribed to faults only: one digest with the 333 faults.
-    const caraDigest = await waitFor(() => smtp.to('cara@example.com').find((m) => m.subject.includes('333')));
+    const caraDigest = await waitFor(async () => smtp.to('cara@example.com').find((m) => m.subject.includes('333')));
     expect(caraDigest.subject).toContain('333');
     // Nothing else is coming for the storm: the next run finds no events, the queue holds 1 row.
     expect((await s.ctx.services.notifications.alarms.runOnce()).mails).toBe(0);
@@ -256,7 +256,7 @@ describe.each(engines)('alarm mails ($name)', (engine) => {
     expect(Number(failed.next_attempt_at)).toBeGreaterThan(s.clock.now() + RETRY_MS / 2);
     await smtp.up();
     s.clock.advance(RETRY_MS + 1000);
-    const mail = await waitFor(() => smtp.to('anna@example.com')[before]);
+    const mail = await waitFor(async () => smtp.to('anna@example.com')[before]);
     expect(mail.text).toContain(`alarm?id=${alarmId}`);
     await waitFor(async () => (await mailsTo('anna@example.com')).find((m) => m.id === failed.id && m.state === 'sent'));
     expect((await s.ctx.services.notifications.sender.runOnce()).sent).toBe(0);

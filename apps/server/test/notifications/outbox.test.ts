@@ -1,4 +1,4 @@
-import { ApiCallError, type AuthDat } from '@sunwatch/protocol';
+import type { ApiCallError, AuthDat } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { detectOfflineDataloggers } from '../../src/jobs/detect-offline-dataloggers.job.js';
