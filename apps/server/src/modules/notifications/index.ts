@@ -71,7 +71,23 @@ export function createNotifications(d: NotificationsDeps): Notifications {
   const pushRepo = new EmailPushRepository(d.db);
   const queue = new MailQueueRepository(d.db);
   const transport = d.transport ?? (d.config.smtpUrl ? smtpTransport(d.config) : undefined);
-  const sender = new MailSender({ repo: queue, config: d.config, now: d.now, transport, log: d.log });
+  const sender = new MailSender({
+    repo: queue,
+    config: d.config,
+    now: d.now,
+    transport,
+    log: d.log,
+    // Attachments are finished export files (report exports), read when the mail is sent.
+    loadAttachment: async (ref) => {
+      const f = await d.db
+        .selectFrom('export_files')
+        .select('data')
+        .where('id', '=', ref.exportFileId)
+        .where('status', '=', 1)
+        .executeTakeFirst();
+      return f?.data ? Buffer.from(f.data) : undefined;
+    },
+  });
   return {
     pushes: new EmailPushService({ repo: pushRepo, access: d.access, audit: d.audit, now: d.now }),
     alarms: new AlarmNotifier({
