@@ -43,6 +43,7 @@ import type { DataloggerEvents } from './modules/dataloggers/datalogger-events.s
 import type { DeviceOps } from './modules/devices/ops/index.js';
 import type { AlarmsService } from './modules/alarms/alarms.service.js';
 import type { AlarmRulesService } from './modules/alarms/alarm-rules.service.js';
+import type { Notifications } from './modules/notifications/index.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -130,5 +131,7 @@ export interface AppContext {
     /** Issue 11: alarm lists, counts, 7-day statistics, handling; alarm filter rules (`rulesOf` for the notifier). */
     alarms: AlarmsService;
     alarmRules: AlarmRulesService;
+    /** Issue 11: e-mail push subscriptions, alarm mails, the durable mail queue (SMTP or outbox). */
+    notifications: Notifications;
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { JobRunner } from '../jobs/job-runner.js';
 import { detectOfflineDataloggers } from '../jobs/detect-offline-dataloggers.job.js';
 import { CLEAN_PLANT_PICTURES_MS, cleanPlantPictures } from '../jobs/clean-plant-pictures.job.js';
+import { startNotificationJobs } from '../modules/notifications/index.js';
 import { startEmbeddedBroker } from './mqtt-broker.js';
 import { startMqttBridge } from './mqtt-bridge.js';
 import type { MqttTransport } from './mqtt-transport.js';
@@ -56,6 +57,7 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
       detectOfflineDataloggers(ctx).then(() => undefined),
     );
     jobs.every('clean-plant-pictures', CLEAN_PLANT_PICTURES_MS, () => cleanPlantPictures(ctx).then(() => undefined));
+    startNotificationJobs(jobs, ctx.services.notifications, ctx.config.notifications);
   }
   return {
     mqtt,

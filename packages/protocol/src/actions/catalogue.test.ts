@@ -77,6 +77,10 @@ const MUTATING = [
   'addWarningRule',
   'editWarningRule',
   'delWarningRule',
+  // issue 11: notifications
+  'addEmailPush',
+  'editEmailPush',
+  'delEmailPush',
 ];
 
 describe('action catalogue: mutates', () => {

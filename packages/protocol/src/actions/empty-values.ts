@@ -21,4 +21,5 @@ export const KEEP_EMPTY_VALUES: ReadonlySet<ActionName> = new Set<ActionName>([
   'editDeviceInfo',
   'setDeviceCtrlPwd',
   'editWarningRule',
+  'editEmailPush',
 ]);
