@@ -124,9 +124,12 @@ describe('plant page', () => {
     expect(screen.getByTestId('plant-income-today').textContent).toBe('€ 3.45');
     // no environment monitor (265): no card; the curve has no data yet (12): an empty state, no error
     expect(screen.queryByTestId('plant-env')).toBeNull();
-    expect(await screen.findByText('No data yet', {}, { timeout: 10_000 })).toBeTruthy();
+    // the charts card is a lazy chunk (echarts): slow to transform on a loaded machine
+    expect(await screen.findByText('No data yet', {}, { timeout: 40_000 })).toBeTruthy();
     expect(calls.find((q) => q.get('action') === 'queryPlantActiveOuputPowerOneDay')?.get('plantid')).toBe('4');
-  });
+    // the owner binds a datalogger to this plant from its card
+    expect(screen.getByTestId('plant-add-datalogger').textContent).toContain('Add datalogger');
+  }, 60_000);
 
   it('the owner may delete; a plant with dataloggers is refused with the 517 text', async () => {
     renderPage(0);
@@ -146,6 +149,8 @@ describe('plant page', () => {
     await screen.findByTestId('plant-name', {}, { timeout: 10_000 });
     expect(screen.queryByTestId('plant-edit')).toBeNull();
     expect(screen.queryByTestId('plant-delete')).toBeNull();
+    await screen.findByTestId('plant-datalogger');
+    expect(screen.queryByTestId('plant-add-datalogger')).toBeNull();
   });
 
   it('an unknown plant (260) is a not-found page', async () => {
