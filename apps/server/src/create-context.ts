@@ -35,6 +35,7 @@ import { EnergyService } from './modules/energy/energy.service.js';
 import { OverviewRepository } from './modules/overview/overview.repository.js';
 import { OverviewService } from './modules/overview/overview.service.js';
 import { createAlarmServices } from './modules/alarms/index.js';
+import { muteByRules } from './modules/alarms/alarm-mute.js';
 import { PlantsRepository } from './modules/plants/plants.repository.js';
 import { ViewersRepository } from './modules/viewers/viewers.repository.js';
 import { ViewersService } from './modules/viewers/viewers.service.js';
@@ -108,6 +109,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const plants = new PlantsService({ access, plants: plantsRepo, devices: devicesRepo, energyRepo, energy, now });
     const plantAdminRepo = new PlantAdminRepository(db);
     const plantImages = new PlantImages(config.dataDir);
+    const alarmServices = createAlarmServices({ db, access, resolver, audit, now });
     const ctx: AppContext = {
       config,
       db,
@@ -219,8 +221,17 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           { db, dbh, keyring, log, now, access, audit, devicesRepo, energyRepo },
           () => ctx.services,
         ),
-        ...createAlarmServices({ db, access, resolver, audit, now }),
-        notifications: createNotifications({ db, dbh, access, audit, config: config.notifications, now, log }),
+        ...alarmServices,
+        notifications: createNotifications({
+          db,
+          dbh,
+          access,
+          audit,
+          config: config.notifications,
+          now,
+          log,
+          suppressed: muteByRules(alarmServices.alarmRules),
+        }),
       },
     };
     return ctx;

@@ -25,6 +25,8 @@ export interface NotifiableAlarm {
   sn: string;
   pn: string;
   plantId: number;
+  /** The plant's timezone, seconds east of UTC (a rule's time slot is local). */
+  timezone: number;
   startedAt: number;
   endedAt: number | null;
 }
@@ -188,6 +190,7 @@ export class AlarmNotifier {
         sn: e.sn,
         pn: e.pn,
         plantId: e.plantId,
+        timezone: e.tz,
         startedAt: e.startedAt,
         endedAt: e.endedAt,
       });

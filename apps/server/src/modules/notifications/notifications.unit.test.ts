@@ -57,7 +57,10 @@ describe('alarm mails', () => {
   it('translates alarm descriptions from the definitions at read time', () => {
     expect(alarmDescription({ level: 2, code: 2, description: 'stored text', devcode: 2341 }, 'de_DE')).toBe('Übertemperatur');
     expect(alarmDescription({ level: 2, code: 2, description: 'stored text', devcode: 2341 }, 'en_US')).toBe('Over temperature');
-    expect(alarmDescription({ level: 1, code: 9999, description: 'Something odd', devcode: 2341 }, 'de_DE')).toBe('Something odd');
+    // A code the definition does not know: the lists' translated wording, never the stored English.
+    expect(alarmDescription({ level: 1, code: 9999, description: 'Something odd', devcode: 2341 }, 'de_DE')).toBe(
+      'Unbekannter Alarmcode 9999',
+    );
     expect(alarmDescription({ level: 3, code: 263, description: 'Datalogger offline', devcode: null }, 'fr_FR')).toBe(
       'Enregistreur hors ligne',
     );
