@@ -1,7 +1,8 @@
 /**
- * Panels of the plant page that other features provide (issue 11: the plant's alarms). The
- * plants feature may not import another feature (features/boundaries.test.ts), so the app names
- * them here, each shown only to accounts that may use it and loaded only then.
+ * Panels and dialogs of the plant page that other features provide (issue 10: bind a datalogger
+ * from the plant's datalogger card; issue 11: the plant's alarms). The plants feature may not
+ * import another feature (features/boundaries.test.ts), so the app names them here, each shown
+ * only to accounts that may use it and loaded only when opened.
  */
 import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { accessFor, type Access } from './access';
@@ -45,3 +46,14 @@ export function PlantPanels({ pid }: PlantPanelProps) {
     </>
   );
 }
+
+export interface AddDataloggerDialogProps {
+  initialTab: 'single' | 'batch';
+  onClose: () => void;
+  /** The plant the datalogger is bound to, chosen beforehand (the dialog's plant picker shows it). */
+  plant?: { pid: number; name: string };
+}
+
+/** The datalogger feature's add dialog (addCollectorToPlant, addCollectorsBySheet). */
+export const loadAddDataloggerDialog = (): Promise<{ default: ComponentType<AddDataloggerDialogProps> }> =>
+  import('../features/dataloggers/components/AddDataloggerDialog');

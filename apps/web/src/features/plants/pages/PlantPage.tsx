@@ -11,9 +11,8 @@ import { ApiCallError, CURRENCY_SYMBOLS, normalizeCurrency, timezoneLabel, type 
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { apiErrorText } from '../../../app/notify';
-import { loadAddDataloggerDialog } from '../../../app/plant-panels';
 import { plantTodayDayjs } from '../../../app/plant-day';
-import { PlantPanels } from '../../../app/plant-panels';
+import { loadAddDataloggerDialog, PlantPanels } from '../../../app/plant-panels';
 import { areaOfPath } from '../../../app/routes';
 import { currentLocale } from '../../../i18n';
 import { formatEnergy, formatMoney, formatNumber, formatPercent, formatPower, scaleEnergy, scalePower, toNumber } from '../../shared/charts/format';
