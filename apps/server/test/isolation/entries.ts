@@ -215,9 +215,7 @@ const plantOwnerParam = (c: CellContext): WireParams =>
   ROLE_OF[c.caller] === 0 ? {} : { uid: c.fx.ids[side(c) === 'B' ? 'O3' : 'O1']! };
 /** Owners and viewers are refused the plant count (vendor 0x0008 "Refusal (Plant owner)"). */
 const refusedToOwners = (caller: CallerKey, _ref: RefKey, base: Outcome): Outcome =>
-  base.ok && (ROLE_OF[caller] === 0 || ROLE_OF[caller] === 5)
-    ? { ok: false, code: 8, why: 'plant owners are refused' }
-    : base;
+  base.ok && (ROLE_OF[caller] === 0 || ROLE_OF[caller] === 5) ? { ok: false, code: 8, why: 'plant owners are refused' } : base;
 const FOLLOW = "following is the caller's own view state (device_follows of the caller), not a change of the device";
 
 export const ENTRIES = {
@@ -508,8 +506,7 @@ export const ENTRIES = {
   queryDeviceCtrlPwd: { ref: 'none', params: (c): WireParams => (c.caller === 'OP' ? { vendor: c.fx.ids.M1! } : {}) },
   setDeviceCtrlPwd: {
     ref: 'none',
-    params: (c): WireParams =>
-      c.caller === 'OP' ? { pwd: 'Matrix_pwd1', vendor: c.fx.ids.M1! } : { pwd: 'Matrix_pwd1' },
+    params: (c): WireParams => (c.caller === 'OP' ? { pwd: 'Matrix_pwd1', vendor: c.fx.ids.M1! } : { pwd: 'Matrix_pwd1' }),
   },
   editDeviceInfo: device(() => ({ alias: 'Matrix alias' })),
   delDeviceFromPlant: { ...device(), okCodes: [271] },
