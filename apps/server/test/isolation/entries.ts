@@ -509,8 +509,7 @@ export const ENTRIES = {
   queryDeviceCtrlPwd: { ref: 'none', params: (c): WireParams => (c.caller === 'OP' ? { vendor: c.fx.ids.M1! } : {}) },
   setDeviceCtrlPwd: {
     ref: 'none',
-    params: (c): WireParams =>
-      c.caller === 'OP' ? { pwd: 'Matrix_pwd1', vendor: c.fx.ids.M1! } : { pwd: 'Matrix_pwd1' },
+    params: (c): WireParams => (c.caller === 'OP' ? { pwd: 'Matrix_pwd1', vendor: c.fx.ids.M1! } : { pwd: 'Matrix_pwd1' }),
   },
   editDeviceInfo: device(() => ({ alias: 'Matrix alias' })),
   delDeviceFromPlant: { ...device(), okCodes: [271] },
