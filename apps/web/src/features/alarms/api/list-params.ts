@@ -10,8 +10,9 @@
  * - `from`, `to` occurrence days "YYYY-MM-DD" (both or neither), read in the browser's timezone;
  * - `hidden=1` also lists the alarms the account's filter rules hide.
  */
-import { ALARM_DEVICE_TYPES, type AlarmDeviceType, type Catalogue, type ParamsOf } from '@sunwatch/protocol';
+import type { AlarmDeviceType, Catalogue, ParamsOf } from '@sunwatch/protocol';
 import { intParam, wirePaging, type ListSpec, type PagedState } from '../../../components/list';
+import { DEVICE_TYPES } from '../model/vocabulary';
 
 export const PAGE_SIZES = [10, 20, 50] as const;
 export const ALARM_TABS = ['current', 'history', 'rules'] as const;
@@ -58,7 +59,7 @@ export const ALARM_LIST_SPEC: ListSpec<AlarmListState> = {
       sn: (q.get('sn') ?? '').trim(),
       levels: readLevels(q.get('level')),
       handle: handle === 0 || handle === 1 ? handle : -1,
-      atype: (ALARM_DEVICE_TYPES as readonly string[]).includes(atype) ? (atype as AlarmDeviceType) : '',
+      atype: (DEVICE_TYPES as readonly string[]).includes(atype) ? (atype as AlarmDeviceType) : '',
       from: range ? from : '',
       to: range ? to : '',
       showHidden: q.get('hidden') === '1',

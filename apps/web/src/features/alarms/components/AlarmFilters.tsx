@@ -6,11 +6,12 @@
 import { useState } from 'react';
 import { Badge, Button, Checkbox, Flex, Input, Select, Space } from 'antd';
 import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
-import { ALARM_DEVICE_TYPES, ALARM_LEVEL_KEYS, type AlarmDeviceType } from '@sunwatch/protocol';
+import type { AlarmDeviceType } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../components/responsive';
 import type { AlarmListState } from '../api/list-params';
 import { usePlantChoices } from '../api/queries';
+import { DEVICE_TYPES, LEVEL_KEYS } from '../model/vocabulary';
 
 export interface AlarmFiltersProps {
   state: AlarmListState;
@@ -132,7 +133,7 @@ export function AlarmFilters({ state, update, plants }: AlarmFiltersProps) {
             placeholder={t('alarms:filter.allTypes')}
             value={state.levels}
             onChange={(levels) => update({ levels: [...levels].sort() })}
-            options={ALARM_LEVEL_KEYS.map((k, level) => ({ value: level, label: t(`alarms:level.${k}`) }))}
+            options={LEVEL_KEYS.map((k, level) => ({ value: level, label: t(`alarms:level.${k}`) }))}
             style={{ width: w(220) }}
             maxTagCount="responsive"
             data-testid="alarm-filter-level"
@@ -155,7 +156,7 @@ export function AlarmFilters({ state, update, plants }: AlarmFiltersProps) {
             onChange={(atype) => update({ atype })}
             options={[
               { value: '', label: t('alarms:filter.allDeviceTypes') },
-              ...ALARM_DEVICE_TYPES.map((a) => ({ value: a, label: t(`alarms:atype.${a}`) })),
+              ...DEVICE_TYPES.map((a) => ({ value: a, label: t(`alarms:atype.${a}`) })),
             ]}
             style={{ width: w(190) }}
             data-testid="alarm-filter-atype"

@@ -4,7 +4,6 @@
  * one plant (its timezone) or every plant the account sees (the viewer's timezone).
  */
 import { Alert, Card, Flex, Skeleton, Space, Statistic, Tag } from 'antd';
-import { ALARM_LEVEL_KEYS } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { currentLocale } from '../../../i18n';
@@ -12,6 +11,7 @@ import { bcp47, formatNumber } from '../../shared/charts/format';
 import { Bars } from '../../shared/charts/svg/Bars';
 import { browserTz } from '../api/list-params';
 import { useAlarmStats } from '../api/queries';
+import { LEVEL_KEYS } from '../model/vocabulary';
 import { LEVEL_COLORS } from './AlarmTags';
 
 /** Short day-and-month label of "YYYY-MM-DD" in the interface language. */
@@ -43,7 +43,7 @@ export function AlarmStats({ plantid, compact = false }: { plantid?: number; com
             </span>
           </Flex>
           <Space wrap size={[4, 4]}>
-            {ALARM_LEVEL_KEYS.map((k, level) => (
+            {LEVEL_KEYS.map((k, level) => (
               <Tag key={k} color={LEVEL_COLORS[level]} data-testid={`alarm-stats-${k}`}>
                 {t(`alarms:level.${k}`)}: {formatNumber(d.total[k], locale, 0)}
               </Tag>

@@ -7,7 +7,7 @@
  */
 import { Button, Flex, Space, Table, Tag, Tooltip, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { CheckOutlined, EyeInvisibleOutlined } from '@ant-design/icons';
-import { timezoneLabel, type AlarmRow } from '@sunwatch/protocol';
+import type { AlarmRow } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { emptyLocale, responsiveTable } from '../../../components/list';
@@ -17,6 +17,7 @@ import { areaFor, deviceDetailPath } from '../../shared/devices/paths';
 import { plantPathFrom } from '../../shared/plants/paths';
 import { formatDuration } from '../model/duration';
 import { alarmDurationMs } from '../model/time';
+import { offsetLabel } from '../model/vocabulary';
 import { HandleTag, LevelTag } from './AlarmTags';
 
 /** Which columns a table shows: the fleet list, one plant's, one device's. */
@@ -44,7 +45,7 @@ export interface AlarmTableProps {
 function Time({ text, tz }: { text: string; tz: number }) {
   if (!text) return <>--</>;
   return (
-    <Tooltip title={timezoneLabel(tz)}>
+    <Tooltip title={offsetLabel(tz)}>
       <span style={{ whiteSpace: 'nowrap' }}>{text}</span>
     </Tooltip>
   );

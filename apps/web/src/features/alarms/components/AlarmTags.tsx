@@ -1,13 +1,14 @@
 /** Alarm type (level) and status tags, coloured like the SCADA palette (portal-screens §12). */
 import { Tag, Tooltip } from 'antd';
-import { ALARM_LEVEL_KEYS, type AlarmRow } from '@sunwatch/protocol';
+import type { AlarmRow } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
+import { LEVEL_KEYS } from '../model/vocabulary';
 
 /** Tag colours by level: warning yellow, error orange, fault red, offline grey. */
 export const LEVEL_COLORS = ['gold', 'orange', 'red', 'default'] as const;
 
 export function levelKey(level: number): string {
-  return `alarms:level.${ALARM_LEVEL_KEYS[level] ?? 'error'}`;
+  return `alarms:level.${LEVEL_KEYS[level] ?? 'error'}`;
 }
 
 export function LevelTag({ level }: { level: number }) {

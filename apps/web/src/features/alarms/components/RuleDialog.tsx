@@ -5,11 +5,12 @@
  */
 import { useState } from 'react';
 import { Alert, Checkbox, Form, Input, Modal, Select, Space, Switch } from 'antd';
-import { ALARM_DEVICE_TYPES, ALARM_LEVEL_KEYS, type AlarmDeviceType, type AlarmRuleRow } from '@sunwatch/protocol';
+import type { AlarmDeviceType, AlarmRuleRow } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, notice } from '../../../app/notify';
 import { useIsPhone } from '../../../components/responsive';
 import { useSaveRule, type RuleFields } from '../api/queries';
+import { DEVICE_TYPES, LEVEL_KEYS } from '../model/vocabulary';
 import { PlantSelect } from './AlarmFilters';
 
 export interface RuleFormValues {
@@ -136,7 +137,7 @@ export default function RuleDialog({ rule, plants, onClose }: { rule?: AlarmRule
             mode="multiple"
             allowClear
             placeholder={t('alarms:rules.any')}
-            options={ALARM_DEVICE_TYPES.map((a) => ({ value: a, label: t(`alarms:atype.${a}`) }))}
+            options={DEVICE_TYPES.map((a) => ({ value: a, label: t(`alarms:atype.${a}`) }))}
             data-testid="rule-atype"
           />
         </Form.Item>
@@ -153,7 +154,7 @@ export default function RuleDialog({ rule, plants, onClose }: { rule?: AlarmRule
             mode="multiple"
             allowClear
             placeholder={t('alarms:rules.any')}
-            options={ALARM_LEVEL_KEYS.map((k, level) => ({ value: level, label: t(`alarms:level.${k}`) }))}
+            options={LEVEL_KEYS.map((k, level) => ({ value: level, label: t(`alarms:level.${k}`) }))}
             data-testid="rule-level"
           />
         </Form.Item>

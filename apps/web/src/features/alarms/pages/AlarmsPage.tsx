@@ -8,7 +8,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Card, Flex, Space, Tabs, Typography } from 'antd';
 import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
-import { timezoneLabel } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { ListStates, listPagination, tableLoading, useListState } from '../../../components/list';
 import { ALARM_LIST_SPEC, PAGE_SIZES, alarmListParams, browserTz, type AlarmTab } from '../api/list-params';
@@ -17,6 +16,7 @@ import { AlarmFilters } from '../components/AlarmFilters';
 import { AlarmStats } from '../components/AlarmStats';
 import { AlarmTable } from '../components/AlarmTable';
 import { useAlarmAbilities } from '../model/abilities';
+import { offsetLabel } from '../model/vocabulary';
 
 const HandleDialog = lazy(() => import('../components/HandleDialog'));
 const RulesPanel = lazy(() => import('../components/RulesPanel'));
@@ -37,7 +37,7 @@ export default function AlarmsPage() {
       <AlarmFilters state={state} update={update} plants={abilities.plants} />
       <Flex wrap gap={8} justify="space-between" align="center">
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('alarms:tzNote', { tz: timezoneLabel(browserTz()) })}
+          {t('alarms:tzNote', { tz: offsetLabel(browserTz()) })}
         </Typography.Text>
         <Space wrap>
           {abilities.handle && (
