@@ -69,6 +69,10 @@ const MUTATING = [
   'delPlant',
   'editPlantEnergyOffset',
   'uploadPlantImage',
+  // issue 11: reports and exports
+  'exportPlantReport',
+  'exportDeviceEnergyReport',
+  'delReportFile',
 ];
 
 describe('action catalogue: mutates', () => {
