@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineAction, result } from './define.js';
 import { actionParams, page, pageSize, wireInt } from './common.js';
 import { deviceTuple, wireDay } from './telemetry-params.js';
-import { REPORT_PERIODS, REPORT_SCOPES, type ReportPeriod, type ReportScope } from '../reports/periods.js';
+import { REPORT_PERIODS, type ReportPeriod, type ReportScope } from '../reports/periods.js';
 
 /**
  * Reports and exports (issue 11; spec §2 "report export", §3 "Report" / "Export file", §4
