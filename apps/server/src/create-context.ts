@@ -50,6 +50,7 @@ import { DataloggerEvents } from './modules/dataloggers/datalogger-events.servic
 import { CollectorAdminRepository } from './modules/dataloggers/collector-admin.repository.js';
 import { CollectorAdminService } from './modules/dataloggers/collector-admin.service.js';
 import { createDeviceOps } from './modules/devices/ops/index.js';
+import { createReports } from './modules/reports/index.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
 export async function createContext(config: AppConfig, log: FastifyBaseLogger): Promise<AppContext> {
@@ -206,6 +207,10 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         distribution: new DistributionService({ repo: distributionRepo, accounts: accountsRepo, audit }),
         deviceOps: createDeviceOps(
           { db, dbh, keyring, log, now, access, audit, devicesRepo, energyRepo },
+          () => ctx.services,
+        ),
+        reports: createReports(
+          { db, dbh, audit, keyring, dataDir: config.dataDir, accounts: accountsRepo, energyRepo, resolver, log, now },
           () => ctx.services,
         ),
       },
