@@ -105,7 +105,7 @@ export class ReportFilesService {
     const today = dayString(localDay(this.deps.now(), tz));
     const c = checkReportPeriod(p, today);
     if (!c.ok) throw new ApiError(c.err, c.err === 13 ? 'rules.dateRange.reportTooLong' : 'date');
-    return c;
+    return { type: c.type, date: c.date, sdate: c.sdate, edate: c.edate };
   }
 
   async startPlant(
