@@ -44,6 +44,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await ctx.services.deviceOps.reports.idle();
     await ctx.services.reports.runner.stop();
     await ctx.services.actionLog.close();
+    ctx.services.notifications.close();
     await ctx.services.telemetry.ingest.close();
     await ctx.database.close();
   });

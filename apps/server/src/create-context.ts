@@ -51,6 +51,7 @@ import { CollectorAdminRepository } from './modules/dataloggers/collector-admin.
 import { CollectorAdminService } from './modules/dataloggers/collector-admin.service.js';
 import { createDeviceOps } from './modules/devices/ops/index.js';
 import { createReports } from './modules/reports/index.js';
+import { createNotifications } from './modules/notifications/index.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
 export async function createContext(config: AppConfig, log: FastifyBaseLogger): Promise<AppContext> {
@@ -213,6 +214,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           { db, dbh, audit, keyring, dataDir: config.dataDir, accounts: accountsRepo, energyRepo, resolver, log, now },
           () => ctx.services,
         ),
+        notifications: createNotifications({ db, dbh, access, audit, config: config.notifications, now, log }),
       },
     };
     return ctx;

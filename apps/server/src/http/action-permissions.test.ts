@@ -95,6 +95,11 @@ describe('declared action permissions, enforced by the dispatcher', () => {
     expect(await call('north_ops', 'SubAdmin_2026', 'webQueryFleetOverview')).toBe(11);
   });
 
+  it('e-mail push subscriptions (issue 11) need alarm management, which north_alarms holds', async () => {
+    expect(signedWith('alarm_manag')).toEqual(expect.arrayContaining(['queryEmailPush', 'addEmailPush', 'editEmailPush', 'delEmailPush']));
+    expect(await call('north_alarms', 'Alarms_2026', 'queryEmailPush')).not.toBe(11);
+  });
+
   it('actions declaring no permission stay open to a sub-administrator', async () => {
     for (const action of ['queryAccountInfo', 'updateToken']) {
       expect(await call('north_alarms', 'Alarms_2026', action), action).not.toBe(11);

@@ -147,6 +147,12 @@ export const ACTION_AUTH = {
   webQueryReportFiles: 'signed',
   queryReportFileUrl: 'signed',
   delReportFile: 'signed',
+  // issue 11: notifications (notifications.ts)
+  queryEmailPush: 'signed',
+  addEmailPush: 'signed',
+  editEmailPush: 'signed',
+  delEmailPush: 'signed',
+  queryMailOutbox: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

@@ -73,6 +73,10 @@ const MUTATING = [
   'exportPlantReport',
   'exportDeviceEnergyReport',
   'delReportFile',
+  // issue 11: notifications
+  'addEmailPush',
+  'editEmailPush',
+  'delEmailPush',
 ];
 
 describe('action catalogue: mutates', () => {
