@@ -214,7 +214,10 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           { db, dbh, audit, keyring, dataDir: config.dataDir, accounts: accountsRepo, energyRepo, resolver, log, now },
           () => ctx.services,
         ),
-        notifications: createNotifications({ db, dbh, access, audit, config: config.notifications, now, log }),
+        notifications: createNotifications({
+          ...{ db, dbh, access, audit, config: config.notifications, now, log },
+          loadAttachment: (ref) => ctx.services.reports.files.attachment(ref.exportFileId),
+        }),
       },
     };
     return ctx;

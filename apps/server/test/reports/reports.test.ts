@@ -262,4 +262,48 @@ describe.each(engines)('report exports ($name)', (engine) => {
       await other.stop();
     }
   });
+  it('mails each subscribed report once per period, in the subscriber\'s language, with the xlsx attached', async () => {
+    const sub = await call<{ id: number }>('owner_anna', 'addEmailPush', {
+      email: 'anna.reports@example.com',
+      pid: String(plantA),
+      report: 'daily,monthly',
+      language: 'fr_FR',
+    });
+    expect(sub.err).toBe(0);
+    expect(await s.ctx.services.reports.mails.run()).toBe(2);
+    expect(await s.ctx.services.reports.mails.run()).toBe(0); // the same periods: nothing twice
+    const mails = await s.ctx.db
+      .selectFrom('mail_queue')
+      .selectAll()
+      .where('kind', '=', 'report')
+      .where('recipient', '=', 'anna.reports@example.com')
+      .orderBy('id')
+      .execute();
+    expect(mails.map((m) => m.dedupe_key)).toEqual([
+      `report:${sub.dat!.id}:${plantA}:daily:2026-06-14`,
+      `report:${sub.dat!.id}:${plantA}:monthly:2026-05`,
+    ]);
+    expect(mails.map((m) => m.state)).toEqual(['outbox', 'outbox']); // no SMTP_URL in this test
+    const monthly = mails[1]!;
+    expect(monthly.subject).toBe('Rapport mensuel · Report Roof · 2026-05');
+    const may = [...Array(31).keys()].reduce((a, i) => a + inc(i + 1).energy_pv_total, 0);
+    expect(monthly.body_text).toContain(`Énergie produite: ${may} kWh`);
+    expect(monthly.body_text).toContain(`Revenu: ${may * 0.25} EUR`);
+    // The attachment, as the sender loads it: the month's report, cell by cell.
+    const refs = JSON.parse(monthly.attachments!) as Array<{ filename: string; exportFileId: number }>;
+    expect(refs).toHaveLength(1);
+    const xlsx = await s.ctx.services.reports.files.attachment(refs[0]!.exportFileId);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getCell('A1').value).toBe('Rapport mensuel · Centrale: Report Roof');
+    expect(ws.getCell('B5').value).toBe('Énergie produite (kWh)');
+    for (let i = 1; i <= 31; i++) expect(ws.getCell(`B${5 + i}`).value).toBeCloseTo(inc(i).energy_pv_total, 4);
+    expect(ws.getCell('B37').value).toBeCloseTo(may, 4);
+    const daily = JSON.parse(mails[0]!.attachments!) as Array<{ exportFileId: number }>;
+    const wd = new ExcelJS.Workbook();
+    await wd.xlsx.load((await s.ctx.services.reports.files.attachment(daily[0]!.exportFileId)) as unknown as ArrayBuffer);
+    expect(wd.worksheets[0]!.getCell('A6').value).toBe('2026-06-14');
+    expect(wd.worksheets[0]!.getCell('B6').value).toBeCloseTo(inc(14).energy_pv_total, 4);
+  });
 });

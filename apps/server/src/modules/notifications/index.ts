@@ -46,6 +46,8 @@ export interface NotificationsDeps {
   suppressed?: AlarmSuppression;
   /** Tests inject a transport; default: SMTP from SMTP_URL, none without it. */
   transport?: MailTransport;
+  /** Attachment contents by reference (issue 11 report files). */
+  loadAttachment?: (ref: { filename: string; exportFileId: number }) => Promise<Buffer | undefined>;
 }
 
 const ts = (v: number | null) => (v === null ? '' : fmtTs(Number(v), 0));
@@ -71,7 +73,7 @@ export function createNotifications(d: NotificationsDeps): Notifications {
   const pushRepo = new EmailPushRepository(d.db);
   const queue = new MailQueueRepository(d.db);
   const transport = d.transport ?? (d.config.smtpUrl ? smtpTransport(d.config) : undefined);
-  const sender = new MailSender({ repo: queue, config: d.config, now: d.now, transport, log: d.log });
+  const sender = new MailSender({ repo: queue, config: d.config, now: d.now, transport, log: d.log, loadAttachment: d.loadAttachment });
   return {
     pushes: new EmailPushService({ repo: pushRepo, access: d.access, audit: d.audit, now: d.now }),
     alarms: new AlarmNotifier({

@@ -10,12 +10,16 @@ import type { PlantsService } from '../plants/plants.service.js';
 import { ReportBuilder } from './report-builder.js';
 import { ReportFilesService } from './report-files.service.js';
 import { ReportRunner } from './report-runner.js';
+import { ReportMailScheduler } from './report-mails.js';
+import type { Notifications } from '../notifications/index.js';
 
 /** Issue 11 reports and exports: the files (requests, list, download) and their background runner. */
 export interface Reports {
   files: ReportFilesService;
   builder: ReportBuilder;
   runner: ReportRunner;
+  /** Report mails of the e-mail push subscriptions (run by the `report-mails` job). */
+  mails: ReportMailScheduler;
 }
 
 export function createReports(
@@ -31,7 +35,7 @@ export function createReports(
     log: { error(obj: unknown, msg?: string): void };
     now: () => number;
   },
-  peers: () => { plants: PlantsService; devices: { curves: DeviceCurvesService } },
+  peers: () => { plants: PlantsService; devices: { curves: DeviceCurvesService }; notifications: Notifications },
 ): Reports {
   const builder = new ReportBuilder({ energy: base.energyRepo, curves: () => peers().devices.curves, now: base.now });
   const files = new ReportFilesService({
@@ -47,5 +51,13 @@ export function createReports(
     log: base.log,
     now: base.now,
   });
-  return { files, builder, runner: new ReportRunner(files, base.log) };
+  const mails = new ReportMailScheduler({
+    db: base.db,
+    files,
+    queue: () => peers().notifications.queue,
+    sending: () => peers().notifications.sender.enabled,
+    now: base.now,
+    log: base.log,
+  });
+  return { files, builder, runner: new ReportRunner(files, base.log), mails };
 }

@@ -6,6 +6,7 @@ import {
   ApiError,
   checkReportPeriod,
   EXPORT_STATUS,
+  REPORT_ENERGY_KEYS,
   type ReportFileRow,
   type ReportPeriod,
   type ReportScope,
@@ -314,6 +315,91 @@ export class ReportFilesService {
         .where('id', '=', id)
         .where('lease_owner', '=', owner)
         .execute();
+    }
+  }
+
+  /**
+   * A plant report of a mail subscription, built now for its subscriber (the report mail
+   * scheduler runs in the background): an earlier report file of the same period is reused.
+   * Undefined when the subscriber no longer reaches the plant or the period is not valid.
+   */
+  async buildForMail(
+    accountId: number,
+    plantId: number,
+    type: 'daily' | 'monthly' | 'yearly',
+    date: string,
+    locale: string,
+  ): Promise<{ fileId: number; name: string; currency: string; total: { energy: Record<(typeof REPORT_ENERGY_KEYS)[number], number>; income: number } } | undefined> {
+    let caller: Caller;
+    let plant: Awaited<ReturnType<PlantsService['require']>>;
+    try {
+      caller = await this.callerOf(accountId);
+      plant = await this.deps.plants().require(caller, plantId);
+    } catch (e) {
+      if (e instanceof ApiError) return undefined;
+      throw e;
+    }
+    const c = checkReportPeriod({ type, date }, dayString(localDay(this.deps.now(), Number(plant.tz_offset))));
+    if (!c.ok) return undefined;
+    const db = this.deps.db;
+    let row = (await db
+      .selectFrom('report_files')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('scope', '=', 'plant')
+      .where('project_id', '=', plantId)
+      .where('type', '=', type)
+      .where('date', '=', c.date)
+      .where('locale', '=', locale)
+      .where('state', '=', 'done')
+      .orderBy('id', 'desc')
+      .executeTakeFirst()) as Row | undefined;
+    if (!row) {
+      const owner = `mail-${crypto.randomBytes(4).toString('hex')}`;
+      const t = reportTexts(locale);
+      const created = (await db
+        .insertInto('report_files')
+        .values({
+          account_id: accountId,
+          scope: 'plant',
+          type,
+          date: c.date,
+          sdate: c.sdate,
+          edate: c.edate,
+          project_id: plantId,
+          device_id: null,
+          target: plant.name,
+          pn: '',
+          sn: '',
+          devcode: 0,
+          devaddr: 0,
+          locale,
+          name: `${safeName(`${plant.name}_${t.periods[type]}_${c.date}`)}.xlsx`,
+          state: 'exporting',
+          lease_owner: owner,
+          lease_until: this.deps.now() + REPORT_LEASE_MS,
+          attempts: 1,
+          created_at: this.deps.now(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()) as Row;
+      await this.build(created, owner);
+      row = (await db.selectFrom('report_files').selectAll().where('id', '=', created.id).executeTakeFirst()) as Row | undefined;
+      if (!row || row.state !== 'done') return undefined;
+    }
+    const { spec, firstDay } = await this.specOf(row, caller);
+    const { total } = await this.deps.builder.rows(spec, firstDay, () => Promise.resolve());
+    return { fileId: Number(row.id), name: row.name, currency: spec.currency, total };
+  }
+
+  /** The stored xlsx of a ready report file (mail attachments; no caller: the server's own use). */
+  async attachment(id: number): Promise<Buffer | undefined> {
+    const row = await this.deps.db.selectFrom('report_files').select(['state', 'path']).where('id', '=', id).executeTakeFirst();
+    if (!row || row.state !== 'done' || !row.path) return undefined;
+    try {
+      return await fs.promises.readFile(path.join(this.dir, path.basename(row.path)));
+    } catch {
+      return undefined;
     }
   }
 
