@@ -42,9 +42,13 @@ describe.each(engines)('report exports ($name)', (engine) => {
   let s: TestServer;
   const sessions: Record<string, AuthDat> = {};
   let plantA = 0;
-  const call = <T = unknown>(who: keyof typeof PASSWORDS, action: string, params: Record<string, string | number> = {}) =>
-    s.call<T>(sessions[who]!, action, params);
-  const files = async (who: keyof typeof PASSWORDS) => (await call<Files>(who, 'webQueryReportFiles', { pagesize: 50 })).dat!;
+  const call = <T = unknown>(
+    who: keyof typeof PASSWORDS,
+    action: string,
+    params: Record<string, string | number> = {},
+  ) => s.call<T>(sessions[who]!, action, params);
+  const files = async (who: keyof typeof PASSWORDS) =>
+    (await call<Files>(who, 'webQueryReportFiles', { pagesize: 50 })).dat!;
   const ready = (who: keyof typeof PASSWORDS, id: number) =>
     until(`report ${id} ready`, async () => {
       const f = (await files(who)).file.find((x) => x.id === id);
@@ -64,8 +68,21 @@ describe.each(engines)('report exports ($name)', (engine) => {
     }
     const db = s.ctx.db;
     const now = s.clock.now();
-    plantA = await insertPlant(db, { owner_id: sessions.owner_anna!.uid, name: 'Report Roof', now, tz_offset: TZ, unit_profit: 0.25, currency: 'EUR' });
-    const dl = await insertDatalogger(db, { pn: DEV.pn, now, owner_id: sessions.owner_anna!.uid, project_id: plantA, tz_offset: TZ });
+    plantA = await insertPlant(db, {
+      owner_id: sessions.owner_anna!.uid,
+      name: 'Report Roof',
+      now,
+      tz_offset: TZ,
+      unit_profit: 0.25,
+      currency: 'EUR',
+    });
+    const dl = await insertDatalogger(db, {
+      pn: DEV.pn,
+      now,
+      owner_id: sessions.owner_anna!.uid,
+      project_id: plantA,
+      tz_offset: TZ,
+    });
     const dev = await insertDevice(db, { datalogger_id: dl, ...DEV, now, project_id: plantA, alias: 'Roof inverter' });
     // 2026-04-30 … 2026-06-14: three samples a day (00:30, 12:00, 20:00 local), the counters
     // rising by inc(day of month) from the day's first sample to its last.
@@ -77,13 +94,16 @@ describe.each(engines)('report exports ($name)', (engine) => {
       energy_battery_discharge_total: 40,
     };
     const samples: Array<{ ts: number; values: Record<string, number> }> = [];
-    for (let day = 20260430; day <= 20260614; ) {
+    for (let day = 20260430; day <= 20260614;) {
       const start = dayStartMs(day, TZ);
       const d = inc(day % 100);
       samples.push({ ts: start + 30 * 60_000, values: { ...c, pv_output_power: 0 } });
       samples.push({
         ts: start + 12 * 3600_000,
-        values: { ...Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v + d[k as keyof typeof d] / 2])), pv_output_power: 3000 },
+        values: {
+          ...Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v + d[k as keyof typeof d] / 2])),
+          pv_output_power: 3000,
+        },
       });
       for (const k of Object.keys(c)) c[k] = c[k]! + d[k as keyof typeof d];
       samples.push({ ts: start + 20 * 3600_000, values: { ...c, pv_output_power: 0 } });
@@ -99,10 +119,23 @@ describe.each(engines)('report exports ($name)', (engine) => {
   it('builds a monthly plant report in the background: progress, then a signed download whose cells equal the rollups', async () => {
     const runner = s.ctx.services.reports.runner;
     await runner.stop(); // hold the queue: the request answers at once with a queued export
-    const start = await call<ReportFileRow>('owner_anna', 'exportPlantReport', { plantid: plantA, type: 'monthly', date: '2026-05', lang: 'de_DE' });
+    const start = await call<ReportFileRow>('owner_anna', 'exportPlantReport', {
+      plantid: plantA,
+      type: 'monthly',
+      date: '2026-05',
+      lang: 'de_DE',
+    });
     expect(start.err).toBe(0);
     const id = start.dat!.id;
-    expect(start.dat).toMatchObject({ status: EXPORT_STATUS.EXPORTING, progress: 0, scope: 'plant', type: 'monthly', sdate: '2026-05-01', edate: '2026-05-31', plantid: plantA });
+    expect(start.dat).toMatchObject({
+      status: EXPORT_STATUS.EXPORTING,
+      progress: 0,
+      scope: 'plant',
+      type: 'monthly',
+      sdate: '2026-05-01',
+      edate: '2026-05-31',
+      plantid: plantA,
+    });
     expect((await files('owner_anna')).file[0]).toMatchObject({ id, status: EXPORT_STATUS.EXPORTING, progress: 0 });
     expect((await call('owner_anna', 'queryReportFileUrl', { id })).err).toBe(12);
 
@@ -154,7 +187,8 @@ describe.each(engines)('report exports ($name)', (engine) => {
     // Expected: the rollups (EnergyRepository.series over the plant) and, independently, the
     // increments written above.
     const series = new Map<string, Map<number, number>>();
-    for (const k of REPORT_ENERGY_KEYS) series.set(k, await s.ctx.repos.energy.series(k, { projectIds: [plantA] }, 20260501, 20260531, 'day'));
+    for (const k of REPORT_ENERGY_KEYS)
+      series.set(k, await s.ctx.repos.energy.series(k, { projectIds: [plantA] }, 20260501, 20260531, 'day'));
     const sum = { generated: 0, charged: 0, discharged: 0, sold: 0, bought: 0, used: 0, income: 0 };
     for (let i = 1; i <= 31; i++) {
       const row = ws.getRow(5 + i);
@@ -193,20 +227,46 @@ describe.each(engines)('report exports ($name)', (engine) => {
   });
 
   it('checks the period and the caller: custom > 31 days (13), bad dates (6), foreign plant (260) and device (258)', async () => {
-    const custom = await call('owner_anna', 'exportPlantReport', { plantid: plantA, type: 'custom', sdate: '2026-04-01', edate: '2026-05-02' });
+    const custom = await call('owner_anna', 'exportPlantReport', {
+      plantid: plantA,
+      type: 'custom',
+      sdate: '2026-04-01',
+      edate: '2026-05-02',
+    });
     expect(custom.err).toBe(13);
-    expect((await call('owner_anna', 'exportDeviceEnergyReport', { ...DEV, type: 'custom', sdate: '2026-05-01', edate: '2026-06-01' })).err).toBe(13);
+    expect(
+      (
+        await call('owner_anna', 'exportDeviceEnergyReport', {
+          ...DEV,
+          type: 'custom',
+          sdate: '2026-05-01',
+          edate: '2026-06-01',
+        })
+      ).err,
+    ).toBe(13);
     expect((await call('owner_anna', 'exportPlantReport', { plantid: plantA, type: 'monthly' })).err).toBe(6);
-    expect((await call('owner_anna', 'exportPlantReport', { plantid: plantA, type: 'daily', date: '2026-07-01' })).err).toBe(6);
+    expect(
+      (await call('owner_anna', 'exportPlantReport', { plantid: plantA, type: 'daily', date: '2026-07-01' })).err,
+    ).toBe(6);
     expect((await call('owner_ben', 'exportPlantReport', { plantid: plantA, type: 'total' })).err).toBe(260);
     expect((await call('owner_ben', 'exportDeviceEnergyReport', { ...DEV, type: 'total' })).err).toBe(258);
-    const ok = await call<ReportFileRow>('owner_anna', 'exportPlantReport', { plantid: plantA, type: 'custom', sdate: '2026-05-01', edate: '2026-05-31' });
+    const ok = await call<ReportFileRow>('owner_anna', 'exportPlantReport', {
+      plantid: plantA,
+      type: 'custom',
+      sdate: '2026-05-01',
+      edate: '2026-05-31',
+    });
     expect(ok.err).toBe(0);
     await ready('owner_anna', ok.dat!.id);
   });
 
   it('a daily device report adds the day samples; deleting removes the record and its file', async () => {
-    const r = await call<ReportFileRow>('owner_anna', 'exportDeviceEnergyReport', { ...DEV, type: 'daily', date: '2026-05-10', lang: 'en_US' });
+    const r = await call<ReportFileRow>('owner_anna', 'exportDeviceEnergyReport', {
+      ...DEV,
+      type: 'daily',
+      date: '2026-05-10',
+      lang: 'en_US',
+    });
     expect(r.err).toBe(0);
     const f = await ready('owner_anna', r.dat!.id);
     expect(f.status).toBe(EXPORT_STATUS.READY);
@@ -233,7 +293,11 @@ describe.each(engines)('report exports ($name)', (engine) => {
 
   it('an export left "exporting" by a stopped instance is taken over by another once its lease expires', async () => {
     await s.ctx.services.reports.runner.stop();
-    const r = await call<ReportFileRow>('owner_anna', 'exportPlantReport', { plantid: plantA, type: 'yearly', date: '2026' });
+    const r = await call<ReportFileRow>('owner_anna', 'exportPlantReport', {
+      plantid: plantA,
+      type: 'yearly',
+      date: '2026',
+    });
     expect(r.err).toBe(0);
     const id = r.dat!.id;
     // What a crash mid-build leaves: claimed by an instance that is gone, 40 % done.
@@ -243,11 +307,18 @@ describe.each(engines)('report exports ($name)', (engine) => {
     const other = await startTestServer(engine, { shareWith: s, seed: false });
     try {
       await other.ctx.services.reports.runner.drain();
-      expect((await files('owner_anna')).file.find((f) => f.id === id)).toMatchObject({ status: EXPORT_STATUS.EXPORTING, progress: 40 });
+      expect((await files('owner_anna')).file.find((f) => f.id === id)).toMatchObject({
+        status: EXPORT_STATUS.EXPORTING,
+        progress: 40,
+      });
       s.clock.advance(REPORT_LEASE_MS + 1000);
       const f = await ready('owner_anna', id);
       expect(f).toMatchObject({ status: EXPORT_STATUS.READY, progress: 100 });
-      const row = await s.ctx.db.selectFrom('report_files').select(['lease_owner', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await s.ctx.db
+        .selectFrom('report_files')
+        .select(['lease_owner', 'attempts'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(row.lease_owner).toBe(other.ctx.services.reports.runner.owner);
       expect(Number(row.attempts)).toBe(2);
       const u = await call<{ url: string }>('owner_anna', 'queryReportFileUrl', { id });
@@ -262,7 +333,7 @@ describe.each(engines)('report exports ($name)', (engine) => {
       await other.stop();
     }
   });
-  it('mails each subscribed report once per period, in the subscriber\'s language, with the xlsx attached', async () => {
+  it("mails each subscribed report once per period, in the subscriber's language, with the xlsx attached", async () => {
     const sub = await call<{ id: number }>('owner_anna', 'addEmailPush', {
       email: 'anna.reports@example.com',
       pid: String(plantA),
@@ -302,7 +373,9 @@ describe.each(engines)('report exports ($name)', (engine) => {
     expect(ws.getCell('B37').value).toBeCloseTo(may, 4);
     const daily = JSON.parse(mails[0]!.attachments!) as Array<{ exportFileId: number }>;
     const wd = new ExcelJS.Workbook();
-    await wd.xlsx.load((await s.ctx.services.reports.files.attachment(daily[0]!.exportFileId)) as unknown as ArrayBuffer);
+    await wd.xlsx.load(
+      (await s.ctx.services.reports.files.attachment(daily[0]!.exportFileId)) as unknown as ArrayBuffer,
+    );
     expect(wd.worksheets[0]!.getCell('A6').value).toBe('2026-06-14');
     expect(wd.worksheets[0]!.getCell('B6').value).toBeCloseTo(inc(14).energy_pv_total, 4);
   });

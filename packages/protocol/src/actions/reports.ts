@@ -28,7 +28,12 @@ import { REPORT_PERIODS, type ReportPeriod, type ReportScope } from '../reports/
 const periodParams = {
   type: z.enum(REPORT_PERIODS),
   /** daily "YYYY-MM-DD", monthly "YYYY-MM", yearly "YYYY"; absent for total and custom. */
-  date: z.string().trim().max(10).regex(/^\d{4}(-\d{1,2}(-\d{1,2})?)?$/).optional(),
+  date: z
+    .string()
+    .trim()
+    .max(10)
+    .regex(/^\d{4}(-\d{1,2}(-\d{1,2})?)?$/)
+    .optional(),
   /** custom only: first and last local day (≤ 31 days, not in the future). */
   sdate: wireDay().optional(),
   edate: wireDay().optional(),
@@ -111,7 +116,8 @@ export const queryReportFileUrl = defineAction({
 
 export const delReportFile = defineAction({
   name: 'delReportFile',
-  summary: 'Deletes one of the caller’s report files (record and stored file; an export in progress is abandoned). err 12 when unknown.',
+  summary:
+    'Deletes one of the caller’s report files (record and stored file; an export in progress is abandoned). err 12 when unknown.',
   params: actionParams({ id: wireInt().min(1) }),
   access: { auth: 'signed', permission: 'device_manag' },
   mutates: true,

@@ -19,8 +19,7 @@ export type ReportEnergyKey = (typeof REPORT_ENERGY_KEYS)[number];
 
 /** A period as the caller asked for it, checked: which local days it covers ("YYYY-MM-DD"). */
 export type ReportPeriodCheck =
-  | { ok: true; type: ReportPeriod; date: string; sdate: string; edate: string }
-  | { ok: false; err: 6 | 13 };
+  { ok: true; type: ReportPeriod; date: string; sdate: string; edate: string } | { ok: false; err: 6 | 13 };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -67,7 +66,13 @@ export function checkReportPeriod(
       if (!m || Number(m[2]) < 1 || Number(m[2]) > 12) return { ok: false, err: 6 };
       const sdate = `${date}-01`;
       if (sdate > today) return { ok: false, err: 6 };
-      return { ok: true, type: 'monthly', date, sdate, edate: clip(`${date}-${pad(daysInMonth(Number(m[1]), Number(m[2])))}`) };
+      return {
+        ok: true,
+        type: 'monthly',
+        date,
+        sdate,
+        edate: clip(`${date}-${pad(daysInMonth(Number(m[1]), Number(m[2])))}`),
+      };
     }
     case 'yearly': {
       if (!/^\d{4}$/.test(date)) return { ok: false, err: 6 };

@@ -83,7 +83,11 @@ export class ReportBuilder {
   ) {}
 
   /** The report rows (and totals) of a spec. `progress(p)` is called after each step (0..1). */
-  async rows(spec: ReportSpec, firstDay: number, progress: (p: number) => Promise<void>): Promise<{ rows: ReportRow[]; total: ReportRow; bucket: Bucket }> {
+  async rows(
+    spec: ReportSpec,
+    firstDay: number,
+    progress: (p: number) => Promise<void>,
+  ): Promise<{ rows: ReportRow[]; total: ReportRow; bucket: Bucket }> {
     const lastDay = dayOf(spec.today);
     const b = reportBuckets(spec, firstDay, lastDay);
     const series = new Map<ReportEnergyKey, Map<number, number>>();
@@ -93,13 +97,29 @@ export class ReportBuilder {
       await progress((i + 1) / REPORT_ENERGY_KEYS.length);
     }
     const rows = b.keys.map((key): ReportRow => {
-      const energy = Object.fromEntries(REPORT_ENERGY_KEYS.map((k) => [k, round(series.get(k)?.get(key) ?? 0, 4)])) as Record<ReportEnergyKey, number>;
+      const energy = Object.fromEntries(
+        REPORT_ENERGY_KEYS.map((k) => [k, round(series.get(k)?.get(key) ?? 0, 4)]),
+      ) as Record<ReportEnergyKey, number>;
       return { key, label: keyLabel(key, b.bucket), energy, income: round(energy.generated * spec.unitProfit, 2) };
     });
     const sum = Object.fromEntries(
-      REPORT_ENERGY_KEYS.map((k) => [k, round(rows.reduce((s, r) => s + r.energy[k], 0), 4)]),
+      REPORT_ENERGY_KEYS.map((k) => [
+        k,
+        round(
+          rows.reduce((s, r) => s + r.energy[k], 0),
+          4,
+        ),
+      ]),
     ) as Record<ReportEnergyKey, number>;
-    const total: ReportRow = { key: 0, label: '', energy: sum, income: round(rows.reduce((s, r) => s + r.income, 0), 2) };
+    const total: ReportRow = {
+      key: 0,
+      label: '',
+      energy: sum,
+      income: round(
+        rows.reduce((s, r) => s + r.income, 0),
+        2,
+      ),
+    };
     return { rows, total, bucket: b.bucket };
   }
 
@@ -123,7 +143,13 @@ export class ReportBuilder {
         const d = spec.sampleDevices[i]!;
         let table: Awaited<ReturnType<DeviceCurvesService['dataOneDay']>> | undefined;
         try {
-          table = await this.deps.curves().dataOneDay(caller, { pn: d.pn, devcode: d.devcode, devaddr: d.devaddr, sn: d.sn, date: spec.sdate } as never, spec.locale);
+          table = await this.deps
+            .curves()
+            .dataOneDay(
+              caller,
+              { pn: d.pn, devcode: d.devcode, devaddr: d.devaddr, sn: d.sn, date: spec.sdate } as never,
+              spec.locale,
+            );
         } catch (e) {
           if (!(e instanceof ApiError) || e.code !== 12) throw e; // no samples that day
         }
@@ -134,7 +160,9 @@ export class ReportBuilder {
           ss.addRow([t.noData]);
         } else {
           // Column 0 of the data-details table is the sample id (epoch ms): not in the report.
-          ss.addRow(table.title.slice(1).map((c) => ('unit' in c && c.unit ? `${c.title} (${c.unit})` : c.title))).font = { bold: true };
+          ss.addRow(
+            table.title.slice(1).map((c) => ('unit' in c && c.unit ? `${c.title} (${c.unit})` : c.title)),
+          ).font = { bold: true };
           for (const r of table.row) ss.addRow(r.field.slice(1).map((v, ci) => (ci === 0 ? v : numeric(v))));
         }
         await progress(1 - samplesShare + (samplesShare * (i + 1)) / spec.sampleDevices.length);
@@ -143,7 +171,14 @@ export class ReportBuilder {
     return Buffer.from(await wb.xlsx.writeBuffer());
   }
 
-  private writeSummary(ws: ExcelJS.Worksheet, spec: ReportSpec, t: ReportTexts, rows: ReportRow[], total: ReportRow, bucket: Bucket) {
+  private writeSummary(
+    ws: ExcelJS.Worksheet,
+    spec: ReportSpec,
+    t: ReportTexts,
+    rows: ReportRow[],
+    total: ReportRow,
+    bucket: Bucket,
+  ) {
     const scopeLabel = spec.scope === 'plant' ? t.plant : t.device;
     const range = spec.sdate && spec.edate ? `${spec.sdate} – ${spec.edate}` : `– ${spec.today}`;
     // Row 1: the title; rows 2–3: what and when; row 5: headers; then one row per period; last: totals.

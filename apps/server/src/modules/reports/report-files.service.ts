@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { REPORT_ENERGY_KEYS } from '@sunwatch/protocol';
 import {
   ApiError,
   checkReportPeriod,
   EXPORT_STATUS,
-  REPORT_ENERGY_KEYS,
   type ReportFileRow,
   type ReportPeriod,
   type ReportScope,
@@ -44,7 +44,8 @@ function toWire(r: Row): ReportFileRow {
     id: Number(r.id),
     name: r.name,
     size: Number(r.size),
-    status: state === 'done' ? EXPORT_STATUS.READY : state === 'failed' ? EXPORT_STATUS.FAILED : EXPORT_STATUS.EXPORTING,
+    status:
+      state === 'done' ? EXPORT_STATUS.READY : state === 'failed' ? EXPORT_STATUS.FAILED : EXPORT_STATUS.EXPORTING,
     progress: state === 'done' ? 100 : Number(r.progress),
     gts: fmtTs(Number(r.created_at), 0),
     fts: r.finished_at ? fmtTs(Number(r.finished_at), 0) : '',
@@ -65,7 +66,12 @@ function toWire(r: Row): ReportFileRow {
 /** A file name without path or control characters. */
 function safeName(s: string): string {
   const printable = [...s].map((ch) => (ch.charCodeAt(0) < 0x20 ? '_' : ch)).join('');
-  return printable.replace(/[\\/:*?"<>|]+/g, '_').trim().slice(0, 80) || 'report';
+  return (
+    printable
+      .replace(/[\\/:*?"<>|]+/g, '_')
+      .trim()
+      .slice(0, 80) || 'report'
+  );
 }
 
 function timingSafe(a: string, b: string): boolean {
@@ -132,7 +138,16 @@ export class ReportFilesService {
 
   async startDevice(
     caller: Caller,
-    p: { pn?: string; devcode?: number; devaddr?: number; sn?: string; type: ReportPeriod; date?: string; sdate?: string; edate?: string },
+    p: {
+      pn?: string;
+      devcode?: number;
+      devaddr?: number;
+      sn?: string;
+      type: ReportPeriod;
+      date?: string;
+      sdate?: string;
+      edate?: string;
+    },
     locale: string,
   ): Promise<ReportFileRow> {
     const d = await this.deps.resolver.resolve(caller, p);
@@ -153,7 +168,22 @@ export class ReportFilesService {
 
   private async insert(
     caller: Caller,
-    v: Pick<Row, 'scope' | 'project_id' | 'device_id' | 'target' | 'pn' | 'sn' | 'devcode' | 'devaddr' | 'type' | 'date' | 'sdate' | 'edate' | 'locale'>,
+    v: Pick<
+      Row,
+      | 'scope'
+      | 'project_id'
+      | 'device_id'
+      | 'target'
+      | 'pn'
+      | 'sn'
+      | 'devcode'
+      | 'devaddr'
+      | 'type'
+      | 'date'
+      | 'sdate'
+      | 'edate'
+      | 'locale'
+    >,
   ): Promise<ReportFileRow> {
     const t = reportTexts(v.locale);
     const period = v.type === 'total' ? '' : v.type === 'custom' ? `_${v.sdate}_${v.edate}` : `_${v.date}`;
@@ -224,13 +254,25 @@ export class ReportFilesService {
   }
 
   /** The file behind a signed address, or undefined when the signature, the expiry or the file is wrong. */
-  async download(id: number, exp: number, sig: string): Promise<{ name: string; data: Buffer; mime: string } | undefined> {
+  async download(
+    id: number,
+    exp: number,
+    sig: string,
+  ): Promise<{ name: string; data: Buffer; mime: string } | undefined> {
     if (!Number.isInteger(id) || !Number.isInteger(exp) || exp * 1000 < this.deps.now()) return undefined;
     if (!timingSafe(sig, this.sign(id, exp))) return undefined;
-    const row = await this.deps.db.selectFrom('report_files').select(['name', 'state', 'path']).where('id', '=', id).executeTakeFirst();
+    const row = await this.deps.db
+      .selectFrom('report_files')
+      .select(['name', 'state', 'path'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row || row.state !== 'done' || !row.path) return undefined;
     try {
-      return { name: row.name, data: await fs.promises.readFile(path.join(this.dir, path.basename(row.path))), mime: XLSX_MIME };
+      return {
+        name: row.name,
+        data: await fs.promises.readFile(path.join(this.dir, path.basename(row.path))),
+        mime: XLSX_MIME,
+      };
     } catch {
       return undefined;
     }
@@ -247,19 +289,29 @@ export class ReportFilesService {
     const candidates = await this.deps.db
       .selectFrom('report_files')
       .select('id')
-      .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'exporting'), eb('lease_until', '<', now)])]))
+      .where((eb) =>
+        eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'exporting'), eb('lease_until', '<', now)])]),
+      )
       .orderBy('id')
       .limit(5)
       .execute();
     for (const c of candidates) {
       const res = await this.deps.db
         .updateTable('report_files')
-        .set((eb) => ({ state: 'exporting', lease_owner: owner, lease_until: now + REPORT_LEASE_MS, attempts: eb('attempts', '+', 1) }))
+        .set((eb) => ({
+          state: 'exporting',
+          lease_owner: owner,
+          lease_until: now + REPORT_LEASE_MS,
+          attempts: eb('attempts', '+', 1),
+        }))
         .where('id', '=', c.id)
-        .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'exporting'), eb('lease_until', '<', now)])]))
+        .where((eb) =>
+          eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'exporting'), eb('lease_until', '<', now)])]),
+        )
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 1) {
-        return (await this.deps.db.selectFrom('report_files').selectAll().where('id', '=', c.id).executeTakeFirst()) as Row | undefined;
+        return (await this.deps.db.selectFrom('report_files').selectAll().where('id', '=', c.id).executeTakeFirst()) as
+          Row | undefined;
       }
     }
     return undefined;
@@ -294,7 +346,15 @@ export class ReportFilesService {
       await fs.promises.rename(tmp, path.join(this.dir, file));
       const res = await this.deps.db
         .updateTable('report_files')
-        .set({ state: 'done', progress: 100, size: buf.length, path: file, finished_at: this.deps.now(), lease_until: 0, error: '' })
+        .set({
+          state: 'done',
+          progress: 100,
+          size: buf.length,
+          path: file,
+          finished_at: this.deps.now(),
+          lease_until: 0,
+          error: '',
+        })
         .where('id', '=', id)
         .where('lease_owner', '=', owner)
         .where('state', '=', 'exporting')
@@ -329,7 +389,15 @@ export class ReportFilesService {
     type: 'daily' | 'monthly' | 'yearly',
     date: string,
     locale: string,
-  ): Promise<{ fileId: number; name: string; currency: string; total: { energy: Record<(typeof REPORT_ENERGY_KEYS)[number], number>; income: number } } | undefined> {
+  ): Promise<
+    | {
+        fileId: number;
+        name: string;
+        currency: string;
+        total: { energy: Record<(typeof REPORT_ENERGY_KEYS)[number], number>; income: number };
+      }
+    | undefined
+  > {
     let caller: Caller;
     let plant: Awaited<ReturnType<PlantsService['require']>>;
     try {
@@ -384,7 +452,8 @@ export class ReportFilesService {
         .returningAll()
         .executeTakeFirstOrThrow()) as Row;
       await this.build(created, owner);
-      row = (await db.selectFrom('report_files').selectAll().where('id', '=', created.id).executeTakeFirst()) as Row | undefined;
+      row = (await db.selectFrom('report_files').selectAll().where('id', '=', created.id).executeTakeFirst()) as
+        Row | undefined;
       if (!row || row.state !== 'done') return undefined;
     }
     const { spec, firstDay } = await this.specOf(row, caller);
@@ -394,7 +463,11 @@ export class ReportFilesService {
 
   /** The stored xlsx of a ready report file (mail attachments; no caller: the server's own use). */
   async attachment(id: number): Promise<Buffer | undefined> {
-    const row = await this.deps.db.selectFrom('report_files').select(['state', 'path']).where('id', '=', id).executeTakeFirst();
+    const row = await this.deps.db
+      .selectFrom('report_files')
+      .select(['state', 'path'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row || row.state !== 'done' || !row.path) return undefined;
     try {
       return await fs.promises.readFile(path.join(this.dir, path.basename(row.path)));
@@ -450,11 +523,22 @@ export class ReportFilesService {
           currency: plant.currency ?? '',
           unitProfit: Number(plant.unit_profit ?? 0),
           energyScope: { projectIds: [Number(plant.id)] },
-          sampleDevices: devices.map((d) => ({ pn: d.pn, devcode: Number(d.devcode), devaddr: Number(d.devaddr), sn: d.sn, label: d.alias || d.sn })),
+          sampleDevices: devices.map((d) => ({
+            pn: d.pn,
+            devcode: Number(d.devcode),
+            devaddr: Number(d.devaddr),
+            sn: d.sn,
+            label: d.alias || d.sn,
+          })),
         },
       };
     }
-    const d = await this.deps.resolver.resolve(caller, { pn: row.pn, devcode: Number(row.devcode), devaddr: Number(row.devaddr), sn: row.sn });
+    const d = await this.deps.resolver.resolve(caller, {
+      pn: row.pn,
+      devcode: Number(row.devcode),
+      devaddr: Number(row.devaddr),
+      sn: row.sn,
+    });
     const tz = deviceTz(d);
     const label = d.alias || d.sn;
     return {
@@ -484,4 +568,3 @@ export class ReportFilesService {
     return r?.d ? Number(r.d) : localDay(this.deps.now(), 0);
   }
 }
-

@@ -49,7 +49,16 @@ export class ReportMailScheduler {
       .selectFrom('email_push as e')
       .innerJoin('email_push_plants as ep', 'ep.push_id', 'e.id')
       .innerJoin('projects as p', 'p.id', 'ep.project_id')
-      .select(['e.id', 'e.account_id', 'e.email', 'e.locale', 'e.report_types', 'p.id as pid', 'p.name as pname', 'p.tz_offset'])
+      .select([
+        'e.id',
+        'e.account_id',
+        'e.email',
+        'e.locale',
+        'e.report_types',
+        'p.id as pid',
+        'p.name as pname',
+        'p.tz_offset',
+      ])
       .where('e.enabled', '=', 1)
       .where('e.report_types', '>', 0)
       .orderBy('e.id')
@@ -66,8 +75,18 @@ export class ReportMailScheduler {
         try {
           const built = await this.deps.files.buildForMail(Number(r.account_id), Number(r.pid), type, period, r.locale);
           if (!built) continue;
-          const mail = this.render({ key, accountId: Number(r.account_id), email: r.email, locale: r.locale, plant: r.pname, type, period, ...built });
-          if (await this.deps.queue().enqueue(mail, this.deps.sending() ? 'queued' : 'outbox', this.deps.now())) queued++;
+          const mail = this.render({
+            key,
+            accountId: Number(r.account_id),
+            email: r.email,
+            locale: r.locale,
+            plant: r.pname,
+            type,
+            period,
+            ...built,
+          });
+          if (await this.deps.queue().enqueue(mail, this.deps.sending() ? 'queued' : 'outbox', this.deps.now()))
+            queued++;
         } catch (err) {
           this.deps.log.error({ err, push: r.id, plant: r.pid, type }, 'report mail failed');
         }

@@ -8,13 +8,20 @@ import { REPORT_ROUTE } from './report-files.service.js';
  * without saying what.
  */
 export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>(`${REPORT_ROUTE}/:id`, async (req, reply) => {
-    const file = await ctx.services.reports.files.download(Number(req.params.id), Number(req.query.exp), String(req.query.sig ?? ''));
-    if (!file) return reply.code(404).type('text/plain').send('Not found');
-    return reply
-      .header('content-type', file.mime)
-      .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      .send(file.data);
-  });
+  app.get<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>(
+    `${REPORT_ROUTE}/:id`,
+    async (req, reply) => {
+      const file = await ctx.services.reports.files.download(
+        Number(req.params.id),
+        Number(req.query.exp),
+        String(req.query.sig ?? ''),
+      );
+      if (!file) return reply.code(404).type('text/plain').send('Not found');
+      return reply
+        .header('content-type', file.mime)
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .send(file.data);
+    },
+  );
 }
