@@ -9,6 +9,9 @@ import { formBodyParser, registerActionEndpoint } from './http/action-endpoint.j
 import { errorEnvelope, pickLocale, toApiError } from './http/envelope.js';
 import { registerSpa } from './http/spa.js';
 import { registerExportRoutes } from './modules/devices/ops/export-routes.js';
+import { registerReportRoutes } from './modules/reports/report-routes.js';
+import { REPORT_MAIL_INTERVAL_MS } from './modules/reports/report-mails.js';
+import { JobRunner } from './jobs/job-runner.js';
 import { registerIngestRoutes } from './ingest/http-ingest.js';
 import { handlers } from './modules/index.js';
 import { registerPlantImageRoutes } from './modules/plants/plant-images.routes.js';
@@ -41,6 +44,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.services.deviceOps.reports.idle();
+    await ctx.services.reports.runner.stop();
     await ctx.services.actionLog.close();
     ctx.services.notifications.close();
     await ctx.services.telemetry.ingest.close();
@@ -61,6 +65,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerActionEndpoint(app, ctx, handlers);
   registerIngestRoutes(app, ctx);
   registerExportRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
+  ctx.services.reports.runner.start();
+  // Report mails: one pass every 5 minutes across instances (the job lease), each mail once (dedupe key).
+  const reportJobs = new JobRunner(ctx.db, ctx.now, app.log);
+  reportJobs.every('report-mails', REPORT_MAIL_INTERVAL_MS, () => ctx.services.reports.mails.run().then(() => undefined));
+  app.addHook('onClose', () => {
+    reportJobs.stop();
+    return Promise.resolve();
+  });
   registerPlantImageRoutes(app, ctx.services.plantImages);
   await registerSpa(app, config.webRoot);
   return app;

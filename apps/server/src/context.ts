@@ -43,6 +43,7 @@ import type { DataloggerEvents } from './modules/dataloggers/datalogger-events.s
 import type { DeviceOps } from './modules/devices/ops/index.js';
 import type { AlarmsService } from './modules/alarms/alarms.service.js';
 import type { AlarmRulesService } from './modules/alarms/alarm-rules.service.js';
+import type { Reports } from './modules/reports/index.js';
 import type { Notifications } from './modules/notifications/index.js';
 
 /** The authenticated account behind a signed call. */
@@ -131,6 +132,8 @@ export interface AppContext {
     /** Issue 11: alarm lists, counts, 7-day statistics, handling; alarm filter rules (`rulesOf` for the notifier). */
     alarms: AlarmsService;
     alarmRules: AlarmRulesService;
+    /** Issue 11: report exports (plant and device energy reports) and their background runner. */
+    reports: Reports;
     /** Issue 11: e-mail push subscriptions, alarm mails, the durable mail queue (SMTP or outbox). */
     notifications: Notifications;
   };

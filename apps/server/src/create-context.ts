@@ -52,6 +52,7 @@ import { DataloggerEvents } from './modules/dataloggers/datalogger-events.servic
 import { CollectorAdminRepository } from './modules/dataloggers/collector-admin.repository.js';
 import { CollectorAdminService } from './modules/dataloggers/collector-admin.service.js';
 import { createDeviceOps } from './modules/devices/ops/index.js';
+import { createReports } from './modules/reports/index.js';
 import { createNotifications } from './modules/notifications/index.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
@@ -222,15 +223,14 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           () => ctx.services,
         ),
         ...alarmServices,
+        reports: createReports(
+          { db, dbh, audit, keyring, dataDir: config.dataDir, accounts: accountsRepo, energyRepo, resolver, log, now },
+          () => ctx.services,
+        ),
         notifications: createNotifications({
-          db,
-          dbh,
-          access,
-          audit,
-          config: config.notifications,
-          now,
-          log,
+          ...{ db, dbh, access, audit, config: config.notifications, now, log },
           suppressed: muteByRules(alarmServices.alarmRules),
+          loadAttachment: (ref) => ctx.services.reports.files.attachment(ref.exportFileId),
         }),
       },
     };

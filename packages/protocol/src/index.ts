@@ -13,3 +13,4 @@ export * from './alarms/index.js';
 export * from './random.js';
 export * from './csp.js';
 export * from './commands.js';
+export * from './reports/periods.js';

@@ -249,9 +249,10 @@ export interface ExportFilesTable {
 export type { TelemetryTables } from './schema-telemetry.js';
 import type { TelemetryTables } from './schema-telemetry.js';
 import type { IngestTables } from './schema-ingest.js';
+import type { ReportTables } from './schema-reports.js';
 import type { NotificationTables } from './schema-notifications.js';
 
-export interface Database extends TelemetryTables, IngestTables, NotificationTables {
+export interface Database extends TelemetryTables, IngestTables, ReportTables, NotificationTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   user_groups: UserGroupsTable;

@@ -156,6 +156,12 @@ export const ACTION_AUTH = {
   addWarningRule: 'signed',
   editWarningRule: 'signed',
   delWarningRule: 'signed',
+  // issue 11: reports and exports
+  exportPlantReport: 'signed',
+  exportDeviceEnergyReport: 'signed',
+  webQueryReportFiles: 'signed',
+  queryReportFileUrl: 'signed',
+  delReportFile: 'signed',
   // issue 11: notifications (notifications.ts)
   queryEmailPush: 'signed',
   addEmailPush: 'signed',

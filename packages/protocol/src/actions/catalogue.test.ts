@@ -77,6 +77,10 @@ const MUTATING = [
   'addWarningRule',
   'editWarningRule',
   'delWarningRule',
+  // issue 11: reports and exports
+  'exportPlantReport',
+  'exportDeviceEnergyReport',
+  'delReportFile',
   // issue 11: notifications
   'addEmailPush',
   'editEmailPush',

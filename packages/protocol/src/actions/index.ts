@@ -8,6 +8,7 @@ import * as devices from './devices.js';
 import * as overview from './overview.js';
 import * as deviceOps from './device-ops.js';
 import * as alarms from './alarms.js';
+import * as reports from './reports.js';
 import * as notifications from './notifications.js';
 import type { ActionDef } from './define.js';
 
@@ -27,6 +28,7 @@ export const catalogue = {
   ...overview,
   ...deviceOps,
   ...alarms,
+  ...reports,
   ...notifications,
 } as const;
 
@@ -55,6 +57,7 @@ export type * from './overview.js';
 export type * from './device-ops.js';
 export * from './device-ops-params.js';
 export type * from './alarms.js';
+export type * from './reports.js';
 export type * from './notifications.js';
 export * from './notifications-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';

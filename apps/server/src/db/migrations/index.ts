@@ -12,6 +12,7 @@ import { dataloggerAdmin } from './0011-datalogger-admin.js';
 import { deviceOps } from './0012-device-ops.js';
 import { plantsAdmin } from './0010-plants-admin.js';
 import { alarms } from './0014-alarms.js';
+import { reports } from './0016-reports.js';
 import { notifications } from './0015-notifications.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
@@ -29,6 +30,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0012-device-ops': deviceOps(dialect),
     '0010-plants-admin': plantsAdmin(dialect),
     '0014-alarms': alarms(dialect),
+    '0016-reports': reports(dialect),
     '0015-notifications': notifications(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };

@@ -46,6 +46,8 @@ export interface NotificationsDeps {
   suppressed?: AlarmSuppression;
   /** Tests inject a transport; default: SMTP from SMTP_URL, none without it. */
   transport?: MailTransport;
+  /** Attachment contents by reference (issue 11 report files). */
+  loadAttachment?: (ref: { filename: string; exportFileId: number }) => Promise<Buffer | undefined>;
 }
 
 const ts = (v: number | null) => (v === null ? '' : fmtTs(Number(v), 0));
@@ -77,16 +79,7 @@ export function createNotifications(d: NotificationsDeps): Notifications {
     now: d.now,
     transport,
     log: d.log,
-    // Attachments are finished export files (report exports), read when the mail is sent.
-    loadAttachment: async (ref) => {
-      const f = await d.db
-        .selectFrom('export_files')
-        .select('data')
-        .where('id', '=', ref.exportFileId)
-        .where('status', '=', 1)
-        .executeTakeFirst();
-      return f?.data ? Buffer.from(f.data) : undefined;
-    },
+    loadAttachment: d.loadAttachment,
   });
   return {
     pushes: new EmailPushService({ repo: pushRepo, access: d.access, audit: d.audit, now: d.now }),

@@ -1,0 +1,63 @@
+import type { Db } from '../../db/db.js';
+import type { DbHandle } from '../../db/transaction.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { Keyring } from '../../security/keyring.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { DeviceCurvesService } from '../devices/device-curves.service.js';
+import type { DeviceResolver } from '../devices/device-resolver.js';
+import type { EnergyRepository } from '../energy/energy.repository.js';
+import type { PlantsService } from '../plants/plants.service.js';
+import { ReportBuilder } from './report-builder.js';
+import { ReportFilesService } from './report-files.service.js';
+import { ReportRunner } from './report-runner.js';
+import { ReportMailScheduler } from './report-mails.js';
+import type { Notifications } from '../notifications/index.js';
+
+/** Issue 11 reports and exports: the files (requests, list, download) and their background runner. */
+export interface Reports {
+  files: ReportFilesService;
+  builder: ReportBuilder;
+  runner: ReportRunner;
+  /** Report mails of the e-mail push subscriptions (run by the `report-mails` job). */
+  mails: ReportMailScheduler;
+}
+
+export function createReports(
+  base: {
+    db: Db;
+    dbh: DbHandle;
+    audit: AuditService;
+    keyring: Keyring;
+    dataDir: string;
+    accounts: AccountsRepository;
+    energyRepo: EnergyRepository;
+    resolver: DeviceResolver;
+    log: { error(obj: unknown, msg?: string): void };
+    now: () => number;
+  },
+  peers: () => { plants: PlantsService; devices: { curves: DeviceCurvesService }; notifications: Notifications },
+): Reports {
+  const builder = new ReportBuilder({ energy: base.energyRepo, curves: () => peers().devices.curves, now: base.now });
+  const files = new ReportFilesService({
+    db: base.db,
+    dbh: base.dbh,
+    audit: base.audit,
+    keyring: base.keyring,
+    dataDir: base.dataDir,
+    plants: () => peers().plants,
+    resolver: base.resolver,
+    accounts: base.accounts,
+    builder,
+    log: base.log,
+    now: base.now,
+  });
+  const mails = new ReportMailScheduler({
+    db: base.db,
+    files,
+    queue: () => peers().notifications.queue,
+    sending: () => peers().notifications.sender.enabled,
+    now: base.now,
+    log: base.log,
+  });
+  return { files, builder, runner: new ReportRunner(files, base.log), mails };
+}
