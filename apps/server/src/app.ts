@@ -42,6 +42,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await ctx.services.deviceOps.reports.idle();
     await ctx.services.actionLog.close();
+    ctx.services.notifications.close();
     await ctx.services.telemetry.ingest.close();
     await ctx.database.close();
   });

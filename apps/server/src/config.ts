@@ -6,6 +6,7 @@ import {
   REMEMBER_EXPIRE_SECONDS,
   TOKEN_EXPIRE_SECONDS,
 } from '@sunwatch/protocol';
+import { loadNotificationsConfig, type NotificationsConfig } from './modules/notifications/notifications.config.js';
 
 /** Thresholds of the login brute-force throttle (stored in the database, so it holds across instances). */
 export interface LoginThrottleConfig {
@@ -71,6 +72,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Telemetry ingestion (issue 3): MQTT broker/bridge, batching, background jobs. */
   telemetry: TelemetryConfig;
+  /** Issue 11: e-mail notifications (SMTP_URL, MAIL_FROM, PUBLIC_URL, …; modules/notifications/notifications.config.ts). */
+  notifications: NotificationsConfig;
   /** Clock in epoch ms; injectable for tests. */
   now: () => number;
   // --- Security hardening (issue 6; docs/security/accounts-auth-logs.md) ---
@@ -236,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         maxFutureMs: Math.max(0, int(env.INGEST_MAX_FUTURE_MS, 10 * 60_000)),
       },
     },
+    notifications: loadNotificationsConfig(env, int(env.PORT, 8080)),
     now: () => Date.now(),
     tileUrl: env.TILE_URL?.trim() || env.VITE_TILE_URL?.trim() || undefined,
     // Vendor clients keep working by default; the strict policy (our own clients) requires newpwdtext.

@@ -41,6 +41,7 @@ import type { OperationLog } from './modules/operations/operation-log.service.js
 import type { CollectorAdminService } from './modules/dataloggers/collector-admin.service.js';
 import type { DataloggerEvents } from './modules/dataloggers/datalogger-events.service.js';
 import type { DeviceOps } from './modules/devices/ops/index.js';
+import type { Notifications } from './modules/notifications/index.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -125,5 +126,7 @@ export interface AppContext {
     distribution: DistributionService;
     /** Issue 10: device control, control password, edit, helpform tools, report export, operation history. */
     deviceOps: DeviceOps;
+    /** Issue 11: e-mail push subscriptions, alarm mails, the durable mail queue (SMTP or outbox). */
+    notifications: Notifications;
   };
 }

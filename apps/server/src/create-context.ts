@@ -50,6 +50,7 @@ import { DataloggerEvents } from './modules/dataloggers/datalogger-events.servic
 import { CollectorAdminRepository } from './modules/dataloggers/collector-admin.repository.js';
 import { CollectorAdminService } from './modules/dataloggers/collector-admin.service.js';
 import { createDeviceOps } from './modules/devices/ops/index.js';
+import { createNotifications } from './modules/notifications/index.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
 export async function createContext(config: AppConfig, log: FastifyBaseLogger): Promise<AppContext> {
@@ -208,6 +209,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           { db, dbh, keyring, log, now, access, audit, devicesRepo, energyRepo },
           () => ctx.services,
         ),
+        notifications: createNotifications({ db, dbh, access, audit, config: config.notifications, now, log }),
       },
     };
     return ctx;

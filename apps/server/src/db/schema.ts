@@ -249,8 +249,9 @@ export interface ExportFilesTable {
 export type { TelemetryTables } from './schema-telemetry.js';
 import type { TelemetryTables } from './schema-telemetry.js';
 import type { IngestTables } from './schema-ingest.js';
+import type { NotificationTables } from './schema-notifications.js';
 
-export interface Database extends TelemetryTables, IngestTables {
+export interface Database extends TelemetryTables, IngestTables, NotificationTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   user_groups: UserGroupsTable;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { JobRunner } from '../jobs/job-runner.js';
 import { detectOfflineDataloggers } from '../jobs/detect-offline-dataloggers.job.js';
+import { startNotificationJobs } from '../modules/notifications/index.js';
 import { startEmbeddedBroker } from './mqtt-broker.js';
 import { startMqttBridge } from './mqtt-bridge.js';
 import type { MqttTransport } from './mqtt-transport.js';
@@ -54,6 +55,7 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
     jobs.every('detect-offline-dataloggers', t.offlineCheckMs, () =>
       detectOfflineDataloggers(ctx).then(() => undefined),
     );
+    startNotificationJobs(jobs, ctx.services.notifications, ctx.config.notifications);
   }
   return {
     mqtt,

@@ -13,6 +13,7 @@ import { plantAdminHandlers } from './plants/plants-admin.actions.js';
 import { groupHandlers } from './groups/groups.actions.js';
 import { roleHandlers } from './roles/roles.actions.js';
 import { viewerHandlers } from './viewers/viewers.actions.js';
+import { notificationHandlers } from './notifications/notifications.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -30,4 +31,5 @@ export const handlers: HandlerMap = {
   ...viewerHandlers,
   ...distributionHandlers,
   ...deviceOpsHandlers,
+  ...notificationHandlers,
 };

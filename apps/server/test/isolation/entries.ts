@@ -216,6 +216,7 @@ const plantOwnerParam = (c: CellContext): WireParams =>
 /** Owners and viewers are refused the plant count (vendor 0x0008 "Refusal (Plant owner)"). */
 const refusedToOwners = (caller: CallerKey, _ref: RefKey, base: Outcome): Outcome =>
   base.ok && (ROLE_OF[caller] === 0 || ROLE_OF[caller] === 5) ? { ok: false, code: 8, why: 'plant owners are refused' } : base;
+const PUSH = "an e-mail push subscription is the caller's own (email_push of the caller) over plants it may see";
 const FOLLOW = "following is the caller's own view state (device_follows of the caller), not a change of the device";
 
 export const ENTRIES = {
@@ -522,6 +523,13 @@ export const ENTRIES = {
   syncDeviceData: { ...device(helpform((c) => ({ sdate: c.day, edate: '2020-01-01' }))), okCodes: [6] },
   recalcDeviceData: device(helpform((c) => ({ sdate: c.day, edate: c.day }))),
   webQueryOperationLog: device(),
+
+  // ---------------------------------------------------------------- notifications (issue 11)
+  queryEmailPush: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  addEmailPush: { ...plant(), params: (c) => ({ email: 'matrix@example.com', pid: plantid(c).plantid!, level: '0,2' }), personal: PUSH },
+  editEmailPush: { ref: 'none', params: () => ({ id: MISSING.uid, level: '1' }), okCodes: [12], personal: PUSH },
+  delEmailPush: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12], personal: PUSH },
+  queryMailOutbox: { ref: 'none', params: () => ({ pagesize: 50 }) },
 
   // ---------------------------------------------------------------- overview
   webQueryFleetOverview: {

@@ -141,6 +141,12 @@ export const ACTION_AUTH = {
   syncDeviceData: 'signed',
   recalcDeviceData: 'signed',
   webQueryOperationLog: 'signed',
+  // issue 11: notifications (notifications.ts)
+  queryEmailPush: 'signed',
+  addEmailPush: 'signed',
+  editEmailPush: 'signed',
+  delEmailPush: 'signed',
+  queryMailOutbox: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

@@ -69,6 +69,10 @@ const MUTATING = [
   'delPlant',
   'editPlantEnergyOffset',
   'uploadPlantImage',
+  // issue 11: notifications
+  'addEmailPush',
+  'editEmailPush',
+  'delEmailPush',
 ];
 
 describe('action catalogue: mutates', () => {

@@ -20,4 +20,5 @@ export const KEEP_EMPTY_VALUES: ReadonlySet<ActionName> = new Set<ActionName>([
   'editCollectorEs',
   'editDeviceInfo',
   'setDeviceCtrlPwd',
+  'editEmailPush',
 ]);

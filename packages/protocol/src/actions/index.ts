@@ -7,6 +7,7 @@ import * as dataloggersAdmin from './dataloggers-admin.js';
 import * as devices from './devices.js';
 import * as overview from './overview.js';
 import * as deviceOps from './device-ops.js';
+import * as notifications from './notifications.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -24,6 +25,7 @@ export const catalogue = {
   ...devices,
   ...overview,
   ...deviceOps,
+  ...notifications,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -50,5 +52,7 @@ export type * from './devices.js';
 export type * from './overview.js';
 export type * from './device-ops.js';
 export * from './device-ops-params.js';
+export type * from './notifications.js';
+export * from './notifications-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

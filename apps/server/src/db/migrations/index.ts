@@ -11,6 +11,7 @@ import { operations } from './0009-operations.js';
 import { dataloggerAdmin } from './0011-datalogger-admin.js';
 import { deviceOps } from './0012-device-ops.js';
 import { plantsAdmin } from './0010-plants-admin.js';
+import { notifications } from './0015-notifications.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -26,6 +27,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0011-datalogger-admin': dataloggerAdmin(dialect),
     '0012-device-ops': deviceOps(dialect),
     '0010-plants-admin': plantsAdmin(dialect),
+    '0015-notifications': notifications(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

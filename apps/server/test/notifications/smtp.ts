@@ -1,0 +1,120 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** One message the in-process SMTP server accepted. */
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  /** Decoded headers and text part (see decodeMail). */
+  subject: string;
+  messageId: string;
+  text: string;
+  html: string;
+}
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) of a header value. */
+function decodeWords(v: string): string {
+  return v
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : qp(data.replace(/_/g, ' ')),
+    );
+}
+
+/** Quoted-printable → UTF-8 text. */
+function qp(s: string): string {
+  const bytes: number[] = [];
+  const t = s.replace(/=\r?\n/g, '');
+  for (let i = 0; i < t.length; i++) {
+    if (t[i] === '=' && /^[0-9A-F]{2}$/i.test(t.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(t.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(t[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function header(block: string, name: string): string {
+  const m = new RegExp(`^${name}:((?:.*)(?:\\r?\\n[ \\t].*)*)`, 'im').exec(block);
+  return m ? decodeWords(m[1]!.replace(/\r?\n[ \t]/g, ' ').trim()) : '';
+}
+
+/** The body of the MIME part of `type` (text/plain, text/html), transfer-decoded. */
+function part(raw: string, type: string): string {
+  const re = new RegExp(`Content-Type: ${type}[^]*?\\r?\\n\\r?\\n`, 'i');
+  const m = re.exec(raw);
+  if (!m) return '';
+  const head = m[0];
+  const rest = raw.slice(m.index + head.length);
+  const end = rest.search(/\r?\n--/);
+  const body = end < 0 ? rest : rest.slice(0, end);
+  if (/Content-Transfer-Encoding: base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) return qp(body);
+  return body;
+}
+
+export function decodeMail(raw: string, envelope: { from: string; to: string[] }): ReceivedMail {
+  const headEnd = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, headEnd);
+  return {
+    ...envelope,
+    raw,
+    subject: header(head, 'Subject'),
+    messageId: header(head, 'Message-ID'),
+    text: part(raw, 'text/plain'),
+    html: part(raw, 'text/html'),
+  };
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 (smtp-server), keeping what it accepts. `down()` closes it
+ * (connections are refused), `up()` listens again on the same port.
+ */
+export class TestSmtp {
+  readonly received: ReceivedMail[] = [];
+  port = 0;
+  private server: SMTPServer | undefined;
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async up(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          const envelope = {
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+          };
+          this.received.push(decodeMail(Buffer.concat(chunks).toString('utf8'), envelope));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async down(): Promise<void> {
+    const s = this.server;
+    this.server = undefined;
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+  }
+
+  to(address: string): ReceivedMail[] {
+    return this.received.filter((m) => m.to.includes(address));
+  }
+}
