@@ -12,3 +12,4 @@ export * from './devices/index.js';
 export * from './random.js';
 export * from './csp.js';
 export * from './commands.js';
+export * from './reports/periods.js';

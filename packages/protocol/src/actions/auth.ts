@@ -147,6 +147,12 @@ export const ACTION_AUTH = {
   editEmailPush: 'signed',
   delEmailPush: 'signed',
   queryMailOutbox: 'signed',
+  // issue 11: reports and exports
+  exportPlantReport: 'signed',
+  exportDeviceEnergyReport: 'signed',
+  webQueryReportFiles: 'signed',
+  queryReportFileUrl: 'signed',
+  delReportFile: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

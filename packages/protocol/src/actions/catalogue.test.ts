@@ -73,6 +73,10 @@ const MUTATING = [
   'addEmailPush',
   'editEmailPush',
   'delEmailPush',
+  // issue 11: reports and exports
+  'exportPlantReport',
+  'exportDeviceEnergyReport',
+  'delReportFile',
 ];
 
 describe('action catalogue: mutates', () => {

@@ -8,6 +8,7 @@ import * as devices from './devices.js';
 import * as overview from './overview.js';
 import * as deviceOps from './device-ops.js';
 import * as notifications from './notifications.js';
+import * as reports from './reports.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -26,6 +27,7 @@ export const catalogue = {
   ...overview,
   ...deviceOps,
   ...notifications,
+  ...reports,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -54,5 +56,6 @@ export type * from './device-ops.js';
 export * from './device-ops-params.js';
 export type * from './notifications.js';
 export * from './notifications-params.js';
+export type * from './reports.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';
