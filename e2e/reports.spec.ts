@@ -62,7 +62,7 @@ describe('notification and report screens of owner_anna', () => {
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.waitFor({ state: 'hidden' });
 
-    const rowOf = () => page.locator('.ant-table-row', { hasText: EMAIL });
+    const rowOf = () => page.getByTestId('subscription-row').filter({ hasText: EMAIL });
     const check = async () => {
       await rowOf().waitFor({ state: 'visible' });
       expect(await rowOf().getByTestId('subscription-row-plants').innerText()).toBe(plant.name);
@@ -92,6 +92,8 @@ describe('notification and report screens of owner_anna', () => {
 
   it("exports this month's plant report, follows it to downloadable and reads the xlsx", async () => {
     await page.goto(h().url('/generalNew/setting/reportexport'));
+    await page.getByTestId('report-files').waitFor({ state: 'visible' });
+    await page.getByTestId('report-new').click();
     await page.getByTestId('report-export-form').waitFor({ state: 'visible' });
     await settle(page);
     // the defaults: a plant report of this month, of the first plant

@@ -29,14 +29,6 @@ export function useSaveSubscription() {
   });
 }
 
-export function useToggleSubscription() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, enable }: { id: number; enable: boolean }) => api.call('editEmailPush', { id, enable }),
-    onSuccess: refresh,
-  });
-}
-
 export function useDeleteSubscription() {
   const refresh = useRefresh();
   return useMutation({

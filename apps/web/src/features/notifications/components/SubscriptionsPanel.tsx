@@ -1,31 +1,26 @@
 /**
- * The caller's e-mail push subscriptions (spec §3), server-paged with the page in the address
- * bar: e-mail, plants, alarm types, reports, language, on/off (switchable in the row), last
- * change; add, edit, delete (confirmed). Both settings pages show the same subscriptions; the
- * `focus` puts that page's kind of mail first and is what a new subscription starts with.
+ * The caller's e-mail push subscriptions (spec §3): one card each with the e-mail, plants, alarm
+ * types, reports, mail language, on/off and last change; add, edit, delete (confirmed). An account
+ * keeps at most EMAIL_PUSH_MAX_PER_ACCOUNT subscriptions, so one server page holds them all.
+ * Both settings pages show the same subscriptions; the `focus` puts that page's kind of mail
+ * first and is what a new subscription starts with. Cards, not a table, and the dialogs load on
+ * demand: the first load stays within the page budget (bench/web-budget), and a phone shows
+ * every field without scrolling sideways.
  */
-import { Suspense, lazy, useState } from 'react';
-import { Button, Card, Flex, Popconfirm, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Button, Card, Col, Empty, Flex, Row, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_NAMES, type Locale } from '@sunwatch/protocol';
+import { EMAIL_PUSH_MAX_PER_ACCOUNT, LOCALE_NAMES, type Locale } from '@sunwatch/protocol';
 import { notice, showApiError } from '../../../app/notify';
-import { ListStates, emptyLocale, listPagination, responsiveTable, tableLoading, useListState, wirePaging, type ListSpec, type PagedState } from '../../../components/list';
-import { useIsPhone } from '../../../components/responsive';
-import { useDeleteSubscription, useSubscriptions, useToggleSubscription, type SubscriptionRow } from '../api/queries';
+import { ListStates } from '../../../components/list';
+import { useDeleteSubscription, useSubscriptions, type SubscriptionRow } from '../api/queries';
 import { ALARM_LEVEL_KEYS, type AlarmLevel, type SubscriptionFocus } from '../subscription-form';
 
 const SubscriptionFormModal = lazy(() =>
   import('./SubscriptionFormModal').then((m) => ({ default: m.SubscriptionFormModal })),
 );
-
-const PAGE_SIZES = [10, 20, 50];
-const LIST_SPEC: ListSpec<PagedState> = {
-  defaultPageSize: 10,
-  pageSizes: PAGE_SIZES,
-  readFilters: () => ({}),
-  writeFilters: () => undefined,
-};
+const ConfirmDeleteModal = lazy(() => import('../../../components/confirm/ConfirmDeleteModal'));
 
 type Editing = { open: false } | { open: true; row?: SubscriptionRow };
 
@@ -33,17 +28,16 @@ const LEVEL_COLORS: Record<AlarmLevel, string> = { 0: 'gold', 1: 'orange', 2: 'r
 
 export function SubscriptionsPanel({ focus }: { focus: SubscriptionFocus }) {
   const { t } = useTranslation();
-  const phone = useIsPhone();
-  const [state, update] = useListState(LIST_SPEC);
-  const list = useSubscriptions(wirePaging(state));
+  const list = useSubscriptions({ page: 0, pagesize: EMAIL_PUSH_MAX_PER_ACCOUNT });
   const del = useDeleteSubscription();
-  const toggle = useToggleSubscription();
   const [editing, setEditingState] = useState<Editing>({ open: false });
   const [formLoaded, setFormLoaded] = useState(false);
   const setEditing = (next: Editing) => {
     if (next.open) setFormLoaded(true);
     setEditingState(next);
   };
+  const [deleting, setDeleting] = useState<SubscriptionRow>();
+  const [deleteLoaded, setDeleteLoaded] = useState(false);
 
   const remove = async (row: SubscriptionRow) => {
     try {
@@ -51,10 +45,14 @@ export function SubscriptionsPanel({ focus }: { focus: SubscriptionFocus }) {
     } catch (e) {
       showApiError(e);
       return;
+    } finally {
+      setDeleting(undefined);
     }
     void notice().success(t('notifications:deleted', { email: row.email }));
   };
 
+  const rows = list.data?.push ?? [];
+  const full = rows.length >= EMAIL_PUSH_MAX_PER_ACCOUNT;
   const none = <Typography.Text type="secondary">{t('notifications:none')}</Typography.Text>;
   const levels = (r: SubscriptionRow) =>
     r.level.length ? (
@@ -80,91 +78,16 @@ export function SubscriptionsPanel({ focus }: { focus: SubscriptionFocus }) {
     ) : (
       none
     );
-  const levelCol = { title: t('notifications:field.level'), key: 'level', render: (_: unknown, r: SubscriptionRow) => levels(r) };
-  const reportCol = { title: t('notifications:field.report'), key: 'report', render: (_: unknown, r: SubscriptionRow) => reports(r) };
-
-  const columns: TableColumnsType<SubscriptionRow> = [
-    {
-      title: t('notifications:field.email'),
-      key: 'email',
-      render: (_, r) => (
-        <Typography.Text strong data-testid="subscription-row-email" style={{ wordBreak: 'break-all' }}>
-          {r.email}
-        </Typography.Text>
-      ),
-    },
-    {
-      title: t('notifications:field.plants'),
-      key: 'plants',
-      render: (_, r) => (
-        <Flex wrap gap={4} data-testid="subscription-row-plants">
-          {r.plants.map((p) => (
-            <Tag key={p.pid} style={{ marginInlineEnd: 0 }}>
-              {p.pname}
-            </Tag>
-          ))}
-        </Flex>
-      ),
-    },
-    ...(focus === 'alarm' ? [levelCol, { ...reportCol, responsive: ['lg' as const] }] : [reportCol, { ...levelCol, responsive: ['lg' as const] }]),
-    {
-      title: t('notifications:field.language'),
-      key: 'language',
-      responsive: ['xl'],
-      render: (_, r) => LOCALE_NAMES[r.language as Locale] ?? r.language,
-    },
-    {
-      title: t('notifications:field.enable'),
-      key: 'enable',
-      render: (_, r) => (
-        <Switch
-          size="small"
-          checked={r.enable}
-          loading={toggle.isPending && toggle.variables.id === r.id}
-          aria-label={t('notifications:field.enable')}
-          data-testid="subscription-row-enable"
-          onChange={(enable) => toggle.mutate({ id: r.id, enable }, { onError: (e) => showApiError(e) })}
-        />
-      ),
-    },
-    { title: t('notifications:field.updated'), key: 'updated', responsive: ['xxl'], render: (_, r) => r.updateTime || '--' },
-    {
-      title: t('notifications:field.actions'),
-      key: 'actions',
-      render: (_, r) => (
-        <Space size={4}>
-          <Button
-            size="small"
-            type="link"
-            icon={<EditOutlined />}
-            aria-label={t('notifications:editOf', { email: r.email })}
-            onClick={() => setEditing({ open: true, row: r })}
-            data-testid="subscription-edit"
-          >
-            {phone ? null : t('notifications:edit')}
-          </Button>
-          <Popconfirm
-            title={t('notifications:deleteConfirm', { email: r.email })}
-            okText={t('notifications:delete')}
-            okButtonProps={{ danger: true, loading: del.isPending }}
-            cancelText={t('notifications:form.cancel')}
-            onConfirm={() => remove(r)}
-          >
-            <Button
-              size="small"
-              type="link"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('notifications:deleteOf', { email: r.email })}
-              data-testid="subscription-delete"
-            >
-              {phone ? null : t('notifications:delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
-  ];
+  const field = (label: string, value: ReactNode) => (
+    <Flex gap={8} align="baseline" wrap>
+      <Typography.Text type="secondary" style={{ minWidth: 110 }}>
+        {label}
+      </Typography.Text>
+      <div style={{ flex: 1, minWidth: 0 }}>{value}</div>
+    </Flex>
+  );
+  const alarmField = (r: SubscriptionRow) => field(t('notifications:field.level'), levels(r));
+  const reportField = (r: SubscriptionRow) => field(t('notifications:field.report'), reports(r));
 
   return (
     <Card title={t(`notifications:page.${focus}.title`)} data-testid={`subscriptions-${focus}`}>
@@ -173,25 +96,95 @@ export function SubscriptionsPanel({ focus }: { focus: SubscriptionFocus }) {
           <Typography.Paragraph type="secondary" style={{ margin: 0, maxWidth: 720 }}>
             {t(`notifications:page.${focus}.intro`)}
           </Typography.Paragraph>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })} data-testid="subscription-add">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={full}
+            title={full ? t('notifications:full', { max: EMAIL_PUSH_MAX_PER_ACCOUNT }) : undefined}
+            onClick={() => setEditing({ open: true })}
+            data-testid="subscription-add"
+          >
             {t('notifications:add')}
           </Button>
         </Flex>
         <ListStates query={list} errorTitle={t('notifications:loadFailed')}>
-          <Table<SubscriptionRow>
-            rowKey="id"
-            size="middle"
-            {...responsiveTable(columns, phone)}
-            dataSource={list.data?.push ?? []}
-            loading={tableLoading(list)}
-            locale={emptyLocale(t('notifications:empty'))}
-            data-testid="subscription-table"
-            pagination={listPagination(state, list.data?.total ?? 0, update, {
-              pageSizes: PAGE_SIZES,
-              showTotal: (n) => t('notifications:total', { n }),
-            })}
-          />
+          {list.isPending ? (
+            <Card loading size="small" />
+          ) : rows.length === 0 ? (
+            <Empty description={t('notifications:empty')} />
+          ) : (
+            <Row gutter={[16, 16]} data-testid="subscription-list">
+              {rows.map((r) => (
+                <Col key={r.id} xs={24} lg={12} xxl={8}>
+                  <Card
+                    size="small"
+                    data-testid="subscription-row"
+                    title={
+                      <Typography.Text strong data-testid="subscription-row-email" style={{ whiteSpace: 'normal', wordBreak: 'break-all' }}>
+                        {r.email}
+                      </Typography.Text>
+                    }
+                    extra={
+                      <Tag color={r.enable ? 'green' : 'default'} data-testid="subscription-row-enable" data-enabled={r.enable} style={{ marginInlineEnd: 0 }}>
+                        {t(r.enable ? 'notifications:status.enabled' : 'notifications:status.disabled')}
+                      </Tag>
+                    }
+                    actions={[
+                      <Button
+                        key="edit"
+                        type="link"
+                        size="small"
+                        icon={<EditOutlined />}
+                        aria-label={t('notifications:editOf', { email: r.email })}
+                        onClick={() => setEditing({ open: true, row: r })}
+                        data-testid="subscription-edit"
+                      >
+                        {t('notifications:edit')}
+                      </Button>,
+                      <Button
+                        key="delete"
+                        type="link"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('notifications:deleteOf', { email: r.email })}
+                        onClick={() => {
+                          setDeleteLoaded(true);
+                          setDeleting(r);
+                        }}
+                        data-testid="subscription-delete"
+                      >
+                        {t('notifications:delete')}
+                      </Button>,
+                    ]}
+                  >
+                    <Space direction="vertical" size={6} style={{ width: '100%' }}>
+                      {field(
+                        t('notifications:field.plants'),
+                        <Flex wrap gap={4} data-testid="subscription-row-plants">
+                          {r.plants.map((p) => (
+                            <Tag key={p.pid} style={{ marginInlineEnd: 0 }}>
+                              {p.pname}
+                            </Tag>
+                          ))}
+                        </Flex>,
+                      )}
+                      {focus === 'alarm' ? alarmField(r) : reportField(r)}
+                      {focus === 'alarm' ? reportField(r) : alarmField(r)}
+                      {field(t('notifications:field.language'), LOCALE_NAMES[r.language as Locale] ?? r.language)}
+                      {field(t('notifications:field.updated'), r.updateTime || '--')}
+                    </Space>
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+          )}
         </ListStates>
+        {rows.length > 0 && (
+          <Typography.Text type="secondary" data-testid="subscription-total">
+            {t('notifications:total', { n: list.data?.total ?? rows.length })}
+          </Typography.Text>
+        )}
       </Space>
       {formLoaded && (
         <Suspense fallback={null}>
@@ -200,6 +193,20 @@ export function SubscriptionsPanel({ focus }: { focus: SubscriptionFocus }) {
             focus={focus}
             row={editing.open ? editing.row : undefined}
             onClose={() => setEditing({ open: false })}
+          />
+        </Suspense>
+      )}
+      {deleteLoaded && (
+        <Suspense fallback={null}>
+          <ConfirmDeleteModal
+            open={deleting !== undefined}
+            title={deleting ? t('notifications:deleteOf', { email: deleting.email }) : ''}
+            text={deleting ? t('notifications:deleteConfirm', { email: deleting.email }) : ''}
+            okText={t('notifications:delete')}
+            cancelText={t('notifications:form.cancel')}
+            pending={del.isPending}
+            onConfirm={() => deleting && void remove(deleting)}
+            onClose={() => setDeleting(undefined)}
           />
         </Suspense>
       )}

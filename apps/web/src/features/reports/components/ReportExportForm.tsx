@@ -1,10 +1,11 @@
 /**
  * Starts a report export (spec §3 "Report"): the scope (a plant, or one device of a plant), the
  * period type and its date (day, month, year, none for the total, a custom range of at most 31
- * days), all in the plant's calendar; the period is checked before anything is sent.
+ * days), all in the plant's calendar; the period is checked before anything is sent. Loaded when
+ * the user opens it (its pickers are not part of the page's first load).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, DatePicker, Flex, Form, Radio, Select, Typography } from 'antd';
+import { Alert, Button, DatePicker, Flex, Form, Radio, Select } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { REPORT_MAX_DAYS, REPORT_PERIODS, type ReportPeriod } from '@sunwatch/protocol';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -24,7 +25,7 @@ const PICKER: Partial<Record<ReportPeriod, { picker: 'date' | 'month' | 'year'; 
   yearly: { picker: 'year', format: 'YYYY' },
 };
 
-export function ReportExportForm() {
+export default function ReportExportForm() {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const plants = useAllPlants();
@@ -74,8 +75,7 @@ export function ReportExportForm() {
   const picker = PICKER[type];
 
   return (
-    <Card title={t('reports:export.title')} data-testid="report-export-form">
-      <Typography.Paragraph type="secondary">{t('reports:export.intro', { max: REPORT_MAX_DAYS })}</Typography.Paragraph>
+    <div data-testid="report-export-form">
       <Form layout={phone ? 'vertical' : 'horizontal'} labelCol={phone ? undefined : { flex: '140px' }} onFinish={() => void submit()}>
         <Form.Item label={t('reports:field.scope')}>
           <Radio.Group
@@ -188,6 +188,6 @@ export function ReportExportForm() {
           </Button>
         </Flex>
       </Form>
-    </Card>
+    </div>
   );
 }

@@ -1,24 +1,25 @@
 /**
  * The export history (spec §3 "Export file": name, size, status exporting → downloadable,
- * progress): the caller's report files, newest first, server-paged with the page in the address
- * bar, polled while one is exporting (a live progress bar); a ready file downloads through a
- * short-lived signed address; a failed one says so.
+ * progress): the caller's report files, newest first, server-paged (the page in the address bar;
+ * a light pager instead of antd's Table and Pagination keeps the first load in budget), polled
+ * while one is exporting (a live progress bar); a ready file downloads through a short-lived
+ * signed address; a failed one says so.
  */
-import { useState } from 'react';
-import { Button, Card, Popconfirm, Progress, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Suspense, lazy, useState } from 'react';
+import { Button, Card, Empty, Flex, Progress, Space, Tag, Typography } from 'antd';
+import { DeleteOutlined, DownloadOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { EXPORT_STATUS } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { notice, showApiError } from '../../../app/notify';
-import { ListStates, emptyLocale, gridLoading, listPagination, responsiveTable, useListState, wirePaging, type ListSpec, type PagedState } from '../../../components/list';
-import { useIsPhone } from '../../../components/responsive';
+import { ListStates, gridLoading, useListState, wirePaging, type ListSpec, type PagedState } from '../../../components/list';
 import { reportFileUrl, useDeleteReportFile, useReportFiles, type ReportFile } from '../api/queries';
 import { fileSize, periodText } from '../report-period';
 
-const PAGE_SIZES = [10, 20, 50];
+const ConfirmDeleteModal = lazy(() => import('../../../components/confirm/ConfirmDeleteModal'));
+
 const LIST_SPEC: ListSpec<PagedState> = {
   defaultPageSize: 10,
-  pageSizes: PAGE_SIZES,
+  pageSizes: [10],
   readFilters: () => ({}),
   writeFilters: () => undefined,
 };
@@ -36,12 +37,13 @@ function download(url: string, name: string): void {
 
 export function ReportFiles() {
   const { t } = useTranslation();
-  const phone = useIsPhone();
   const [state, update] = useListState(LIST_SPEC);
   const paging = wirePaging(state);
   const files = useReportFiles(paging.page, paging.pagesize);
   const del = useDeleteReportFile();
   const [fetching, setFetching] = useState<number>();
+  const [deleting, setDeleting] = useState<ReportFile>();
+  const [deleteLoaded, setDeleteLoaded] = useState(false);
 
   const onDownload = async (f: ReportFile) => {
     setFetching(f.id);
@@ -61,103 +63,138 @@ export function ReportFiles() {
       void notice().success(t('reports:files.deleted', { name: f.name }));
     } catch (e) {
       showApiError(e);
+    } finally {
+      setDeleting(undefined);
     }
   };
 
-  const columns: TableColumnsType<ReportFile> = [
-    {
-      title: t('reports:files.name'),
-      key: 'name',
-      render: (_, f) => (
-        <Typography.Text data-testid="report-file-name" style={{ wordBreak: 'break-all' }}>
-          {f.name}
-        </Typography.Text>
-      ),
-    },
-    {
-      title: t('reports:files.period'),
-      key: 'period',
-      render: (_, f) => (
-        <Space size={4} wrap>
-          <Tag style={{ marginInlineEnd: 0 }}>{t(`reports:type.${f.type}`)}</Tag>
-          <span>{periodText(f)}</span>
-        </Space>
-      ),
-    },
-    { title: t('reports:files.target'), key: 'target', responsive: ['lg'], render: (_, f) => f.target || '--' },
-    {
-      title: t('reports:files.size'),
-      key: 'size',
-      render: (_, f) => (f.status === EXPORT_STATUS.READY ? fileSize(f.size) : '--'),
-    },
-    {
-      title: t('reports:files.status'),
-      key: 'status',
-      render: (_, f) =>
-        f.status === EXPORT_STATUS.EXPORTING ? (
-          <Space data-testid="report-file-exporting">
-            <Tag color="processing">{t('reports:files.exporting')}</Tag>
-            <Progress percent={f.progress} size="small" style={{ width: 90 }} data-testid="report-file-progress" />
-          </Space>
-        ) : f.status === EXPORT_STATUS.READY ? (
-          <Tag color="success" data-testid="report-file-ready">
-            {t('reports:files.ready')}
-          </Tag>
-        ) : (
-          <Tag color="error" data-testid="report-file-failed">
-            {t('reports:files.failed')}
-          </Tag>
-        ),
-    },
-    { title: t('reports:files.created'), key: 'gts', responsive: ['xl'], render: (_, f) => f.gts },
-    {
-      title: t('reports:files.actions'),
-      key: 'actions',
-      render: (_, f) => (
-        <Space size={4}>
-          <Button
-            size="small"
-            type="primary"
-            ghost
-            icon={<DownloadOutlined />}
-            disabled={f.status !== EXPORT_STATUS.READY}
-            loading={fetching === f.id}
-            onClick={() => void onDownload(f)}
-            aria-label={t('reports:files.downloadOf', { name: f.name })}
-            data-testid={`report-download-${f.id}`}
-          >
-            {phone ? null : t('reports:files.download')}
-          </Button>
-          <Popconfirm
-            title={t('reports:files.deleteConfirm', { name: f.name })}
-            okText={t('reports:files.delete')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('reports:files.cancel')}
-            onConfirm={() => remove(f)}
-          >
-            <Button size="small" danger type="text" icon={<DeleteOutlined />} aria-label={t('reports:files.deleteOf', { name: f.name })} />
-          </Popconfirm>
-        </Space>
-      ),
-    },
-  ];
+  const status = (f: ReportFile) =>
+    f.status === EXPORT_STATUS.EXPORTING ? (
+      <Flex gap={8} align="center" data-testid="report-file-exporting">
+        <Tag color="processing" style={{ marginInlineEnd: 0 }}>
+          {t('reports:files.exporting')}
+        </Tag>
+        <Progress percent={f.progress} size="small" style={{ width: 100, margin: 0 }} data-testid="report-file-progress" />
+      </Flex>
+    ) : f.status === EXPORT_STATUS.READY ? (
+      <Tag color="success" data-testid="report-file-ready" style={{ marginInlineEnd: 0 }}>
+        {t('reports:files.ready')}
+      </Tag>
+    ) : (
+      <Tag color="error" data-testid="report-file-failed" style={{ marginInlineEnd: 0 }}>
+        {t('reports:files.failed')}
+      </Tag>
+    );
+
+  const rows = files.data?.file ?? [];
+  const total = files.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / paging.pagesize));
 
   return (
     <Card title={t('reports:files.title')} data-testid="report-files">
       <ListStates query={files} errorTitle={t('reports:files.loadFailed')}>
-        <Table<ReportFile>
-          rowKey="id"
-          size="middle"
-          {...responsiveTable(columns, phone)}
-          dataSource={files.data?.file ?? []}
-          loading={gridLoading(files)}
-          locale={emptyLocale(t('reports:files.empty'))}
-          pagination={listPagination(state, files.data?.total ?? 0, update, {
-            pageSizes: PAGE_SIZES,
-            showTotal: (n) => t('reports:files.total', { n }),
-          })}
-        />
+        {files.isPending ? (
+          <Card loading size="small" />
+        ) : rows.length === 0 ? (
+          <Empty description={t('reports:files.empty')} />
+        ) : (
+          <Flex vertical data-testid="report-file-list" style={{ opacity: gridLoading(files) ? 0.6 : 1 }}>
+            {rows.map((f, i) => (
+              <Flex
+                key={f.id}
+                wrap
+                gap={12}
+                align="center"
+                justify="space-between"
+                data-testid="report-file"
+                data-id={f.id}
+                style={{ padding: '12px 0', borderTop: i ? '1px solid rgba(5, 5, 5, 0.06)' : undefined }}
+              >
+                <Flex vertical gap={4} style={{ flex: '1 1 260px', minWidth: 0 }}>
+                  <Typography.Text strong data-testid="report-file-name" style={{ wordBreak: 'break-all' }}>
+                    {f.name}
+                  </Typography.Text>
+                  <Flex wrap gap={8} align="center">
+                    <Tag style={{ marginInlineEnd: 0 }}>{t(`reports:type.${f.type}`)}</Tag>
+                    <Typography.Text type="secondary">{periodText(f)}</Typography.Text>
+                    {f.target && <Typography.Text type="secondary">· {f.target}</Typography.Text>}
+                  </Flex>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('reports:files.created')}: {f.gts}
+                    {f.status === EXPORT_STATUS.READY ? ` · ${t('reports:files.size')}: ${fileSize(f.size)}` : ''}
+                  </Typography.Text>
+                </Flex>
+                <Flex gap={8} align="center" wrap>
+                  {status(f)}
+                  <Button
+                    size="small"
+                    type="primary"
+                    ghost
+                    icon={<DownloadOutlined />}
+                    disabled={f.status !== EXPORT_STATUS.READY}
+                    loading={fetching === f.id}
+                    onClick={() => void onDownload(f)}
+                    aria-label={t('reports:files.downloadOf', { name: f.name })}
+                    data-testid={`report-download-${f.id}`}
+                  >
+                    {t('reports:files.download')}
+                  </Button>
+                  <Button
+                    size="small"
+                    danger
+                    type="text"
+                    icon={<DeleteOutlined />}
+                    aria-label={t('reports:files.deleteOf', { name: f.name })}
+                    onClick={() => {
+                      setDeleteLoaded(true);
+                      setDeleting(f);
+                    }}
+                  />
+                </Flex>
+              </Flex>
+            ))}
+          </Flex>
+        )}
       </ListStates>
+      {total > 0 && (
+        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 12 }}>
+          <Typography.Text type="secondary">{t('reports:files.total', { n: total })}</Typography.Text>
+          {pages > 1 && (
+            <Space size={4}>
+              <Button
+                size="small"
+                icon={<LeftOutlined />}
+                disabled={state.current <= 1}
+                aria-label={t('reports:files.previous')}
+                onClick={() => update({ current: state.current - 1 })}
+              />
+              <Typography.Text data-testid="report-files-page">
+                {Math.min(state.current, pages)} / {pages}
+              </Typography.Text>
+              <Button
+                size="small"
+                icon={<RightOutlined />}
+                disabled={state.current >= pages}
+                aria-label={t('reports:files.next')}
+                onClick={() => update({ current: state.current + 1 })}
+              />
+            </Space>
+          )}
+        </Flex>
+      )}
+      {deleteLoaded && (
+        <Suspense fallback={null}>
+          <ConfirmDeleteModal
+            open={deleting !== undefined}
+            title={deleting ? t('reports:files.deleteConfirm', { name: deleting.name }) : ''}
+            okText={t('reports:files.delete')}
+            cancelText={t('reports:files.cancel')}
+            pending={del.isPending}
+            onConfirm={() => deleting && void remove(deleting)}
+            onClose={() => setDeleting(undefined)}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }
