@@ -9,6 +9,7 @@ import { formBodyParser, registerActionEndpoint } from './http/action-endpoint.j
 import { errorEnvelope, pickLocale, toApiError } from './http/envelope.js';
 import { registerSpa } from './http/spa.js';
 import { registerExportRoutes } from './modules/devices/ops/export-routes.js';
+import { registerReportRoutes } from './modules/reports/report-routes.js';
 import { registerIngestRoutes } from './ingest/http-ingest.js';
 import { handlers } from './modules/index.js';
 import { registerPlantImageRoutes } from './modules/plants/plant-images.routes.js';
@@ -41,6 +42,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.services.deviceOps.reports.idle();
+    await ctx.services.reports.runner.stop();
     await ctx.services.actionLog.close();
     ctx.services.notifications.close();
     await ctx.services.telemetry.ingest.close();
@@ -61,6 +63,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerActionEndpoint(app, ctx, handlers);
   registerIngestRoutes(app, ctx);
   registerExportRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
+  ctx.services.reports.runner.start();
   registerPlantImageRoutes(app, ctx.services.plantImages);
   await registerSpa(app, config.webRoot);
   return app;

@@ -42,6 +42,7 @@ import type { CollectorAdminService } from './modules/dataloggers/collector-admi
 import type { DataloggerEvents } from './modules/dataloggers/datalogger-events.service.js';
 import type { DeviceOps } from './modules/devices/ops/index.js';
 import type { Notifications } from './modules/notifications/index.js';
+import type { Reports } from './modules/reports/index.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -128,5 +129,7 @@ export interface AppContext {
     deviceOps: DeviceOps;
     /** Issue 11: e-mail push subscriptions, alarm mails, the durable mail queue (SMTP or outbox). */
     notifications: Notifications;
+    /** Issue 11: report exports (plant and device energy reports) and their background runner. */
+    reports: Reports;
   };
 }

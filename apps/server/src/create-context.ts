@@ -51,6 +51,7 @@ import { CollectorAdminRepository } from './modules/dataloggers/collector-admin.
 import { CollectorAdminService } from './modules/dataloggers/collector-admin.service.js';
 import { createDeviceOps } from './modules/devices/ops/index.js';
 import { createNotifications } from './modules/notifications/index.js';
+import { createReports } from './modules/reports/index.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
 export async function createContext(config: AppConfig, log: FastifyBaseLogger): Promise<AppContext> {
@@ -210,6 +211,10 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           () => ctx.services,
         ),
         notifications: createNotifications({ db, dbh, access, audit, config: config.notifications, now, log }),
+        reports: createReports(
+          { db, dbh, audit, keyring, dataDir: config.dataDir, accounts: accountsRepo, energyRepo, resolver, log, now },
+          () => ctx.services,
+        ),
       },
     };
     return ctx;

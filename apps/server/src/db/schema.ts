@@ -250,8 +250,9 @@ export type { TelemetryTables } from './schema-telemetry.js';
 import type { TelemetryTables } from './schema-telemetry.js';
 import type { IngestTables } from './schema-ingest.js';
 import type { NotificationTables } from './schema-notifications.js';
+import type { ReportTables } from './schema-reports.js';
 
-export interface Database extends TelemetryTables, IngestTables, NotificationTables {
+export interface Database extends TelemetryTables, IngestTables, NotificationTables, ReportTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   user_groups: UserGroupsTable;

@@ -7,6 +7,7 @@ import { collectorAdminHandlers } from './dataloggers/collector-admin.actions.js
 import { distributionHandlers } from './distribution/distribution.actions.js';
 import { deviceHandlers } from './devices/devices.actions.js';
 import { deviceOpsHandlers } from './devices/device-ops.actions.js';
+import { reportHandlers } from './reports/reports.actions.js';
 import { overviewHandlers } from './overview/overview.actions.js';
 import { plantHandlers } from './plants/plants.actions.js';
 import { plantAdminHandlers } from './plants/plants-admin.actions.js';
@@ -32,4 +33,5 @@ export const handlers: HandlerMap = {
   ...distributionHandlers,
   ...deviceOpsHandlers,
   ...notificationHandlers,
+  ...reportHandlers,
 };

@@ -196,6 +196,7 @@ const device = (extra: (c: CellContext) => WireParams = none): MatrixEntry => ({
 });
 const total = (dat: unknown): number => (dat as { total: number }).total;
 const EXPORT = "a report export is a file of the caller's own (export_files of the caller) read from what it may see";
+const REPORT = "a report file is the caller's own (report_files of the caller), built from what it may see";
 /** The helpform form of a device reference: SN and address twice, its device code, the dates. */
 const helpform =
   (dates: (c: CellContext) => WireParams) =>
@@ -523,6 +524,12 @@ export const ENTRIES = {
   syncDeviceData: { ...device(helpform((c) => ({ sdate: c.day, edate: '2020-01-01' }))), okCodes: [6] },
   recalcDeviceData: device(helpform((c) => ({ sdate: c.day, edate: c.day }))),
   webQueryOperationLog: device(),
+  // issue 11: reports and exports (own files only; the builder re-checks access when it runs)
+  exportPlantReport: { ...plant(() => ({ type: 'total' })), personal: REPORT },
+  exportDeviceEnergyReport: { ...device(() => ({ type: 'total' })), personal: REPORT },
+  webQueryReportFiles: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  queryReportFileUrl: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
+  delReportFile: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12], personal: REPORT },
 
   // ---------------------------------------------------------------- notifications (issue 11)
   queryEmailPush: { ref: 'none', params: () => ({ pagesize: 50 }) },

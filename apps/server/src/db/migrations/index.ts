@@ -12,6 +12,7 @@ import { dataloggerAdmin } from './0011-datalogger-admin.js';
 import { deviceOps } from './0012-device-ops.js';
 import { plantsAdmin } from './0010-plants-admin.js';
 import { notifications } from './0015-notifications.js';
+import { reports } from './0016-reports.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -28,6 +29,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0012-device-ops': deviceOps(dialect),
     '0010-plants-admin': plantsAdmin(dialect),
     '0015-notifications': notifications(dialect),
+    '0016-reports': reports(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

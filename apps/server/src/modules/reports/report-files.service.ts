@@ -1,0 +1,401 @@
+import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  ApiError,
+  checkReportPeriod,
+  EXPORT_STATUS,
+  type ReportFileRow,
+  type ReportPeriod,
+  type ReportScope,
+} from '@sunwatch/protocol';
+import type { Caller } from '../../context.js';
+import type { Db } from '../../db/db.js';
+import type { ReportFilesTable } from '../../db/schema-reports.js';
+import type { DbHandle } from '../../db/transaction.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { Keyring } from '../../security/keyring.js';
+import { dayString, fmtTs, localDay } from '../../shared/local-time.js';
+import { permissionSet } from '../accounts/accounts.service.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { DeviceResolver } from '../devices/device-resolver.js';
+import { deviceTz } from '../devices/devices.repository.js';
+import type { PlantsService } from '../plants/plants.service.js';
+import type { ReportBuilder, ReportSpec } from './report-builder.js';
+import { reportTexts } from './report-texts.js';
+
+/** How long a download address stays valid (as issue 10's export files). */
+export const REPORT_URL_TTL_S = 300;
+/** The download route (registered by `registerReportRoutes`). */
+export const REPORT_ROUTE = '/export/report';
+/** A job's lease: another instance takes an export over when its builder stops renewing it. */
+export const REPORT_LEASE_MS = 60_000;
+/** Attempts before an export is marked failed. */
+export const REPORT_MAX_ATTEMPTS = 3;
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+type Row = Selectable<ReportFilesTable>;
+
+function toWire(r: Row): ReportFileRow {
+  const state = r.state;
+  return {
+    id: Number(r.id),
+    name: r.name,
+    size: Number(r.size),
+    status: state === 'done' ? EXPORT_STATUS.READY : state === 'failed' ? EXPORT_STATUS.FAILED : EXPORT_STATUS.EXPORTING,
+    progress: state === 'done' ? 100 : Number(r.progress),
+    gts: fmtTs(Number(r.created_at), 0),
+    fts: r.finished_at ? fmtTs(Number(r.finished_at), 0) : '',
+    scope: r.scope as ReportScope,
+    type: r.type as ReportPeriod,
+    date: r.date,
+    sdate: r.sdate,
+    edate: r.edate,
+    plantid: Number(r.project_id ?? 0),
+    target: r.target,
+    pn: r.pn,
+    sn: r.sn,
+    devcode: Number(r.devcode),
+    devaddr: Number(r.devaddr),
+  };
+}
+
+/** A file name without path or control characters. */
+function safeName(s: string): string {
+  const printable = [...s].map((ch) => (ch.charCodeAt(0) < 0x20 ? '_' : ch)).join('');
+  return printable.replace(/[\\/:*?"<>|]+/g, '_').trim().slice(0, 80) || 'report';
+}
+
+function timingSafe(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  return crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+export interface ReportFilesDeps {
+  db: Db;
+  dbh: DbHandle;
+  audit: Pick<AuditService, 'record'>;
+  keyring: Keyring;
+  dataDir: string;
+  plants: () => Pick<PlantsService, 'require'>;
+  resolver: Pick<DeviceResolver, 'resolve'>;
+  accounts: Pick<AccountsRepository, 'findById'>;
+  builder: ReportBuilder;
+  log: { error(obj: unknown, msg?: string): void; warn?(obj: unknown, msg?: string): void };
+  now: () => number;
+}
+
+/**
+ * Report exports (issue 11): a request is checked (access, period) and stored as a queued row at
+ * once; `ReportRunner` builds the xlsx in the background (durable job state, leases, progress)
+ * into `<dataDir>/reports/`. Lists, download addresses and deletion only ever see the caller's own
+ * rows; a download goes through a signed address (HMAC of id and expiry, 5 minutes).
+ */
+export class ReportFilesService {
+  readonly dir: string;
+  /** Called after a new export is queued (the runner starts it without waiting for its poll). */
+  onQueued: () => void = () => undefined;
+
+  constructor(private readonly deps: ReportFilesDeps) {
+    this.dir = path.join(deps.dataDir, 'reports');
+  }
+
+  private check(p: { type: ReportPeriod; date?: string; sdate?: string; edate?: string }, tz: number) {
+    const today = dayString(localDay(this.deps.now(), tz));
+    const c = checkReportPeriod(p, today);
+    if (!c.ok) throw new ApiError(c.err, c.err === 13 ? 'rules.dateRange.reportTooLong' : 'date');
+    return { type: c.type, date: c.date, sdate: c.sdate, edate: c.edate };
+  }
+
+  async startPlant(
+    caller: Caller,
+    p: { plantid: number; type: ReportPeriod; date?: string; sdate?: string; edate?: string },
+    locale: string,
+  ): Promise<ReportFileRow> {
+    const plant = await this.deps.plants().require(caller, p.plantid);
+    const c = this.check(p, Number(plant.tz_offset));
+    return this.insert(caller, {
+      scope: 'plant',
+      project_id: Number(plant.id),
+      device_id: null,
+      target: plant.name,
+      pn: '',
+      sn: '',
+      devcode: 0,
+      devaddr: 0,
+      ...c,
+      locale,
+    });
+  }
+
+  async startDevice(
+    caller: Caller,
+    p: { pn?: string; devcode?: number; devaddr?: number; sn?: string; type: ReportPeriod; date?: string; sdate?: string; edate?: string },
+    locale: string,
+  ): Promise<ReportFileRow> {
+    const d = await this.deps.resolver.resolve(caller, p);
+    const c = this.check(p, deviceTz(d));
+    return this.insert(caller, {
+      scope: 'device',
+      project_id: d.project_id,
+      device_id: d.id,
+      target: d.alias || d.sn,
+      pn: d.pn,
+      sn: d.sn,
+      devcode: d.devcode,
+      devaddr: d.devaddr,
+      ...c,
+      locale,
+    });
+  }
+
+  private async insert(
+    caller: Caller,
+    v: Pick<Row, 'scope' | 'project_id' | 'device_id' | 'target' | 'pn' | 'sn' | 'devcode' | 'devaddr' | 'type' | 'date' | 'sdate' | 'edate' | 'locale'>,
+  ): Promise<ReportFileRow> {
+    const t = reportTexts(v.locale);
+    const period = v.type === 'total' ? '' : v.type === 'custom' ? `_${v.sdate}_${v.edate}` : `_${v.date}`;
+    const name = `${safeName(`${v.target}_${t.periods[v.type as ReportPeriod]}${period}`)}.xlsx`;
+    const row = (await this.deps.dbh.db
+      .insertInto('report_files')
+      .values({ ...v, account_id: caller.accountId, name, state: 'queued', created_at: this.deps.now() })
+      .returningAll()
+      .executeTakeFirstOrThrow()) as Row;
+    const wire = toWire(row);
+    await this.deps.audit.record({ entity: 'report_file', entityId: wire.id, before: null, after: wire });
+    // The runner starts it once the request's transaction has committed.
+    await this.deps.dbh.durable(() => Promise.resolve(this.onQueued()));
+    return wire;
+  }
+
+  async list(caller: Caller, p: { status?: number; page: number; pagesize: number }) {
+    let base = this.deps.dbh.db.selectFrom('report_files').where('account_id', '=', caller.accountId);
+    if (p.status === EXPORT_STATUS.READY) base = base.where('state', '=', 'done');
+    else if (p.status === EXPORT_STATUS.FAILED) base = base.where('state', '=', 'failed');
+    else if (p.status === EXPORT_STATUS.EXPORTING) base = base.where('state', 'in', ['queued', 'exporting']);
+    const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(p.pagesize)
+      .offset(p.page * p.pagesize)
+      .execute();
+    return { total, page: p.page, pagesize: p.pagesize, file: rows.map((r) => toWire(r as Row)) };
+  }
+
+  private async own(caller: Caller, id: number): Promise<Row> {
+    const row = await this.deps.dbh.db
+      .selectFrom('report_files')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', caller.accountId)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(12);
+    return row as Row;
+  }
+
+  private sign(id: number, exp: number): string {
+    return this.deps.keyring.mac('report-file', `${id}.${exp}`);
+  }
+
+  async url(caller: Caller, id: number): Promise<{ url: string; name: string; expire: number }> {
+    const row = await this.own(caller, id);
+    if (row.state !== 'done') throw new ApiError(12);
+    const exp = Math.floor(this.deps.now() / 1000) + REPORT_URL_TTL_S;
+    return { url: `${REPORT_ROUTE}/${id}?exp=${exp}&sig=${this.sign(id, exp)}`, name: row.name, expire: exp };
+  }
+
+  async remove(caller: Caller, id: number): Promise<{ before: ReportFileRow }> {
+    const row = await this.own(caller, id);
+    await this.deps.dbh.db.deleteFrom('report_files').where('id', '=', id).execute();
+    const before = toWire(row);
+    await this.deps.audit.record({ entity: 'report_file', entityId: id, before, after: null });
+    // The file goes once the deletion has committed (a rolled-back deletion keeps its file).
+    const file = row.path ? path.join(this.dir, path.basename(row.path)) : '';
+    await this.deps.dbh.durable(async () => {
+      if (!file) return;
+      const still = await this.deps.db.selectFrom('report_files').select('id').where('id', '=', id).executeTakeFirst();
+      if (!still) await fs.promises.rm(file, { force: true });
+    });
+    return { before };
+  }
+
+  /** The file behind a signed address, or undefined when the signature, the expiry or the file is wrong. */
+  async download(id: number, exp: number, sig: string): Promise<{ name: string; data: Buffer; mime: string } | undefined> {
+    if (!Number.isInteger(id) || !Number.isInteger(exp) || exp * 1000 < this.deps.now()) return undefined;
+    if (!timingSafe(sig, this.sign(id, exp))) return undefined;
+    const row = await this.deps.db.selectFrom('report_files').select(['name', 'state', 'path']).where('id', '=', id).executeTakeFirst();
+    if (!row || row.state !== 'done' || !row.path) return undefined;
+    try {
+      return { name: row.name, data: await fs.promises.readFile(path.join(this.dir, path.basename(row.path))), mime: XLSX_MIME };
+    } catch {
+      return undefined;
+    }
+  }
+
+  // ------------------------------------------------------------------ the background job
+
+  /**
+   * Claims the oldest export that is queued, or exporting under an expired lease (its instance
+   * died or stopped): one conditional UPDATE, so two instances never build the same export.
+   */
+  async claim(owner: string): Promise<Row | undefined> {
+    const now = this.deps.now();
+    const candidates = await this.deps.db
+      .selectFrom('report_files')
+      .select('id')
+      .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'exporting'), eb('lease_until', '<', now)])]))
+      .orderBy('id')
+      .limit(5)
+      .execute();
+    for (const c of candidates) {
+      const res = await this.deps.db
+        .updateTable('report_files')
+        .set((eb) => ({ state: 'exporting', lease_owner: owner, lease_until: now + REPORT_LEASE_MS, attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', c.id)
+        .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'exporting'), eb('lease_until', '<', now)])]))
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 1) {
+        return (await this.deps.db.selectFrom('report_files').selectAll().where('id', '=', c.id).executeTakeFirst()) as Row | undefined;
+      }
+    }
+    return undefined;
+  }
+
+  /** Progress of a claimed export (renews the lease); false when the row is gone or no longer ours. */
+  private async progress(id: number, owner: string, pct: number): Promise<boolean> {
+    const res = await this.deps.db
+      .updateTable('report_files')
+      .set({ progress: Math.max(0, Math.min(99, Math.floor(pct))), lease_until: this.deps.now() + REPORT_LEASE_MS })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('state', '=', 'exporting')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Builds one claimed export to its end: done with its file, or failed (after the last attempt). */
+  async build(row: Row, owner: string): Promise<void> {
+    const id = Number(row.id);
+    const gone = new Error('report export abandoned');
+    try {
+      const caller = await this.callerOf(Number(row.account_id));
+      const { spec, firstDay } = await this.specOf(row, caller);
+      const buf = await this.deps.builder.workbook(spec, caller, firstDay, async (p) => {
+        if (!(await this.progress(id, owner, p * 99))) throw gone;
+      });
+      await fs.promises.mkdir(this.dir, { recursive: true });
+      const file = `${id}-${crypto.randomBytes(6).toString('hex')}.xlsx`;
+      const tmp = path.join(this.dir, `${file}.tmp`);
+      await fs.promises.writeFile(tmp, buf);
+      await fs.promises.rename(tmp, path.join(this.dir, file));
+      const res = await this.deps.db
+        .updateTable('report_files')
+        .set({ state: 'done', progress: 100, size: buf.length, path: file, finished_at: this.deps.now(), lease_until: 0, error: '' })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .where('state', '=', 'exporting')
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) await fs.promises.rm(path.join(this.dir, file), { force: true });
+    } catch (e) {
+      if (e === gone) return;
+      const message = e instanceof ApiError ? `err ${e.code}` : e instanceof Error ? e.message : String(e);
+      this.deps.log.error({ err: e, report: id }, 'report export failed');
+      const last = Number(row.attempts) >= REPORT_MAX_ATTEMPTS || e instanceof ApiError;
+      await this.deps.db
+        .updateTable('report_files')
+        .set(
+          last
+            ? { state: 'failed', error: message.slice(0, 500), finished_at: this.deps.now(), lease_until: 0 }
+            : { state: 'queued', error: message.slice(0, 500), lease_until: 0 },
+        )
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .execute();
+    }
+  }
+
+  /** The owner of an export as a caller (its access is checked again when the report is built). */
+  private async callerOf(accountId: number): Promise<Caller> {
+    const a = await this.deps.accounts.findById(accountId);
+    if (!a) throw new ApiError(10);
+    return {
+      accountId: a.id,
+      usr: a.usr,
+      role: a.role,
+      path: a.path,
+      status: a.status,
+      adminOf: a.admin_of,
+      permissions: permissionSet(a),
+      sessionId: 0,
+    };
+  }
+
+  private async specOf(row: Row, caller: Caller): Promise<{ spec: ReportSpec; firstDay: number }> {
+    const db = this.deps.db;
+    const base = {
+      scope: row.scope as ReportScope,
+      type: row.type as ReportPeriod,
+      date: row.date,
+      sdate: row.sdate,
+      edate: row.edate,
+      locale: row.locale,
+    };
+    if (row.scope === 'plant') {
+      const plant = await this.deps.plants().require(caller, Number(row.project_id));
+      const tz = Number(plant.tz_offset);
+      const devices = await db
+        .selectFrom('devices')
+        .select(['id', 'pn', 'devcode', 'devaddr', 'sn', 'alias'])
+        .where('project_id', '=', Number(plant.id))
+        .orderBy('id')
+        .execute();
+      const firstDay = await this.firstDay(devices.map((d) => Number(d.id)));
+      return {
+        firstDay,
+        spec: {
+          ...base,
+          today: dayString(localDay(this.deps.now(), tz)),
+          tz,
+          target: plant.name,
+          plantName: '',
+          currency: plant.currency ?? '',
+          unitProfit: Number(plant.unit_profit ?? 0),
+          energyScope: { projectIds: [Number(plant.id)] },
+          sampleDevices: devices.map((d) => ({ pn: d.pn, devcode: Number(d.devcode), devaddr: Number(d.devaddr), sn: d.sn, label: d.alias || d.sn })),
+        },
+      };
+    }
+    const d = await this.deps.resolver.resolve(caller, { pn: row.pn, devcode: Number(row.devcode), devaddr: Number(row.devaddr), sn: row.sn });
+    const tz = deviceTz(d);
+    const label = d.alias || d.sn;
+    return {
+      firstDay: await this.firstDay([d.id]),
+      spec: {
+        ...base,
+        today: dayString(localDay(this.deps.now(), tz)),
+        tz,
+        target: label,
+        plantName: d.pname ?? '',
+        currency: d.currency ?? '',
+        unitProfit: Number(d.unit_profit ?? 0),
+        energyScope: { deviceIds: [d.id] },
+        sampleDevices: [{ pn: d.pn, devcode: d.devcode, devaddr: d.devaddr, sn: d.sn, label }],
+      },
+    };
+  }
+
+  /** The first local day with a rollup of these devices (today's when none). */
+  private async firstDay(deviceIds: number[]): Promise<number> {
+    if (deviceIds.length === 0) return localDay(this.deps.now(), 0);
+    const r = await this.deps.db
+      .selectFrom('device_days')
+      .select((eb) => eb.fn.min('day').as('d'))
+      .where('device_id', 'in', deviceIds)
+      .executeTakeFirst();
+    return r?.d ? Number(r.d) : localDay(this.deps.now(), 0);
+  }
+}
+

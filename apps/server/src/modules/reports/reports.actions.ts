@@ -1,0 +1,15 @@
+import type { HandlerMap } from '../../http/registry.js';
+import { callerOf } from '../../http/registry.js';
+
+/** Issue 11 reports and exports (protocol actions/reports.ts); services in this folder. */
+export const reportHandlers: HandlerMap = {
+  exportPlantReport: ({ params, ...i }, ctx) => ctx.services.reports.files.startPlant(callerOf(i), params, i.call.locale),
+  exportDeviceEnergyReport: ({ params, ...i }, ctx) =>
+    ctx.services.reports.files.startDevice(callerOf(i), params, i.call.locale),
+  webQueryReportFiles: ({ params, ...i }, ctx) => ctx.services.reports.files.list(callerOf(i), params),
+  queryReportFileUrl: ({ params, ...i }, ctx) => ctx.services.reports.files.url(callerOf(i), params.id),
+  delReportFile: async ({ params, ...i }, ctx) => {
+    await ctx.services.reports.files.remove(callerOf(i), params.id);
+    return undefined;
+  },
+};
