@@ -122,7 +122,7 @@ describe('notification and report screens of owner_anna', () => {
     const ws = wb.worksheets[0]!;
 
     // row 5: headers in the user's language; then one row per day; last: the total
-    expect(ws.getCell('A5').value).toBe('Day');
+    expect(ws.getCell('A5').value).toBe('Date');
     expect(String(ws.getCell('B5').value)).toMatch(/kWh/);
     const perDay = await api.call('queryPlantEnergyMonthPerDay', { plantid: plant.pid, date: file.date });
     const byDay = new Map(perDay.perday.map((v) => [v.ts.slice(0, 10), Number(v.val)]));
