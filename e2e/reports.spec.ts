@@ -18,7 +18,7 @@ import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import type { ApiClient } from '@sunwatch/protocol';
 import { DEMO, landingPattern, login } from './entry-page.ts';
-import { settle, tabApi, useHarness } from './harness.ts';
+import { tabApi, useHarness } from './harness.ts';
 
 const h = useHarness({ fleet: { historyDays: 1 } });
 
@@ -95,7 +95,7 @@ describe('notification and report screens of owner_anna', () => {
     await page.getByTestId('report-files').waitFor({ state: 'visible' });
     await page.getByTestId('report-new').click();
     await page.getByTestId('report-export-form').waitFor({ state: 'visible' });
-    await settle(page);
+    await h().screenshot(page, 'reports-export-form');
     // the defaults: a plant report of this month, of the first plant
     expect(await page.getByTestId('report-plant').innerText()).toContain(plant.name);
     await page.getByTestId('report-start').click();
