@@ -192,6 +192,10 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     budgetKB: BUDGET_KB.page,
     note: 'auxiliary functions (issue 10)',
   },
+  // issue 11: e-mail subscriptions and report export (the forms and pickers load on demand)
+  { path: '/generalNew/setting/alarmform', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.page },
+  { path: '/generalNew/setting/reportsubscribe', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.page },
+  { path: '/generalNew/setting/reportexport', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.page },
 ];
 
 export interface Transfer {
