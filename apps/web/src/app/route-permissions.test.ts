@@ -126,6 +126,10 @@ const MODULE_GATED: Record<string, readonly string[]> = {
   // issue 11: the alarm pages' plant pickers (features/alarms/model/abilities.ts `plants`)
   '/adminNew/alarm': ['webQueryPlants'],
   '/admin/alarm': ['webQueryPlants'],
+  // issue 10: the plant form's owner picker lists owners with account management only
+  // (features/plants/api/mutations.ts `usePlantOwnerChoices`), else the owners of the plants it sees
+  '/adminNew/project': ['queryPlantOwners'],
+  '/adminNew/project/:pid': ['queryPlantOwners'],
 };
 
 /**

@@ -20,6 +20,16 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
   });
 }
 
+// antd's tables, tabs and charts observe their size; jsdom has no ResizeObserver (pages render
+// without layout, so observing nothing is what jsdom can offer).
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}
+
 // Unit tests get every language synchronously (the app loads one on demand, i18n/index.ts).
 for (const [locale, namespaces] of Object.entries(resources)) {
   for (const [ns, tree] of Object.entries(namespaces)) i18n.addResourceBundle(locale, ns, tree, true, true);

@@ -3,9 +3,11 @@
  * picture upload. Each success refetches every plants query (lists, map, the plant page).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiCallError, type Catalogue, type ParamsOf } from '@sunwatch/protocol';
+import { type Catalogue, type ParamsOf } from '@sunwatch/protocol';
+import { accessFor } from '../../../app/access';
 import { api } from '../../../app/api';
 import { uploadAction } from '../../../app/upload';
+import { useSession } from '../../../app/use-session';
 import { plantKeys } from '../../shared/plants/api/keys';
 
 export function usePlantWrites() {
@@ -41,16 +43,18 @@ export const OWNER_PICKER_PAGE = 20;
 /**
  * Owners an administrator may create a plant for, searched by account name: the owners in its
  * reach (queryPlantOwners: its tree, owners without any plant too), first page of the search.
- * A sub-administrator without account management (queryPlantOwners answers 11) gets the owners
- * of the plants it sees (queryPlantsInfo, the project pages' own permission) instead.
+ * `listsOwners` is false for a sub-administrator without account management (queryPlantOwners is
+ * that module's; the page never sends it then): it gets the owners of the plants it sees
+ * (queryPlantsInfo, the project pages' own permission) instead.
  */
-export async function fetchPlantOwnerChoices(search: string): Promise<{ owners: Array<{ uid: number; usr: string }>; more: boolean }> {
+export async function fetchPlantOwnerChoices(
+  search: string,
+  listsOwners = true,
+): Promise<{ owners: Array<{ uid: number; usr: string }>; more: boolean }> {
   const usr = search.trim();
-  try {
+  if (listsOwners) {
     const r = await api.call('queryPlantOwners', { usr: usr || undefined, page: 0, pagesize: OWNER_PICKER_PAGE });
     return { owners: r.plantOwner.map((o) => ({ uid: o.uid, usr: o.usr })), more: r.total > r.plantOwner.length };
-  } catch (e) {
-    if (!(e instanceof ApiCallError) || e.err !== 11) throw e;
   }
   const { info } = await api.call('queryPlantsInfo', {});
   const byUid = new Map<number, string>();
@@ -61,9 +65,10 @@ export async function fetchPlantOwnerChoices(search: string): Promise<{ owners: 
 }
 
 export function usePlantOwnerChoices(search: string, enabled: boolean) {
+  const listsOwners = accessFor(useSession()).hasModule('account_manag');
   return useQuery({
-    queryKey: [...plantKeys.all, 'owners', search.trim()],
-    queryFn: () => fetchPlantOwnerChoices(search),
+    queryKey: [...plantKeys.all, 'owners', listsOwners, search.trim()],
+    queryFn: () => fetchPlantOwnerChoices(search, listsOwners),
     placeholderData: (previous) => previous,
     enabled,
   });
