@@ -142,6 +142,9 @@ describe.each(engines)('alarms ($name)', (engine) => {
     expect((await list(anna, { pn: benDl.pn })).err).toBe(264);
     const all = await list(ben, {});
     expect(all.dat!.warning.some((w) => w.pn === dl.pn)).toBe(false);
+    // one alarm by id (an alarm mail's link): the caller's own, never another owner's
+    expect((await list(anna, { id: annaAlarm.id })).dat!.warning.map((w) => w.id)).toEqual([annaAlarm.id]);
+    expect((await list(ben, { id: annaAlarm.id })).err).toBe(264);
     expect((await s.call(ben, 'queryDeviceWarning', { pn: dl.pn, devcode: 2341, devaddr: 1, sn: sn() })).err).toBe(258);
     expect((await s.call(ben, 'queryPlantWarningDeviceCount', { plantid: dl.projectId! })).err).toBe(260);
     expect((await s.call(ben, 'ignorePlantWarning', { id: annaAlarm.id })).err).toBe(264);

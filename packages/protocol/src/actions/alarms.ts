@@ -61,6 +61,8 @@ const listFilters = {
   hidden: wireInt().min(0).max(2).optional(),
   /** Sunwatch: one alarm code. */
   code: wireInt().min(0).optional(),
+  /** Sunwatch: one alarm by its id (the link of an alarm mail); out of reach = nothing matches. */
+  id: wireInt().min(1).optional(),
 };
 
 /** One alarm on the wire. */

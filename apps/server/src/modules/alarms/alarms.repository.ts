@@ -15,6 +15,8 @@ export interface AlarmFilter {
   devtype?: number | undefined;
   atype?: readonly AlarmDeviceType[] | undefined;
   code?: number | undefined;
+  /** One alarm (a mail's link). */
+  id?: number | undefined;
   from?: number | undefined;
   to?: number | undefined;
   /** 1 ongoing, 2 ended. */
@@ -86,6 +88,7 @@ export class AlarmsRepository {
     if (f.devtype !== undefined) q = q.where('d.devtype', '=', f.devtype);
     if (f.atype && f.atype.length > 0) q = q.where(alarmDeviceTypeSql(f.atype));
     if (f.code !== undefined) q = q.where('a.code', '=', f.code);
+    if (f.id !== undefined) q = q.where('a.id', '=', f.id);
     if (f.from !== undefined) q = q.where('a.started_at', '>=', f.from);
     if (f.to !== undefined) q = q.where('a.started_at', '<', f.to);
     if (f.state === 1) q = q.where('a.ended_at', 'is', null);

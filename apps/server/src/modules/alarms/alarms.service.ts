@@ -54,6 +54,7 @@ function common(p: Partial<DeviceListParams>): AlarmFilter {
     devtype: p.devtype,
     atype: p.atype,
     code: p.code,
+    id: p.id,
     state: p.state,
   };
 }

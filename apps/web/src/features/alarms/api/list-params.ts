@@ -30,6 +30,8 @@ export interface AlarmListState extends PagedState {
   from: string;
   to: string;
   showHidden: boolean;
+  /** One alarm by id (an alarm mail links here with `?id=`), 0 = none. */
+  id: number;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -63,6 +65,7 @@ export const ALARM_LIST_SPEC: ListSpec<AlarmListState> = {
       from: range ? from : '',
       to: range ? to : '',
       showHidden: q.get('hidden') === '1',
+      id: intParam(q.get('id'), 0),
     };
   },
   writeFilters(s, q) {
@@ -78,6 +81,7 @@ export const ALARM_LIST_SPEC: ListSpec<AlarmListState> = {
       q.set('to', s.to);
     }
     if (s.showHidden) q.set('hidden', '1');
+    if (s.id > 0) q.set('id', String(s.id));
   },
 };
 
@@ -97,7 +101,9 @@ export function browserTz(now: Date = new Date()): number {
 
 /** Wire parameters of webQueryPlantsWarning for a list state (`tz`: the viewer's offset). */
 export function alarmListParams(s: AlarmListState, tz: number): AlarmListParams {
-  const p: AlarmListParams = { ...wirePaging(s), state: s.tab === 'history' ? 2 : 1 };
+  // one alarm (a mail's link) shows whether it is ongoing or ended
+  const p: AlarmListParams =
+    s.id > 0 ? { ...wirePaging(s), id: s.id } : { ...wirePaging(s), state: s.tab === 'history' ? 2 : 1 };
   const search = s.search.trim();
   if (search) p.search = search;
   if (s.pid) p.plantid = s.pid;

@@ -4,7 +4,7 @@
  * show too. Every value lives in the address bar (list-params.ts); "Reset" clears them all.
  */
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Flex, Input, Select, Space } from 'antd';
+import { Badge, Button, Checkbox, Flex, Input, Select, Space, Tag } from 'antd';
 import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
 import type { AlarmDeviceType } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
@@ -72,6 +72,7 @@ export function AlarmFilters({ state, update, plants }: AlarmFiltersProps) {
     !!state.atype,
     !!state.from,
     state.showHidden,
+    state.id > 0,
   ].filter(Boolean).length;
   const any = !!state.search || set > 0;
   // on a phone the filters beyond the search fold away behind a button that counts the set ones
@@ -163,6 +164,11 @@ export function AlarmFilters({ state, update, plants }: AlarmFiltersProps) {
           />
           <DayRange state={state} update={update} phone={phone} />
           <Space wrap>
+            {state.id > 0 && (
+              <Tag closable onClose={() => update({ id: 0 })} data-testid="alarm-filter-id">
+                {t('alarms:filter.oneAlarm', { id: state.id })}
+              </Tag>
+            )}
             <Checkbox
               checked={state.showHidden}
               onChange={(e) => update({ showHidden: e.target.checked })}
@@ -185,6 +191,7 @@ export function AlarmFilters({ state, update, plants }: AlarmFiltersProps) {
                     from: '',
                     to: '',
                     showHidden: false,
+                    id: 0,
                   })
                 }
                 data-testid="alarm-filter-reset"
