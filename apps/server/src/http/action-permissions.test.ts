@@ -117,6 +117,11 @@ describe('declared action permissions, enforced by the dispatcher', () => {
     expect(await call('north_alarms', 'Alarms_2026', 'queryEmailPush')).not.toBe(11);
   });
 
+  it('the mail queue (issue 11) is the operator\'s: system settings, role 15; a sub-administrator gets 11', async () => {
+    expect(signedWith('system_settings')).toEqual(expect.arrayContaining(['queryMailOutbox', 'resendMail']));
+    for (const action of ['queryMailOutbox', 'resendMail']) expect(await call('north_alarms', 'Alarms_2026', action), action).toBe(11);
+  });
+
   it('actions declaring no permission stay open to a sub-administrator', async () => {
     for (const action of ['queryAccountInfo', 'updateToken']) {
       expect(await call('north_alarms', 'Alarms_2026', action), action).not.toBe(11);

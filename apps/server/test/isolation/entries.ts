@@ -544,6 +544,7 @@ export const ENTRIES = {
   editEmailPush: { ref: 'none', params: () => ({ id: MISSING.uid, level: '1' }), okCodes: [12], personal: PUSH },
   delEmailPush: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12], personal: PUSH },
   queryMailOutbox: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  resendMail: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
 
   // ---------------------------------------------------------------- overview
   webQueryFleetOverview: {

@@ -263,12 +263,12 @@ describe.each(engines)('alarm mails ($name)', (engine) => {
     expect(smtp.to('anna@example.com').filter((m) => m.text.includes(`alarm?id=${alarmId}`))).toHaveLength(1);
   });
 
-  it('a restart between enqueue and send (and a sender that died holding a mail) still sends each once', async () => {
+  it('a restart between enqueue and send sends it once; a mail whose sender died mid-SMTP is unconfirmed, not resent', async () => {
     await smtp.down();
     const before = smtp.to('anna@example.com').length;
     const alarmId = await insertAlarms(dl, [{ level: 2, code: 12 }]);
     const queued = await waitFor(async () => (await mailsTo('anna@example.com')).find((m) => m.state === 'queued' && m.attempts >= 1));
-    // A second mail, claimed by a sender that crashed mid-send (its claim has expired by now).
+    // A second mail, left `sending` by a sender that crashed mid-SMTP (its claim has expired by now).
     await s.ctx.services.notifications.queue.enqueue(
       { dedupeKey: 'test:crashed', kind: 'alarm', accountId: null, recipient: 'anna@example.com', locale: 'de_DE', subject: 'crashed', text: 'crashed', html: '<p>crashed</p>' },
       'queued',
@@ -298,12 +298,14 @@ describe.each(engines)('alarm mails ($name)', (engine) => {
         .selectFrom('mail_queue')
         .select('state')
         .where((eb) => eb.or([eb('id', '=', queued.id), eb('dedupe_key', '=', 'test:crashed')]))
+        .orderBy('id')
         .execute();
-    await waitFor(async () => (await states()).every((x) => x.state === 'sent'));
-    expect(await states()).toEqual([{ state: 'sent' }, { state: 'sent' }]);
+    await waitFor(async () => (await states())[0]!.state === 'sent');
+    // The crashed one may have reached the SMTP server: only the operator sends it again.
+    expect(await states()).toEqual([{ state: 'sent' }, { state: 'unconfirmed' }]);
     expect((await restarted.ctx.services.notifications.sender.runOnce()).sent).toBe(0);
     const mine = smtp.to('anna@example.com').slice(before);
     expect(mine.filter((m) => m.text.includes(`alarm?id=${alarmId}`))).toHaveLength(1);
-    expect(mine.filter((m) => m.subject === 'crashed')).toHaveLength(1);
+    expect(mine.filter((m) => m.subject === 'crashed')).toHaveLength(0);
   });
 });

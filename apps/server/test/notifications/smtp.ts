@@ -77,6 +77,12 @@ export class TestSmtp {
   readonly received: ReceivedMail[] = [];
   port = 0;
   private server: SMTPServer | undefined;
+  /**
+   * Misbehaviour per recipient: refuse RCPT TO with a code, answer the final dot with a code
+   * (the message is not kept), or keep the message and drop the connection without answering
+   * the final dot (delivery unknown to the client).
+   */
+  readonly rules = new Map<string, { rcpt?: number; dataEnd?: number; dropAfterBody?: boolean }>();
 
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
@@ -87,6 +93,11 @@ export class TestSmtp {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        const code = this.rules.get(address.address)?.rcpt;
+        if (code) callback(Object.assign(new Error(`${code} recipient refused`), { responseCode: code }));
+        else callback();
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
@@ -95,7 +106,18 @@ export class TestSmtp {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
           };
+          const rule = envelope.to.map((a) => this.rules.get(a)).find((r) => r !== undefined);
+          if (rule?.dataEnd) {
+            callback(Object.assign(new Error(`${rule.dataEnd} message refused`), { responseCode: rule.dataEnd }));
+            return;
+          }
           this.received.push(decodeMail(Buffer.concat(chunks).toString('utf8'), envelope));
+          if (rule?.dropAfterBody) {
+            // Kept, but the client never hears the answer to its final dot.
+            const connections = (server as unknown as { connections: Set<{ session: unknown; _socket: { destroy(): void } }> }).connections;
+            for (const c of connections) if (c.session === session) c._socket.destroy();
+            return;
+          }
           callback();
         });
       },

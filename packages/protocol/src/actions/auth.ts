@@ -168,6 +168,7 @@ export const ACTION_AUTH = {
   editEmailPush: 'signed',
   delEmailPush: 'signed',
   queryMailOutbox: 'signed',
+  resendMail: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

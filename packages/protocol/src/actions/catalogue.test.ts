@@ -85,6 +85,7 @@ const MUTATING = [
   'addEmailPush',
   'editEmailPush',
   'delEmailPush',
+  'resendMail',
 ];
 
 describe('action catalogue: mutates', () => {

@@ -67,6 +67,9 @@ export interface MailRow {
   sentTime: string;
   /** The SMTP server's answer for a sent mail, the last error otherwise. */
   response: string;
+  /** The Message-ID the mail was sent with ('' before its first send). */
+  messageId: string;
+  /** The last error; for `unconfirmed` the reason its delivery is unknown. */
   error: string;
 }
 
@@ -137,4 +140,14 @@ export const queryMailOutbox = defineAction({
   access: { auth: 'signed', roles: [15], permission: 'system_settings' },
   mutates: false,
   result: result<{ total: number; page: number; pagesize: number; mail: MailRow[] }>(),
+});
+
+export const resendMail = defineAction({
+  name: 'resendMail',
+  summary:
+    'Operator: requeues one `unconfirmed` or `failed` mail (`id`) on purpose, sent at the next sender run with its original Message-ID; 12 when there is no such mail, 271 when it is in another state.',
+  params: actionParams({ id: wireInt().min(1) }),
+  access: { auth: 'signed', roles: [15], permission: 'system_settings' },
+  mutates: true,
+  result: result<undefined>(),
 });

@@ -1,4 +1,4 @@
-import type { MailRow, MailState } from '@sunwatch/protocol';
+import { ApiError, type MailRow, type MailState } from '@sunwatch/protocol';
 import type { AccessService } from '../../access/access.service.js';
 import type { Db } from '../../db/db.js';
 import type { DbHandle } from '../../db/transaction.js';
@@ -31,6 +31,8 @@ export interface Notifications {
     pagesize: number;
     mail: MailRow[];
   }>;
+  /** Operator: requeues an `unconfirmed` or `failed` mail on purpose (resendMail); 12 / 271. */
+  resend(id: number): Promise<void>;
   close(): void;
 }
 
@@ -65,6 +67,7 @@ function mailWire(r: MailRowDb): MailRow {
     nextAttemptTime: r.state === 'queued' ? ts(r.next_attempt_at) : '',
     sentTime: ts(r.sent_at),
     response: r.smtp_response,
+    messageId: r.message_id,
     error: r.last_error,
   };
 }
@@ -100,8 +103,20 @@ export function createNotifications(d: NotificationsDeps): Notifications {
       const { total, rows } = await queue.list(p);
       return { total, page: p.page, pagesize: p.pagesize, mail: rows.map(mailWire) };
     },
+    async resend(id) {
+      const before = await queue.get(id);
+      if (!before) throw new ApiError(12);
+      if (!(await queue.requeue(id, d.now()))) throw new ApiError(271);
+      const after = (await queue.get(id))!;
+      await d.audit.record({ entity: 'mail_queue', entityId: id, before: auditView(before), after: auditView(after) });
+    },
     close: () => sender.close(),
   };
+}
+
+/** What the audit log keeps of a queued mail (no body: it may carry personal data). */
+function auditView(r: MailRowDb) {
+  return { recipient: r.recipient, subject: r.subject, state: r.state, attempts: r.attempts, lastError: r.last_error, messageId: r.message_id };
 }
 
 /** Starts the notification jobs on the server's job runner (each under its database lease). */

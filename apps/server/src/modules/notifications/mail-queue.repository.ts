@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { MailState } from '@sunwatch/protocol';
+import { MAIL_RESENDABLE_STATES, type MailState } from '@sunwatch/protocol';
 import type { Db } from '../../db/db.js';
 import type { MailQueueTable } from '../../db/schema-notifications.js';
 import { currentDb } from '../../db/transaction.js';
@@ -62,9 +62,10 @@ export class MailQueueRepository {
   }
 
   /**
-   * Claims up to `limit` due mails for this run: queued ones whose next attempt is due, and
-   * `sending` ones whose claim expired (their sender died). One UPDATE; on PostgreSQL a row
-   * claimed concurrently fails the re-checked state condition and is skipped.
+   * Claims up to `limit` due mails for this run (→ `claimed`): queued ones whose next attempt is
+   * due, and `claimed` ones whose claim expired (their sender vanished before it handed them to
+   * SMTP, so they certainly were not sent). One UPDATE; on PostgreSQL a row claimed concurrently
+   * fails the re-checked state condition and is skipped. `sending` rows are never claimed.
    */
   async claim(token: string, now: number, claimMs: number, limit: number): Promise<MailRowDb[]> {
     const due = this.db
@@ -73,7 +74,7 @@ export class MailQueueRepository {
       .where((eb) =>
         eb.or([
           eb.and([eb('state', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
-          eb.and([eb('state', '=', 'sending'), eb('claim_until', '<=', now)]),
+          eb.and([eb('state', '=', 'claimed'), eb('claim_until', '<=', now)]),
         ]),
       )
       .orderBy('next_attempt_at')
@@ -82,7 +83,7 @@ export class MailQueueRepository {
     await this.db
       .updateTable('mail_queue')
       .set((eb) => ({
-        state: 'sending',
+        state: 'claimed',
         claim_token: token,
         claim_until: now + claimMs,
         attempts: eb('attempts', '+', 1),
@@ -91,14 +92,52 @@ export class MailQueueRepository {
       .where((eb) =>
         eb.or([
           eb.and([eb('state', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
-          eb.and([eb('state', '=', 'sending'), eb('claim_until', '<=', now)]),
+          eb.and([eb('state', '=', 'claimed'), eb('claim_until', '<=', now)]),
         ]),
       )
       .execute();
-    return this.db.selectFrom('mail_queue').selectAll().where('claim_token', '=', token).orderBy('id').execute();
+    return this.db.selectFrom('mail_queue').selectAll().where('claim_token', '=', token).where('state', '=', 'claimed').orderBy('id').execute();
   }
 
-  /** Marks a claimed mail sent with the SMTP answer; false when the claim was lost meanwhile. */
+  /** `claimed` → `sending` right before the SMTP transaction; false when the claim was lost. */
+  async startSending(id: number, token: string, now: number, claimMs: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('mail_queue')
+      .set({ state: 'sending', claim_until: now + claimMs })
+      .where('id', '=', id)
+      .where('claim_token', '=', token)
+      .where('state', '=', 'claimed')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Rows left `sending` past their claim: their sender vanished after it may have handed the mail
+   * to the SMTP server. → `unconfirmed` with the reason (the token stays, so that a sender that is
+   * merely slow still records its outcome). Returns their ids.
+   */
+  async expireSending(now: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('mail_queue')
+      .select('id')
+      .where('state', '=', 'sending')
+      .where('claim_until', '<=', now)
+      .execute();
+    if (rows.length === 0) return [];
+    await this.db
+      .updateTable('mail_queue')
+      .set({ state: 'unconfirmed', last_error: 'delivery unknown, not resent automatically: the sender stopped during the SMTP transaction (claim expired while sending)' })
+      .where('id', 'in', rows.map((r) => r.id))
+      .where('state', '=', 'sending')
+      .where('claim_until', '<=', now)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Marks a mail sent with the SMTP answer (from `sending`, or `unconfirmed` when its claim
+   * expired meanwhile); false when the claim was lost (the operator requeued it).
+   */
   async markSent(id: number, token: string, now: number, response: string, messageId: string): Promise<boolean> {
     const res = await this.db
       .updateTable('mail_queue')
@@ -109,14 +148,49 @@ export class MailQueueRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  /** A failed attempt: back to `queued` for `nextAttemptAt`, or `failed` for good. */
-  async markFailed(id: number, token: string, error: string, next: { state: 'queued' | 'failed'; at: number }): Promise<void> {
+  /**
+   * A failed attempt: back to `queued` for `next.at`, `failed` for good, or `unconfirmed`
+   * (delivery unknown; the claim is released, nothing sends it again until the operator says so).
+   */
+  async markFailed(id: number, token: string, error: string, next: { state: 'queued' | 'failed' | 'unconfirmed'; at: number }): Promise<void> {
     await this.db
       .updateTable('mail_queue')
       .set({ state: next.state, next_attempt_at: next.at, last_error: error.slice(0, 1000), claim_token: null, claim_until: null })
       .where('id', '=', id)
       .where('claim_token', '=', token)
       .execute();
+  }
+
+  async get(id: number): Promise<MailRowDb | undefined> {
+    return this.db.selectFrom('mail_queue').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * The operator's resend: an `unconfirmed` or `failed` mail back to `queued`, due now, attempts
+   * from zero, claim released (a late outcome of an old sender no longer counts). False when the
+   * mail is in another state (checked in the UPDATE).
+   */
+  async requeue(id: number, now: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('mail_queue')
+      .set({ state: 'queued', next_attempt_at: now, attempts: 0, claim_token: null, claim_until: null })
+      .where('id', '=', id)
+      .where('state', 'in', [...MAIL_RESENDABLE_STATES])
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Deletes up to `limit` mails sent before `cutoff`; returns how many. */
+  async pruneSent(cutoff: number, limit: number): Promise<number> {
+    const ids = this.db
+      .selectFrom('mail_queue')
+      .select('id')
+      .where('state', '=', 'sent')
+      .where('sent_at', '<', cutoff)
+      .orderBy('sent_at')
+      .limit(limit);
+    const res = await this.db.deleteFrom('mail_queue').where('id', 'in', ids).executeTakeFirst();
+    return Number(res.numDeletedRows);
   }
 
   async list(p: { state?: MailState | undefined; to?: string | undefined; page: number; pagesize: number }) {

@@ -15,4 +15,8 @@ export const notificationHandlers: HandlerMap = {
     return undefined;
   },
   queryMailOutbox: ({ params }, ctx) => ctx.services.notifications.outbox(params),
+  resendMail: async ({ params }, ctx) => {
+    await ctx.services.notifications.resend(params.id);
+    return undefined;
+  },
 };

@@ -10,6 +10,7 @@
  * | `MAIL_SEND_MS` | `5000` | how often the queue is sent |
  * | `MAIL_MAX_ATTEMPTS` | `12` | attempts before a mail is given up (`failed`) |
  * | `MAIL_RETRY_BASE_MS` | `30000` | first retry delay; doubles per attempt up to `MAIL_RETRY_MAX_MS` (1 h) |
+ * | `MAIL_RETENTION_DAYS` | `30` | mails sent longer ago than this are deleted by the sender job (checked every 10 min) |
  */
 export interface NotificationsConfig {
   smtpUrl?: string;
@@ -26,6 +27,10 @@ export interface NotificationsConfig {
   staleMs: number;
   /** SMTP connection / greeting / socket timeout. */
   smtpTimeoutMs: number;
+  /** Mails sent longer ago than this many days are pruned by the sender job. */
+  retentionDays: number;
+  /** How often the sender job prunes. */
+  pruneEveryMs: number;
 }
 
 function int(value: string | undefined, fallback: number, min: number): number {
@@ -50,6 +55,8 @@ export function loadNotificationsConfig(env: NodeJS.ProcessEnv, port: number): N
     claimMs: 5 * 60_000,
     staleMs: 24 * 60 * 60_000,
     smtpTimeoutMs: int(env.SMTP_TIMEOUT_MS, 30_000, 100),
+    retentionDays: int(env.MAIL_RETENTION_DAYS, 30, 1),
+    pruneEveryMs: 10 * 60_000,
   };
 }
 

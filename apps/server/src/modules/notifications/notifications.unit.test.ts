@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { alarmDescription } from './alarm-text.js';
 import { DIGEST_MAX_ROWS, renderAlarmMail, type AlarmEvent } from './alarm-mail.js';
 import { MAIL_TEXTS, type MailTexts } from './mail-texts.js';
-import { MailSender, type MailTransport } from './mail-sender.js';
+import { classifySmtpFailure, MailSender, type MailTransport } from './mail-sender.js';
 import type { MailQueueRepository, MailRowDb } from './mail-queue.repository.js';
 import { loadNotificationsConfig, redactSmtpUrl, retryDelayMs } from './notifications.config.js';
 
@@ -104,10 +104,20 @@ describe('notification config', () => {
 /** An in-memory queue with the repository's claim semantics. */
 function fakeQueue(rows: MailRowDb[]) {
   return {
+    expireSending: (now: number) => {
+      const gone = rows.filter((r) => r.state === 'sending' && (r.claim_until ?? 0) <= now);
+      for (const r of gone) Object.assign(r, { state: 'unconfirmed', last_error: 'claim expired while sending' });
+      return Promise.resolve(gone.map((r) => r.id));
+    },
     claim: (token: string, now: number, claimMs: number) => {
-      const due = rows.filter((r) => (r.state === 'queued' && r.next_attempt_at <= now) || (r.state === 'sending' && (r.claim_until ?? 0) <= now));
-      for (const r of due) Object.assign(r, { state: 'sending', claim_token: token, claim_until: now + claimMs, attempts: r.attempts + 1 });
+      const due = rows.filter((r) => (r.state === 'queued' && r.next_attempt_at <= now) || (r.state === 'claimed' && (r.claim_until ?? 0) <= now));
+      for (const r of due) Object.assign(r, { state: 'claimed', claim_token: token, claim_until: now + claimMs, attempts: r.attempts + 1 });
       return Promise.resolve(due.map((r) => ({ ...r })));
+    },
+    startSending: (id: number, token: string, now: number, claimMs: number) => {
+      const r = rows.find((x) => x.id === id && x.claim_token === token && x.state === 'claimed');
+      if (r) Object.assign(r, { state: 'sending', claim_until: now + claimMs });
+      return Promise.resolve(r !== undefined);
     },
     markSent: (id: number, token: string, now: number, response: string) => {
       const r = rows.find((x) => x.id === id && x.claim_token === token);
@@ -119,6 +129,7 @@ function fakeQueue(rows: MailRowDb[]) {
       if (r) Object.assign(r, { state: next.state, next_attempt_at: next.at, last_error: error, claim_token: null });
       return Promise.resolve();
     },
+    pruneSent: () => Promise.resolve(0),
   } as unknown as MailQueueRepository;
 }
 
@@ -175,5 +186,36 @@ describe('mail sender', () => {
     now = 1030;
     await sender.runOnce();
     expect([rows[1]!.state, rows[1]!.attempts]).toEqual(['failed', 3]);
+  });
+
+  it('classifies by nodemailer\'s fields: refusals are certain (4xx retry, 5xx give up), a drop after the body is unconfirmed', async () => {
+    const e = (code: string, command: string, responseCode?: number) => Object.assign(new Error(code), { code, command, responseCode });
+    expect(classifySmtpFailure(e('ESOCKET', 'CONN'), false)).toBe('retry'); // connection refused
+    expect(classifySmtpFailure(e('EENVELOPE', 'RCPT TO', 550), false)).toBe('permanent');
+    expect(classifySmtpFailure(e('EENVELOPE', 'MAIL FROM', 451), false)).toBe('retry');
+    expect(classifySmtpFailure(e('EAUTH', 'AUTH PLAIN', 535), false)).toBe('permanent');
+    expect(classifySmtpFailure(e('EMESSAGE', 'DATA', 451), true)).toBe('retry'); // answer to the final dot
+    expect(classifySmtpFailure(e('EMESSAGE', 'DATA', 550), true)).toBe('permanent');
+    expect(classifySmtpFailure(e('ECONNECTION', 'CONN'), true)).toBe('unconfirmed'); // dropped after the body
+    expect(classifySmtpFailure(e('ETIMEDOUT', 'CONN'), true)).toBe('unconfirmed');
+    expect(classifySmtpFailure(e('ETIMEDOUT', 'CONN'), false)).toBe('retry'); // e.g. no greeting
+
+    // The sender: an ambiguous rejection → unconfirmed with the reason, never claimed again.
+    const rows = [row(1)];
+    let sends = 0;
+    const transport: MailTransport = {
+      send: () => {
+        sends += 1;
+        return Promise.reject(Object.assign(e('ECONNECTION', 'CONN'), { message: 'Connection closed unexpectedly', ambiguous: true }));
+      },
+      close: () => undefined,
+    };
+    const config = { ...loadNotificationsConfig({}, 8080), retryBaseMs: 0 };
+    const sender = new MailSender({ repo: fakeQueue(rows), config, now: () => 5000, transport, log: { warn: () => undefined, info: () => undefined } });
+    expect(await sender.runOnce()).toMatchObject({ sent: 0, unconfirmed: 1 });
+    expect(rows[0]!.state).toBe('unconfirmed');
+    expect(rows[0]!.last_error).toMatch(/^delivery unknown, not resent automatically: Connection closed unexpectedly \(ECONNECTION CONN\)/);
+    await sender.runOnce();
+    expect(sends).toBe(1);
   });
 });
