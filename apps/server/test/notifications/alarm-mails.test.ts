@@ -114,7 +114,7 @@ describe.each(engines)('alarm mails ($name)', (engine) => {
       const max = await s.ctx.db.selectFrom('alarms').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
       const c = await s.ctx.db.selectFrom('notification_cursors').select('value').where('name', '=', 'alarm-raise').executeTakeFirst();
       return Number(c?.value ?? -1) >= Number(max?.m ?? 0);
-    });
+    }, 20_000);
   const mailsTo = (email: string) =>
     s.ctx.db.selectFrom('mail_queue').selectAll().where('recipient', '=', email).orderBy('id').execute();
 
@@ -204,7 +204,7 @@ describe.each(engines)('alarm mails ($name)', (engine) => {
       Array.from({ length: 1000 }, (_, i) => ({ level: i % 3, code: 1000 + i })),
     );
     await notifierCaughtUp();
-    const digest = await waitFor(async () => smtp.to('anna@example.com')[before]);
+    const digest = await waitFor(async () => smtp.to('anna@example.com')[before], 15_000);
     expect(digest.subject).toBe('1000 Alarmereignisse in 1 Anlage(n)');
     expect(digest.text).toContain('… und 900 weitere');
     expect(digest.text).toMatch(/Alarmliste öffnen: https:\/\/portal\.example\/generalNew\/alarm\r?\n/);
@@ -217,7 +217,7 @@ describe.each(engines)('alarm mails ($name)', (engine) => {
     expect(queued).toHaveLength(before + 1);
     await waitFor(async () => (await mailsTo('anna@example.com')).every((m) => m.state === 'sent'));
     expect(smtp.to('anna@example.com')).toHaveLength(before + 1);
-  });
+  }, 60_000);
 
   it('no subscription, another level or a suppressing rule: no mail', async () => {
     const before = (await s.ctx.db.selectFrom('mail_queue').selectAll().execute()).length;
