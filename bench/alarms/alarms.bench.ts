@@ -49,6 +49,10 @@ const PLANTS = arg('plants', 1000);
 const PER_DAY = arg('per-day', 1);
 const ITER = arg('iterations', 200);
 const DATABASE_URL = arg('database-url', undefined);
+/** Name prefix of the scratch PostgreSQL database (a random suffix is added). */
+const DB_PREFIX = arg('database-prefix', 'sunwatch_bench_alarms') ?? 'sunwatch_bench_alarms';
+/** Keep the generated database (to EXPLAIN queries by hand); prints where it is. */
+const KEEP = process.argv.includes('--keep');
 const DAYS = 365;
 const TZ = 3600;
 const PASSWORD = 'Bench_2026';
@@ -64,7 +68,7 @@ const env: Record<string, string> = {
 };
 let dropDatabase = async () => {};
 if (DATABASE_URL) {
-  const scratch = await createScratchPgDatabase(DATABASE_URL, 'sunwatch_bench_alarms');
+  const scratch = await createScratchPgDatabase(DATABASE_URL, DB_PREFIX);
   env.DATABASE_URL = scratch.url;
   dropDatabase = () => scratch.drop();
 }
@@ -283,5 +287,8 @@ console.log(`\n${engine}, ${rows.toLocaleString('en')} alarms, ${PLANTS} plants,
 console.log('| case | p50 ms | p99 ms | total |\n| --- | --- | --- | --- |');
 for (const r of results) console.log(r);
 await app.close();
-await dropDatabase();
-fs.rmSync(dataDir, { recursive: true, force: true });
+if (KEEP) console.log(`kept: ${env.DATABASE_URL ?? env.SQLITE_PATH}`);
+else {
+  await dropDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

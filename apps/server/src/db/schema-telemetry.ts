@@ -217,6 +217,8 @@ export interface AlarmsTable {
   handled_by: number | null;
   handled_usr: Generated<string>;
   handled_at: number | null;
+  /** The plant's owner when the alarm was raised (0018); null: no owner then. */
+  owner_id: Generated<number | null>;
 }
 
 /** Alarm filter rules of an account (0014; protocol alarms/rules.ts). Lists are JSON text. */
