@@ -12,14 +12,21 @@ import type { SqlDialect } from '../dialect.js';
  * - `alarms_started_idx` becomes `(started_at, id)` so the newest-first walk of wide scopes needs no
  *   sort for the `started_at desc, id desc` order on PostgreSQL too.
  */
+/** Alarms without an owner get their plant's current owner (the backfill of 0018). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function backfillAlarmOwners(db: Kysely<any>): Promise<void> {
+  await sql`update alarms set owner_id = (
+      select p.owner_id from dataloggers dl join projects p on p.id = dl.project_id
+      where dl.id = alarms.datalogger_id)
+    where owner_id is null`.execute(db);
+}
+
 export function alarmOwner(d: SqlDialect): Migration {
   return {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async up(db: Kysely<any>) {
       await db.schema.alterTable('alarms').addColumn('owner_id', 'integer').execute();
-      await sql`update alarms set owner_id = (
-          select p.owner_id from dataloggers dl join projects p on p.id = dl.project_id
-          where dl.id = alarms.datalogger_id)`.execute(db);
+      await backfillAlarmOwners(db);
       await db.schema
         .createIndex('alarms_dl_list_idx')
         .on('alarms')
