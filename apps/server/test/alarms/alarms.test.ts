@@ -1,4 +1,5 @@
 import { alarmRuleMatches, alarmText, type AlarmListDat, type AlarmRow } from '@sunwatch/protocol';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillAlarmOwners } from '../../src/db/migrations/0018-alarm-owner.js';
 import { detectOfflineDataloggers } from '../../src/jobs/detect-offline-dataloggers.job.js';
@@ -398,5 +399,27 @@ describe.each(engines)('alarms ($name)', (engine) => {
       [rows[1]!.id, 'owner_anna'],
       [fault2, 'owner_ben'],
     ]);
+  });
+
+  it('alarm_counts (the totals of unfiltered lists) follow every insert, end, handling and delete', async () => {
+    // every earlier test of this file raised, ended, handled or inserted alarms; now a delete too
+    const victim = await s.ctx.db.selectFrom('alarms').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await s.ctx.db.deleteFrom('alarms').where('id', '=', victim.id).execute();
+    const byRows = await s.ctx.db
+      .selectFrom('alarms')
+      .select(['datalogger_id', 'level', 'handled', sql<number>`case when ended_at is null then 1 else 0 end`.as('open')])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .groupBy(['datalogger_id', 'level', 'handled', sql`case when ended_at is null then 1 else 0 end`])
+      .execute();
+    const counters = await s.ctx.db.selectFrom('alarm_counts').selectAll().where('n', '<>', 0).execute();
+    const key = (r: { datalogger_id: number; level: number; handled: number; open: number; n: number }) =>
+      [r.datalogger_id, r.level, r.handled, r.open, r.n].map(Number).join('/');
+    expect(counters.map(key).sort()).toEqual(byRows.map(key).sort());
+    expect(byRows.some((r) => Number(r.open) === 0) && byRows.some((r) => Number(r.handled) === 1)).toBe(true);
+    // the list's total (by counters) equals its rows (anna: no rules left)
+    const all = (await list(anna, {})).dat!;
+    expect(all.total).toBe(all.warning.length);
+    const untreated = (await list(anna, { handle: 0, state: 2 })).dat!;
+    expect(untreated.total).toBe(all.warning.filter((w) => w.handle === 0 && w.ets !== '').length);
   });
 });

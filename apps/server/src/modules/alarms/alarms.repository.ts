@@ -95,7 +95,11 @@ export class AlarmsRepository {
     if (dls.ids) {
       if (dls.ids.length === 0) return FALSE;
       conds.push(sql<SqlBool>`a.datalogger_id in (${sql.join(dls.ids)})`);
-    } else conds.push(sql<SqlBool>`${forList ? sql`+a.datalogger_id` : sql`a.datalogger_id`} in (${dls.sub})`);
+    } else {
+      // A device filter is far narrower than a wide datalogger set: let it choose the index.
+      const offIndex = forList || f.deviceId !== undefined || !!f.sn;
+      conds.push(sql<SqlBool>`${offIndex ? sql`+a.datalogger_id` : sql`a.datalogger_id`} in (${dls.sub})`);
+    }
     if (f.deviceId !== undefined) conds.push(sql<SqlBool>`a.device_id = ${f.deviceId}`);
     if (f.handle !== undefined) conds.push(sql<SqlBool>`a.handled = ${f.handle}`);
     if (f.levels && f.levels.length > 0) conds.push(sql<SqlBool>`a.level in (${sql.join([...f.levels])})`);
@@ -150,7 +154,39 @@ export class AlarmsRepository {
     return { sub: q() };
   }
 
+  /**
+   * The exact number of alarms of `f`. Narrowed only by scope, datalogger/plant, type, status and
+   * history (the alarm page's first look): a sum over `alarm_counts`, a few rows per datalogger.
+   * Otherwise a count over `a` alone (alarms_dl_list_idx, device indexes, semi-joins).
+   */
   async count(scope: TelemetryScope, f: AlarmFilter): Promise<number> {
+    const liveRules = (f.hideRules ?? []).filter((r) => r.enabled);
+    const byCounters =
+      f.deviceId === undefined &&
+      f.devtype === undefined &&
+      !(f.atype && f.atype.length > 0) &&
+      f.code === undefined &&
+      f.id === undefined &&
+      f.from === undefined &&
+      f.to === undefined &&
+      !f.sn &&
+      !f.search &&
+      f.ownerId === undefined &&
+      (liveRules.length === 0 || f.hidden === 1) &&
+      f.hidden !== 2;
+    if (byCounters) {
+      const dls = await this.dataloggerSet(scope, f);
+      if (dls.ids && dls.ids.length === 0) return 0;
+      let q = this.db
+        .selectFrom('alarm_counts as c')
+        .select(sql<number>`coalesce(sum(c.n), 0)`.as('n'))
+        .where(dls.ids ? sql<SqlBool>`c.datalogger_id in (${sql.join(dls.ids)})` : sql<SqlBool>`c.datalogger_id in (${dls.sub})`);
+      if (f.handle !== undefined) q = q.where('c.handled', '=', f.handle);
+      if (f.levels && f.levels.length > 0) q = q.where('c.level', 'in', [...f.levels]);
+      if (f.state === 1) q = q.where('c.open', '=', 1);
+      if (f.state === 2) q = q.where('c.open', '=', 0);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    }
     const where = await this.where(scope, f, false);
     const r = await this.db
       .selectFrom('alarms as a')
