@@ -217,6 +217,18 @@ export interface AlarmsTable {
   handled_by: number | null;
   handled_usr: Generated<string>;
   handled_at: number | null;
+  /** The plant's owner when the alarm was raised (0018); null: no owner then. */
+  owner_id: Generated<number | null>;
+}
+
+/** Alarms per datalogger × level × handled × open (0018, kept by triggers on `alarms`). */
+export interface AlarmCountsTable {
+  datalogger_id: number;
+  level: number;
+  handled: number;
+  /** 1: no end time yet. */
+  open: number;
+  n: number;
 }
 
 /** Alarm filter rules of an account (0014; protocol alarms/rules.ts). Lists are JSON text. */
@@ -248,6 +260,7 @@ export interface TelemetryTables {
   device_latest: DeviceLatestTable;
   device_days: DeviceDaysTable;
   alarms: AlarmsTable;
+  alarm_counts: AlarmCountsTable;
   alarm_rules: AlarmRulesTable;
   viewer_projects: ViewerProjectsTable;
 }

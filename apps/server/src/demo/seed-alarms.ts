@@ -17,7 +17,12 @@ export async function seedDemoAlarms(app: FastifyInstance | { ctx: AppContext })
   const now = app.ctx.now();
   let created = 0;
   for (const pn of DEMO_ALARM_PNS) {
-    const dl = await db.selectFrom('dataloggers').select('id').where('pn', '=', pn).executeTakeFirst();
+    const dl = await db
+      .selectFrom('dataloggers as x')
+      .leftJoin('projects as p', 'p.id', 'x.project_id')
+      .select(['x.id', 'p.owner_id'])
+      .where('x.pn', '=', pn)
+      .executeTakeFirst();
     if (!dl) continue;
     const has = await db
       .selectFrom('alarms')
@@ -45,6 +50,7 @@ export async function seedDemoAlarms(app: FastifyInstance | { ctx: AppContext })
           level: ALARM_LEVEL.OFFLINE,
           code: OFFLINE_ALARM_CODE,
           description: 'Datalogger offline',
+          owner_id: dl.owner_id,
           ...r,
         })
         .execute();

@@ -54,6 +54,13 @@ export async function detectOfflineDataloggers(ctx: Pick<AppContext, 'db' | 'now
         .where('ended_at', 'is', null)
         .executeTakeFirst();
       if (!open) {
+        // The owner at alarm time (0018): the plant's owner now.
+        const plant = await trx
+          .selectFrom('dataloggers as x')
+          .innerJoin('projects as p', 'p.id', 'x.project_id')
+          .select('p.owner_id')
+          .where('x.id', '=', dl.id)
+          .executeTakeFirst();
         await trx
           .insertInto('alarms')
           .values({
@@ -65,6 +72,7 @@ export async function detectOfflineDataloggers(ctx: Pick<AppContext, 'db' | 'now
             started_at: now,
             ended_at: null,
             handled: 0,
+            owner_id: plant?.owner_id ?? null,
           })
           .execute();
       }

@@ -1,5 +1,7 @@
 import { alarmRuleMatches, alarmText, type AlarmListDat, type AlarmRow } from '@sunwatch/protocol';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillAlarmOwners } from '../../src/db/migrations/0018-alarm-owner.js';
 import { detectOfflineDataloggers } from '../../src/jobs/detect-offline-dataloggers.job.js';
 import { toAlarmRule } from '../../src/modules/alarms/alarm-rules.service.js';
 import { seedDemoAlarms } from '../../src/demo/seed-alarms.js';
@@ -355,5 +357,69 @@ describe.each(engines)('alarms ($name)', (engine) => {
     expect(st.dat!.untreated).toBe(2); // the offline alarm and the one 3 days ago
     expect(st.dat!.ongoing).toBe(1); // fault 5
     expect((await s.call(ben, 'webQueryWarningStatistic', { plantid: dl.projectId! })).err).toBe(260);
+  });
+
+  it('owner at alarm time: alarms raised before the plant changes owner keep the old owner (ingest, offline job, backfill)', async () => {
+    const moved = await createDatalogger(s.ctx, { tz: 0, heartbeatInterval: 60 });
+    await bindTo(moved, 'owner_anna');
+    const annaId = (await s.ctx.repos.accounts.findByUsr('owner_anna'))!.id;
+    const benId = (await s.ctx.repos.accounts.findByUsr('owner_ben'))!.id;
+    const t0 = s.clock.now();
+    // under anna: a fault by ingestion, then the offline job's alarm
+    await ingest(moved, t0 - 30 * MIN, 0);
+    await ingest(moved, t0 - 20 * MIN, 2);
+    expect((await post(moved, 'heartbeat', { pn: moved.pn, ts: t0 })).body.err).toBe(0);
+    await s.ctx.services.telemetry.ingest.drain();
+    s.clock.advance(4 * MIN);
+    expect(await detectOfflineDataloggers(s.ctx)).toContain(moved.id);
+    // the plant (and its datalogger) changes owner; the next fault is ben's
+    await bindTo(moved, 'owner_ben');
+    s.clock.advance(10 * MIN);
+    expect((await post(moved, 'heartbeat', { pn: moved.pn, ts: s.clock.now() })).body.err).toBe(0);
+    await ingest(moved, s.clock.now() - MIN, 0);
+    await ingest(moved, s.clock.now(), 5);
+    const rows = (await list(ben, { pn: moved.pn })).dat!.warning;
+    expect(rows.map((w) => [w.code, w.uid, w.usr])).toEqual([
+      [5, benId, 'owner_ben'],
+      [263, annaId, 'owner_anna'],
+      [2, annaId, 'owner_anna'],
+    ]);
+    // `uid` filters by the owner at alarm time; anna no longer sees the plant at all
+    expect((await list(ben, { pn: moved.pn, uid: annaId })).dat!.warning.map((w) => w.code)).toEqual([263, 2]);
+    expect((await list(ben, { pn: moved.pn, uid: benId })).dat!.warning.map((w) => w.code)).toEqual([5]);
+    expect((await list(anna, { pn: moved.pn })).err).toBe(264);
+    // the migration's backfill gives rows without an owner the plant's current owner, and keeps the others
+    const fault5 = rows[0]!.id;
+    const fault2 = rows[2]!.id;
+    await s.ctx.db.updateTable('alarms').set({ owner_id: null }).where('id', '=', fault2).execute();
+    await backfillAlarmOwners(s.ctx.db);
+    const after = (await list(ben, { pn: moved.pn })).dat!.warning;
+    expect(after.map((w) => [w.id, w.usr])).toEqual([
+      [fault5, 'owner_ben'],
+      [rows[1]!.id, 'owner_anna'],
+      [fault2, 'owner_ben'],
+    ]);
+  });
+
+  it('alarm_counts (the totals of unfiltered lists) follow every insert, end, handling and delete', async () => {
+    // every earlier test of this file raised, ended, handled or inserted alarms; now a delete too
+    const victim = await s.ctx.db.selectFrom('alarms').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await s.ctx.db.deleteFrom('alarms').where('id', '=', victim.id).execute();
+    const byRows = await s.ctx.db
+      .selectFrom('alarms')
+      .select(['datalogger_id', 'level', 'handled', sql<number>`case when ended_at is null then 1 else 0 end`.as('open')])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .groupBy(['datalogger_id', 'level', 'handled', sql`case when ended_at is null then 1 else 0 end`])
+      .execute();
+    const counters = await s.ctx.db.selectFrom('alarm_counts').selectAll().where('n', '<>', 0).execute();
+    const key = (r: { datalogger_id: number; level: number; handled: number; open: number; n: number }) =>
+      [r.datalogger_id, r.level, r.handled, r.open, r.n].map(Number).join('/');
+    expect(counters.map(key).sort()).toEqual(byRows.map(key).sort());
+    expect(byRows.some((r) => Number(r.open) === 0) && byRows.some((r) => Number(r.handled) === 1)).toBe(true);
+    // the list's total (by counters) equals its rows (anna: no rules left)
+    const all = (await list(anna, {})).dat!;
+    expect(all.total).toBe(all.warning.length);
+    const untreated = (await list(anna, { handle: 0, state: 2 })).dat!;
+    expect(untreated.total).toBe(all.warning.filter((w) => w.handle === 0 && w.ets !== '').length);
   });
 });

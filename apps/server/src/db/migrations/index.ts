@@ -15,6 +15,7 @@ import { alarms } from './0014-alarms.js';
 import { reports } from './0016-reports.js';
 import { notifications } from './0015-notifications.js';
 import { mailOnce } from './0017-mail-once.js';
+import { alarmOwner } from './0018-alarm-owner.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -34,6 +35,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0016-reports': reports(dialect),
     '0015-notifications': notifications(dialect),
     '0017-mail-once': mailOnce(),
+    '0018-alarm-owner': alarmOwner(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -1,10 +1,17 @@
 import type { AlarmDeviceType, AlarmRule } from '@sunwatch/protocol';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { dataloggerScopeSql, type TelemetryScope } from '../../access/access.repository.js';
 import type { Db } from '../../db/db.js';
 import { likePattern } from '../../db/like.js';
 import { currentDb } from '../../db/transaction.js';
-import { ALARM_TZ, alarmDeviceTypeSql, anyRuleSql } from './alarm-sql.js';
+import { ALARM_TZ, alarmDeviceTypeSql, anyRuleSql, DATALOGGER_TZS_SQL } from './alarm-sql.js';
+
+const FALSE = sql<SqlBool>`1 = 0`;
+/**
+ * At most this many dataloggers in scope: the list and count name them (the per-datalogger index
+ * path, no newest-first walk over everyone's alarms); more: a semi-join.
+ */
+const SMALL_SCOPE = 64;
 
 /** What an alarm list or count is narrowed to (all optional; instants are epoch ms, half-open). */
 export interface AlarmFilter {
@@ -73,55 +80,142 @@ export class AlarmsRepository {
     return currentDb(this.root);
   }
 
-  /** alarms a ⋈ dataloggers dl ⟕ devices d ⟕ projects p, scoped and filtered. */
-  private base(scope: TelemetryScope, f: AlarmFilter) {
-    let q = this.db
-      .selectFrom('alarms as a')
-      .innerJoin('dataloggers as dl', 'dl.id', 'a.datalogger_id')
-      .leftJoin('devices as d', 'd.id', 'a.device_id')
-      .leftJoin('projects as p', 'p.id', 'dl.project_id')
-      .where(dataloggerScopeSql(scope, 'dl'));
-    if (f.deviceId !== undefined) q = q.where('a.device_id', '=', f.deviceId);
-    if (f.plantId !== undefined) q = q.where('dl.project_id', '=', f.plantId);
-    if (f.handle !== undefined) q = q.where('a.handled', '=', f.handle);
-    if (f.levels && f.levels.length > 0) q = q.where('a.level', 'in', [...f.levels]);
-    if (f.devtype !== undefined) q = q.where('d.devtype', '=', f.devtype);
-    if (f.atype && f.atype.length > 0) q = q.where(alarmDeviceTypeSql(f.atype));
-    if (f.code !== undefined) q = q.where('a.code', '=', f.code);
-    if (f.id !== undefined) q = q.where('a.id', '=', f.id);
-    if (f.from !== undefined) q = q.where('a.started_at', '>=', f.from);
-    if (f.to !== undefined) q = q.where('a.started_at', '<', f.to);
-    if (f.state === 1) q = q.where('a.ended_at', 'is', null);
-    if (f.state === 2) q = q.where('a.ended_at', 'is not', null);
-    if (f.pname) q = q.where(sql<SqlBool>`lower(p.name) like ${likePattern(f.pname)} escape '\\'`);
-    if (f.province) q = q.where('p.province', '=', f.province);
-    if (f.city) q = q.where('p.city', '=', f.city);
-    if (f.county) q = q.where('p.county', '=', f.county);
-    if (f.town) q = q.where('p.district', '=', f.town);
-    if (f.pn) q = q.where('dl.pn', '=', f.pn);
-    if (f.sn) q = q.where('d.sn', '=', f.sn);
+  /**
+   * The alarms of `f` over `a` alone: the caller's scope and the datalogger/plant filters become a
+   * set of dataloggers (explicit ids when it is small: the per-datalogger index path; else a
+   * semi-join), device filters and hiding rules semi-joins (alarm-sql.ts). `wide` (a semi-join
+   * scope) lets the list walk `alarms_started_idx` newest first (`+` keeps SQLite off the
+   * datalogger index there); counts iterate the datalogger set over the narrow covering index
+   * `alarms_dl_list_idx`.
+   */
+  private async where(scope: TelemetryScope, f: AlarmFilter, forList: boolean) {
+    const dls = await this.dataloggerSet(scope, f);
+    const tzs = (f.hideRules ?? []).some((r) => r.enabled && r.stime !== r.etime) ? await this.tzs() : [];
+    const conds: RawBuilder<SqlBool>[] = [];
+    if (dls.ids) {
+      if (dls.ids.length === 0) return FALSE;
+      conds.push(sql<SqlBool>`a.datalogger_id in (${sql.join(dls.ids)})`);
+    } else {
+      // A device filter is far narrower than a wide datalogger set: let it choose the index.
+      const offIndex = forList || f.deviceId !== undefined || !!f.sn;
+      conds.push(sql<SqlBool>`${offIndex ? sql`+a.datalogger_id` : sql`a.datalogger_id`} in (${dls.sub})`);
+    }
+    if (f.deviceId !== undefined) conds.push(sql<SqlBool>`a.device_id = ${f.deviceId}`);
+    if (f.handle !== undefined) conds.push(sql<SqlBool>`a.handled = ${f.handle}`);
+    if (f.levels && f.levels.length > 0) conds.push(sql<SqlBool>`a.level in (${sql.join([...f.levels])})`);
+    if (f.devtype !== undefined)
+      conds.push(sql<SqlBool>`a.device_id in (select d.id from devices d where d.devtype = ${f.devtype})`);
+    if (f.atype && f.atype.length > 0) conds.push(alarmDeviceTypeSql(f.atype, true));
+    if (f.code !== undefined) conds.push(sql<SqlBool>`a.code = ${f.code}`);
+    if (f.id !== undefined) conds.push(sql<SqlBool>`a.id = ${f.id}`);
+    if (f.from !== undefined) conds.push(sql<SqlBool>`a.started_at >= ${f.from}`);
+    if (f.to !== undefined) conds.push(sql<SqlBool>`a.started_at < ${f.to}`);
+    if (f.state === 1) conds.push(sql<SqlBool>`a.ended_at is null`);
+    if (f.state === 2) conds.push(sql<SqlBool>`a.ended_at is not null`);
+    if (f.sn) conds.push(sql<SqlBool>`a.device_id in (select d.id from devices d where d.sn = ${f.sn})`);
     if (f.search) {
       const like = likePattern(f.search);
-      q = q.where(sql<SqlBool>`(lower(dl.pn) like ${like} escape '\\' or lower(d.sn) like ${like} escape '\\')`);
+      conds.push(sql<SqlBool>`(a.datalogger_id in (select dl.id from dataloggers dl where lower(dl.pn) like ${like} escape '\\')
+        or a.device_id in (select d.id from devices d where lower(d.sn) like ${like} escape '\\'))`);
     }
-    if (f.ownerId !== undefined) q = q.where('p.owner_id', '=', f.ownerId);
+    if (f.ownerId !== undefined) conds.push(sql<SqlBool>`a.owner_id = ${f.ownerId}`);
     const rules = f.hideRules ?? [];
-    if (rules.length > 0 && f.hidden !== 1) q = q.where(sql<number>`${anyRuleSql(rules)}`, '=', f.hidden === 2 ? 1 : 0);
-    if (rules.length === 0 && f.hidden === 2) q = q.where(sql<SqlBool>`1 = 0`);
-    return q;
+    if (rules.length > 0 && f.hidden !== 1) conds.push(sql<SqlBool>`${anyRuleSql(rules, tzs)} = ${f.hidden === 2 ? 1 : 0}`);
+    if (rules.length === 0 && f.hidden === 2) return FALSE;
+    return sql<SqlBool>`${sql.join(conds, sql` and `)}`;
   }
 
+  /** Every timezone alarms are read in (few; for the join-free time slots of hiding rules). */
+  private async tzs(): Promise<number[]> {
+    const r = await DATALOGGER_TZS_SQL.execute(this.db);
+    return r.rows.map((x) => Number(x.tz));
+  }
+
+  /** The dataloggers of the scope and the datalogger/plant filters: ids when at most SMALL_SCOPE, else a sub-select. */
+  private async dataloggerSet(scope: TelemetryScope, f: AlarmFilter) {
+    const q = () => {
+      let s = this.db.selectFrom('dataloggers as dl').select('dl.id').where(dataloggerScopeSql(scope, 'dl'));
+      if (f.plantId !== undefined) s = s.where('dl.project_id', '=', f.plantId);
+      if (f.pn) s = s.where('dl.pn', '=', f.pn);
+      const plant: RawBuilder<SqlBool>[] = [];
+      if (f.pname) plant.push(sql<SqlBool>`lower(p.name) like ${likePattern(f.pname)} escape '\\'`);
+      if (f.province) plant.push(sql<SqlBool>`p.province = ${f.province}`);
+      if (f.city) plant.push(sql<SqlBool>`p.city = ${f.city}`);
+      if (f.county) plant.push(sql<SqlBool>`p.county = ${f.county}`);
+      if (f.town) plant.push(sql<SqlBool>`p.district = ${f.town}`);
+      if (plant.length > 0)
+        s = s.where(sql<SqlBool>`dl.project_id in (select p.id from projects p where ${sql.join(plant, sql` and `)})`);
+      return s;
+    };
+    const few = await q()
+      .limit(SMALL_SCOPE + 1)
+      .execute();
+    if (few.length <= SMALL_SCOPE) return { ids: few.map((r) => Number(r.id)) };
+    return { sub: q() };
+  }
+
+  /**
+   * The exact number of alarms of `f`. Narrowed only by scope, datalogger/plant, type, status and
+   * history (the alarm page's first look): a sum over `alarm_counts`, a few rows per datalogger.
+   * Otherwise a count over `a` alone (alarms_dl_list_idx, device indexes, semi-joins).
+   */
   async count(scope: TelemetryScope, f: AlarmFilter): Promise<number> {
-    const r = await this.base(scope, f)
+    const liveRules = (f.hideRules ?? []).filter((r) => r.enabled);
+    const byCounters =
+      f.deviceId === undefined &&
+      f.devtype === undefined &&
+      !(f.atype && f.atype.length > 0) &&
+      f.code === undefined &&
+      f.id === undefined &&
+      f.from === undefined &&
+      f.to === undefined &&
+      !f.sn &&
+      !f.search &&
+      f.ownerId === undefined &&
+      (liveRules.length === 0 || f.hidden === 1) &&
+      f.hidden !== 2;
+    if (byCounters) {
+      const dls = await this.dataloggerSet(scope, f);
+      if (dls.ids && dls.ids.length === 0) return 0;
+      let q = this.db
+        .selectFrom('alarm_counts as c')
+        .select(sql<number>`coalesce(sum(c.n), 0)`.as('n'))
+        .where(dls.ids ? sql<SqlBool>`c.datalogger_id in (${sql.join(dls.ids)})` : sql<SqlBool>`c.datalogger_id in (${dls.sub})`);
+      if (f.handle !== undefined) q = q.where('c.handled', '=', f.handle);
+      if (f.levels && f.levels.length > 0) q = q.where('c.level', 'in', [...f.levels]);
+      if (f.state === 1) q = q.where('c.open', '=', 1);
+      if (f.state === 2) q = q.where('c.open', '=', 0);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    }
+    const where = await this.where(scope, f, false);
+    const r = await this.db
+      .selectFrom('alarms as a')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(where)
       .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 
-  /** A page of alarms, newest first. */
+  /** A page of alarms, newest first: the page's ids over `a` alone, then their details. */
   async list(scope: TelemetryScope, f: AlarmFilter, offset: number, limit: number): Promise<AlarmListRow[]> {
-    const rows = await this.base(scope, f)
-      .leftJoin('accounts as o', 'o.id', 'p.owner_id')
+    const where = await this.where(scope, f, true);
+    const page = await this.db
+      .selectFrom('alarms as a')
+      .select('a.id')
+      .where(where)
+      .orderBy('a.started_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    if (page.length === 0) return [];
+    const ids = page.map((r) => Number(r.id));
+    const rows = await this.db
+      .selectFrom('alarms as a')
+      .innerJoin('dataloggers as dl', 'dl.id', 'a.datalogger_id')
+      .leftJoin('devices as d', 'd.id', 'a.device_id')
+      .leftJoin('projects as p', 'p.id', 'dl.project_id')
+      .leftJoin('accounts as o', 'o.id', 'a.owner_id')
       .select([
         'a.id',
         'a.datalogger_id',
@@ -146,29 +240,32 @@ export class AlarmsRepository {
         'p.city as p_city',
         'p.province as p_province',
         'p.country as p_country',
-        'p.owner_id',
+        'a.owner_id',
         'o.usr as owner_usr',
         ALARM_TZ.as('tz'),
       ])
-      .orderBy('a.started_at', 'desc')
-      .orderBy('a.id', 'desc')
-      .limit(limit)
-      .offset(offset)
+      .where('a.id', 'in', ids)
       .execute();
-    return rows.map((r) => ({
-      ...r,
-      id: Number(r.id),
-      started_at: Number(r.started_at),
-      ended_at: r.ended_at === null ? null : Number(r.ended_at),
-      handled_at: r.handled_at === null ? null : Number(r.handled_at),
-      tz: Number(r.tz),
-    })) as AlarmListRow[];
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return rows
+      .map((r) => ({
+        ...r,
+        id: Number(r.id),
+        started_at: Number(r.started_at),
+        ended_at: r.ended_at === null ? null : Number(r.ended_at),
+        handled_at: r.handled_at === null ? null : Number(r.handled_at),
+        tz: Number(r.tz),
+      }))
+      .sort((x, y) => order.get(x.id)! - order.get(y.id)!) as AlarmListRow[];
   }
 
   /** Distinct alarm sources (a device, or a datalogger for its own alarms) with an ongoing alarm. */
   async sourcesInAlarm(scope: TelemetryScope, f: AlarmFilter): Promise<number> {
-    const r = await this.base(scope, { ...f, state: 1 })
+    const where = await this.where(scope, { ...f, state: 1 }, false);
+    const r = await this.db
+      .selectFrom('alarms as a')
       .select(sql<number>`count(distinct coalesce(a.device_id, -a.datalogger_id))`.as('n'))
+      .where(where)
       .executeTakeFirstOrThrow();
     return Number(r.n);
   }
@@ -183,7 +280,10 @@ export class AlarmsRepository {
     // and PostgreSQL needs the same expression text in select and group by.
     if (!Number.isInteger(tz)) throw new Error('tz must be an integer');
     const day = sql<number>`((a.started_at + ${sql.lit(tz * 1000)}) / 86400000)`;
-    const rows = await this.base(scope, f)
+    const where = await this.where(scope, f, false);
+    const rows = await this.db
+      .selectFrom('alarms as a')
+      .where(where)
       .select([
         day.as('day'),
         'a.level',
@@ -203,7 +303,10 @@ export class AlarmsRepository {
   /** The ids among `ids` the scope sees, with their handling state. */
   async visible(scope: TelemetryScope, ids: readonly number[]) {
     if (ids.length === 0) return [];
-    return this.base(scope, {})
+    return this.db
+      .selectFrom('alarms as a')
+      .innerJoin('dataloggers as dl', 'dl.id', 'a.datalogger_id')
+      .where(dataloggerScopeSql(scope, 'dl'))
       .where('a.id', 'in', [...ids])
       .select(['a.id', 'a.handled', 'a.handled_by', 'a.handled_usr', 'a.handled_at'])
       .execute();

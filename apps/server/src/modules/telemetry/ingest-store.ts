@@ -11,6 +11,9 @@ import { evaluateAlarmRun, type AlarmRunResult, type RunSample } from './alarm-r
  * either fully visible (samples + latest + rollups) or not at all.
  */
 
+/** The owner of a datalogger's plant now (the alarm's owner at alarm time, 0018); one parameter: the datalogger id. */
+const ALARM_OWNER_SQL = '(select p.owner_id from dataloggers x join projects p on p.id = x.project_id where x.id = ?)';
+
 export interface SampleRow {
   deviceId: number;
   ts: number;
@@ -162,14 +165,14 @@ export class SqliteIngestStore implements IngestStore {
            where a.device_id = devices.id and a.level < 3 and a.ended_at is null) as open from devices where id = ?`,
       ),
       alarmOpen: s(
-        `insert into alarms (datalogger_id, device_id, level, code, description, started_at, handled)
-         select ?, ?, ?, ?, ?, ?, 0 where not exists
+        `insert into alarms (datalogger_id, device_id, level, code, description, started_at, handled, owner_id)
+         select ?, ?, ?, ?, ?, ?, 0, ${ALARM_OWNER_SQL} where not exists
            (select 1 from alarms where device_id = ? and code = ? and level < 3 and ended_at is null)`,
       ),
       alarmClose: s('update alarms set ended_at = ? where device_id = ? and code = ? and level < 3 and ended_at is null'),
       alarmEpisode: s(
-        `insert into alarms (datalogger_id, device_id, level, code, description, started_at, ended_at, handled)
-         values (?, ?, ?, ?, ?, ?, ?, 0)`,
+        `insert into alarms (datalogger_id, device_id, level, code, description, started_at, ended_at, handled, owner_id)
+         values (?, ?, ?, ?, ?, ?, ?, 0, ${ALARM_OWNER_SQL})`,
       ),
       bad: s('update dataloggers set bad_frames = bad_frames + ? where id = ?'),
       deviceInsert: s(
@@ -221,11 +224,11 @@ export class SqliteIngestStore implements IngestStore {
           for (const t of r.transitions) {
             if (t.open) {
               const a = t.open;
-              st.alarmOpen.run(d.dataloggerId, d.id, a.level, a.code, a.description.slice(0, 512), t.ts, d.id, a.code);
+              st.alarmOpen.run(d.dataloggerId, d.id, a.level, a.code, a.description.slice(0, 512), t.ts, d.dataloggerId, d.id, a.code);
             } else st.alarmClose.run(t.ts, d.id, t.code);
           }
           for (const e of r.episodes) {
-            st.alarmEpisode.run(d.dataloggerId, d.id, e.level, e.code, e.description.slice(0, 512), e.start, e.end);
+            st.alarmEpisode.run(d.dataloggerId, d.id, e.level, e.code, e.description.slice(0, 512), e.start, e.end, d.dataloggerId);
           }
         }
         st.device.run(d.ts, d.status, d.id, d.ts); // only when it is the newest: status
@@ -341,8 +344,9 @@ export class PgIngestStore implements IngestStore {
         for (const t of r?.transitions ?? []) {
           if (t.open) {
             const a = t.open;
-            await sql`insert into alarms (datalogger_id, device_id, level, code, description, started_at, handled)
-              select ${d.dataloggerId}, ${d.id}, ${a.level}, ${a.code}, ${a.description.slice(0, 512)}, ${t.ts}::bigint, 0
+            await sql`insert into alarms (datalogger_id, device_id, level, code, description, started_at, handled, owner_id)
+              select ${d.dataloggerId}, ${d.id}, ${a.level}, ${a.code}, ${a.description.slice(0, 512)}, ${t.ts}::bigint, 0,
+                (select p.owner_id from dataloggers x join projects p on p.id = x.project_id where x.id = ${d.dataloggerId})
               where not exists (select 1 from alarms where device_id = ${d.id} and code = ${a.code} and level < 3 and ended_at is null)`.execute(
               trx,
             );
@@ -352,9 +356,10 @@ export class PgIngestStore implements IngestStore {
           }
         }
         for (const e of r?.episodes ?? []) {
-          await sql`insert into alarms (datalogger_id, device_id, level, code, description, started_at, ended_at, handled)
+          await sql`insert into alarms (datalogger_id, device_id, level, code, description, started_at, ended_at, handled, owner_id)
             values (${d.dataloggerId}, ${d.id}, ${e.level}, ${e.code}, ${e.description.slice(0, 512)}, ${e.start}::bigint,
-              ${e.end}::bigint, 0)`.execute(trx);
+              ${e.end}::bigint, 0,
+              (select p.owner_id from dataloggers x join projects p on p.id = x.project_id where x.id = ${d.dataloggerId}))`.execute(trx);
         }
         await sql`update devices set last_sample_at = ${d.ts}, status = ${d.status}
           where id = ${d.id} and (last_sample_at is null or last_sample_at <= ${d.ts})`.execute(trx);
