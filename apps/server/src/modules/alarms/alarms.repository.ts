@@ -33,6 +33,8 @@ export interface AlarmFilter {
   /** Rules whose `hide` applies, and what to do with the alarms they match: 0 exclude, 1 include, 2 only. */
   hideRules?: readonly AlarmRule[] | undefined;
   hidden?: number | undefined;
+  /** Keyset: only alarms after this one in the newest-first order (the alarm export walks in batches). */
+  before?: { startedAt: number; id: number } | undefined;
 }
 
 /** One alarm with what its wire row needs. */
@@ -105,6 +107,14 @@ export class AlarmsRepository {
       q = q.where(sql<SqlBool>`(lower(dl.pn) like ${like} escape '\\' or lower(d.sn) like ${like} escape '\\')`);
     }
     if (f.ownerId !== undefined) q = q.where('p.owner_id', '=', f.ownerId);
+    const b = f.before;
+    if (b)
+      q = q.where((eb) =>
+        eb.or([
+          eb('a.started_at', '<', b.startedAt),
+          eb.and([eb('a.started_at', '=', b.startedAt), eb('a.id', '<', b.id)]),
+        ]),
+      );
     const rules = f.hideRules ?? [];
     if (rules.length > 0 && f.hidden !== 1) q = q.where(sql<number>`${anyRuleSql(rules)}`, '=', f.hidden === 2 ? 1 : 0);
     if (rules.length === 0 && f.hidden === 2) q = q.where(sql<SqlBool>`1 = 0`);
