@@ -176,6 +176,12 @@ describe('owner_anna: the plant alarm card handles an alarm; the filtered list i
     page = await h().newPage({ context });
     await login(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
     api = await tabApi(page, h().baseUrl);
+  }, 60_000);
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it('raises fault 2 from a published frame', async () => {
     await publishFault(OVER_TEMP);
     await expect
       .poll(
@@ -193,15 +199,16 @@ describe('owner_anna: the plant alarm card handles an alarm; the filtered list i
       )
       .toBeGreaterThan(0);
   }, 60_000);
-  afterAll(async () => {
-    await page?.context().close();
-  });
 
   it("lists the plant's alarm on its card and handles it from there", async () => {
     await page.goto(`/generalNew/project/${pid}`);
     const card = page.getByTestId('plant-alarm-card');
     const row = card.locator(`tr[data-alarm-id="${id}"]`);
-    await row.waitFor({ state: 'visible' });
+    await card.waitFor({ state: 'visible' });
+    await row.waitFor({ state: 'visible' }).catch(async (e: unknown) => {
+      await h().screenshot(page, 'alarms-plant-card-missing');
+      throw new Error(`${String(e)} pid=${pid} id=${id} ${page.url()}`);
+    });
     expect(await row.getByTestId('alarm-desc').textContent()).toBe('Over temperature');
     await card.getByTestId(`alarm-handle-${id}`).click();
     await page.getByTestId('alarm-handle-run').click();
@@ -213,7 +220,13 @@ describe('owner_anna: the plant alarm card handles an alarm; the filtered list i
 
   it('exports the filtered list in the background and downloads the xlsx', async () => {
     await page.goto(`${LIST}?sn=${HYBRID.sn}&level=2`);
-    await page.locator(`tr[data-alarm-id="${id}"]`).waitFor({ state: 'visible' });
+    await page
+      .locator(`tr[data-alarm-id="${id}"]`)
+      .waitFor({ state: 'visible' })
+      .catch(async (e: unknown) => {
+        await h().screenshot(page, 'alarms-export-list-missing');
+        throw e;
+      });
     const total = Number(await page.getByTestId('alarm-list').getAttribute('data-total'));
     await page.getByTestId('alarm-export').click();
     const ready = page.getByTestId('alarm-export-ready');
