@@ -204,8 +204,9 @@ describe('owner_anna: the plant alarm card handles an alarm; the filtered list i
     await page.goto(`/generalNew/project/${pid}`);
     const card = page.getByTestId('plant-alarm-card');
     const row = card.locator(`tr[data-alarm-id="${id}"]`);
-    await card.waitFor({ state: 'visible' });
-    await row.waitFor({ state: 'visible' }).catch(async (e: unknown) => {
+    // the plant page loads the card after the plant (slow on a loaded machine)
+    await card.waitFor({ state: 'visible', timeout: 60_000 });
+    await row.waitFor({ state: 'visible', timeout: 60_000 }).catch(async (e: unknown) => {
       await h().screenshot(page, 'alarms-plant-card-missing');
       throw new Error(`${String(e)} pid=${pid} id=${id} ${page.url()}`);
     });
@@ -216,13 +217,13 @@ describe('owner_anna: the plant alarm card handles an alarm; the filtered list i
     expect(await card.getByTestId(`alarm-handle-${id}`).count()).toBe(0);
     const [a] = (await api.call('webQueryPlantsWarning', { id, page: 0, pagesize: 10 })).warning;
     expect(a).toMatchObject({ id, handle: 1, handleUsr: DEMO.owner_anna.usr, pid });
-  }, 60_000);
+  }, 150_000);
 
   it('exports the filtered list in the background and downloads the xlsx', async () => {
     await page.goto(`${LIST}?sn=${HYBRID.sn}&level=2`);
     await page
       .locator(`tr[data-alarm-id="${id}"]`)
-      .waitFor({ state: 'visible' })
+      .waitFor({ state: 'visible', timeout: 60_000 })
       .catch(async (e: unknown) => {
         await h().screenshot(page, 'alarms-export-list-missing');
         throw e;
@@ -230,7 +231,7 @@ describe('owner_anna: the plant alarm card handles an alarm; the filtered list i
     const total = Number(await page.getByTestId('alarm-list').getAttribute('data-total'));
     await page.getByTestId('alarm-export').click();
     const ready = page.getByTestId('alarm-export-ready');
-    await ready.waitFor({ state: 'visible', timeout: 30_000 });
+    await ready.waitFor({ state: 'visible', timeout: 60_000 });
     const name = (await page.getByTestId('alarm-export-name').textContent()) ?? '';
     expect(name).toMatch(/^Alarm list_\d{8}-\d{4}\.xlsx$/);
     // the export history lists it, downloadable
@@ -253,5 +254,5 @@ describe('owner_anna: the plant alarm card handles an alarm; the filtered list i
     expect(first[14]).toBe('Processed');
     expect(first[15]).toBe(DEMO.owner_anna.usr);
     await h().screenshot(page, 'alarms-export');
-  }, 90_000);
+  }, 180_000);
 });

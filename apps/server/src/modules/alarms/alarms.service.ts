@@ -34,6 +34,8 @@ type DeviceListParams = ParsedParamsOf<Catalogue['queryDeviceWarning']>;
 type DeviceCountParams = ParsedParamsOf<Catalogue['queryDeviceWarningCount']>;
 type PlantsListParams = ParsedParamsOf<Catalogue['webQueryPlantsWarning']>;
 type StatParams = ParsedParamsOf<Catalogue['webQueryWarningStatistic']>;
+/** The fleet list's filters without paging (the alarm export's params). */
+type FleetParams = ParsedParamsOf<Catalogue['exportPlantsWarning']>;
 
 const LEVEL_KEY = { 0: 'warning', 1: 'error', 2: 'fault', 3: 'offline' } as const;
 const DAY_MS = 86_400_000;
@@ -162,7 +164,7 @@ export class AlarmsService {
    * those alarms as wire rows in `locale`, newest first, in keyset batches (stable while alarms
    * arrive or are handled during the walk). Same scope and filters as webQueryPlantsWarning.
    */
-  async fleetExport(caller: Caller, p: Omit<PlantsListParams, 'page' | 'pagesize'>) {
+  async fleetExport(caller: Caller, p: FleetParams) {
     const { scope, f } = await this.fleetFilter(caller, p);
     const repo = this.deps.repo;
     return {
@@ -182,7 +184,7 @@ export class AlarmsService {
   }
 
   /** The scope and filter of the fleet lists (queryPlantsWarning, webQueryPlantsWarning, the export). */
-  private async fleetFilter(caller: Caller, p: Omit<PlantsListParams, 'page' | 'pagesize'>) {
+  private async fleetFilter(caller: Caller, p: FleetParams) {
     const scope = await this.deps.access.scopeOf(caller);
     if (p.plantid !== undefined)
       await this.deps.access.requireAccess({ caller, permission: 'plant.read', ids: [p.plantid], scope });

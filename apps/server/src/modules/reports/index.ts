@@ -47,7 +47,7 @@ export function createReports(
   },
 ): Reports {
   const builder = new ReportBuilder({ energy: base.energyRepo, curves: () => peers().devices.curves, now: base.now });
-  const files = new ReportFilesService({
+  const files: ReportFilesService = new ReportFilesService({
     db: base.db,
     dbh: base.dbh,
     audit: base.audit,
@@ -61,7 +61,7 @@ export function createReports(
     log: base.log,
     now: base.now,
   });
-  const alarmExport = new AlarmExportService({
+  const alarmExport: AlarmExportService = new AlarmExportService({
     alarms: () => peers().alarms,
     plants: () => peers().plants,
     files,
