@@ -4,7 +4,13 @@
  * the alarm on /generalNew/alarm by its SN and type, handles it (processed, by her, also through
  * the API), reads it in German, sees it on the device's alarm tab, and creates a filter rule that
  * hides it (shown again with "show alarms hidden by rules"); plus the list at a 360 px phone width.
+ * Then fault 2 ("Over temperature"): the plant page's alarm card lists it and handles it, and the
+ * filtered alarm list is exported (background job, progress, download) and its xlsx read back.
  */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decodeDevice, encodeRegisters, getDefinition, type ApiClient } from '@sunwatch/protocol';
@@ -150,4 +156,103 @@ describe('owner_anna: an alarm from a fault frame, handled, translated and hidde
     await h().screenshot(page, 'alarms-list-phone');
     await page.setViewportSize({ width: 1366, height: 900 });
   }, 60_000);
+});
+
+describe('owner_anna: the plant alarm card handles an alarm; the filtered list is exported and downloaded', () => {
+  const OVER_TEMP = 2;
+  let page: Page;
+  let api: ApiClient;
+  let id = 0;
+  let pid = 0;
+
+  beforeAll(async () => {
+    const context = await h().browser.newContext({
+      baseURL: h().baseUrl,
+      locale: 'en-US',
+      viewport: { width: 1366, height: 900 },
+      acceptDownloads: true,
+    });
+    context.setDefaultTimeout(20_000);
+    page = await h().newPage({ context });
+    await login(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
+    api = await tabApi(page, h().baseUrl);
+  }, 60_000);
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it('raises fault 2 from a published frame', async () => {
+    await publishFault(OVER_TEMP);
+    await expect
+      .poll(
+        async () => {
+          try {
+            const r = await api.call('webQueryPlantsWarning', { sn: HYBRID.sn, code: OVER_TEMP, state: 1, page: 0, pagesize: 10 });
+            id = r.warning[0]?.id ?? 0;
+            pid = r.warning[0]?.pid ?? 0;
+          } catch {
+            id = 0;
+          }
+          return id;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
+  }, 60_000);
+
+  it("lists the plant's alarm on its card and handles it from there", async () => {
+    await page.goto(`/generalNew/project/${pid}`);
+    const card = page.getByTestId('plant-alarm-card');
+    const row = card.locator(`tr[data-alarm-id="${id}"]`);
+    // the plant page loads the card after the plant (slow on a loaded machine)
+    await card.waitFor({ state: 'visible', timeout: 60_000 });
+    await row.waitFor({ state: 'visible', timeout: 60_000 }).catch(async (e: unknown) => {
+      await h().screenshot(page, 'alarms-plant-card-missing');
+      throw new Error(`${String(e)} pid=${pid} id=${id} ${page.url()}`);
+    });
+    expect(await row.getByTestId('alarm-desc').textContent()).toBe('Over temperature');
+    await card.getByTestId(`alarm-handle-${id}`).click();
+    await page.getByTestId('alarm-handle-run').click();
+    await row.locator('[data-handle="1"]').waitFor({ state: 'visible' });
+    expect(await card.getByTestId(`alarm-handle-${id}`).count()).toBe(0);
+    const [a] = (await api.call('webQueryPlantsWarning', { id, page: 0, pagesize: 10 })).warning;
+    expect(a).toMatchObject({ id, handle: 1, handleUsr: DEMO.owner_anna.usr, pid });
+  }, 150_000);
+
+  it('exports the filtered list in the background and downloads the xlsx', async () => {
+    await page.goto(`${LIST}?sn=${HYBRID.sn}&level=2`);
+    await page
+      .locator(`tr[data-alarm-id="${id}"]`)
+      .waitFor({ state: 'visible', timeout: 60_000 })
+      .catch(async (e: unknown) => {
+        await h().screenshot(page, 'alarms-export-list-missing');
+        throw e;
+      });
+    const total = Number(await page.getByTestId('alarm-list').getAttribute('data-total'));
+    await page.getByTestId('alarm-export').click();
+    const ready = page.getByTestId('alarm-export-ready');
+    await ready.waitFor({ state: 'visible', timeout: 60_000 });
+    const name = (await page.getByTestId('alarm-export-name').textContent()) ?? '';
+    expect(name).toMatch(/^Alarm list_\d{8}-\d{4}\.xlsx$/);
+    // the export history lists it, downloadable
+    const files = await api.call('webQueryReportFiles', { page: 0, pagesize: 10 });
+    expect(files.file[0]).toMatchObject({ name, type: 'alarms', status: 1 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('alarm-export-download').click()]);
+    const saved = path.join(mkdtempSync(path.join(os.tmpdir(), 'sunwatch-alarms-')), download.suggestedFilename());
+    await download.saveAs(saved);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(saved);
+    const ws = wb.worksheets[0]!;
+    expect(ws.rowCount).toBe(total + 1);
+    expect(ws.getRow(1).getCell(4).value).toBe('Description');
+    // the first data row: the newest matching alarm, the one handled from the card
+    const first = (ws.getRow(2).values as unknown[]).slice(1);
+    expect(first.slice(0, 5)).toEqual([id, 'Fault', OVER_TEMP, 'Over temperature', 'Energy storage controller']);
+    expect(first[8]).toBe(HYBRID.pn);
+    expect(first[9]).toBe(HYBRID.sn);
+    expect(first[11]).toBeInstanceOf(Date);
+    expect(first[14]).toBe('Processed');
+    expect(first[15]).toBe(DEMO.owner_anna.usr);
+    await h().screenshot(page, 'alarms-export');
+  }, 180_000);
 });

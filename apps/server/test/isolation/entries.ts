@@ -533,6 +533,8 @@ export const ENTRIES = {
   webQueryReportFiles: { ref: 'none', params: () => ({ pagesize: 50 }) },
   queryReportFileUrl: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
   delReportFile: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12], personal: REPORT },
+  // the alarm list export: the fleet list's scope; a plant without alarms has nothing to export (264)
+  exportPlantsWarning: { ...plant(), okCodes: [264], personal: REPORT },
 
   // ---------------------------------------------------------------- notifications (issue 11)
   queryEmailPush: { ref: 'none', params: () => ({ pagesize: 50 }) },

@@ -123,9 +123,9 @@ function routePages(): RoutePage[] {
 const MODULE_GATED: Record<string, readonly string[]> = {
   '/adminNew/account': ['queryDeviceCtrlFieldForDist', 'editDeviceCtrlFieldForDist', 'webQueryPlants'],
   '/admin/account': ['queryDeviceCtrlFieldForDist', 'editDeviceCtrlFieldForDist', 'webQueryPlants'],
-  // issue 11: the alarm pages' plant pickers (features/alarms/model/abilities.ts `plants`)
-  '/adminNew/alarm': ['webQueryPlants'],
-  '/admin/alarm': ['webQueryPlants'],
+  // issue 11: the alarm pages' plant pickers and export follow-up (features/alarms/model/abilities.ts `plants`, `export`)
+  '/adminNew/alarm': ['webQueryPlants', 'webQueryReportFiles', 'queryReportFileUrl'],
+  '/admin/alarm': ['webQueryPlants', 'webQueryReportFiles', 'queryReportFileUrl'],
   // issue 10: the plant form's owner picker lists owners with account management only
   // (features/plants/api/mutations.ts `usePlantOwnerChoices`), else the owners of the plants it sees
   '/adminNew/project': ['queryPlantOwners'],

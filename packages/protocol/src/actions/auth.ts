@@ -162,6 +162,7 @@ export const ACTION_AUTH = {
   webQueryReportFiles: 'signed',
   queryReportFileUrl: 'signed',
   delReportFile: 'signed',
+  exportPlantsWarning: 'signed',
   // issue 11: notifications (notifications.ts)
   queryEmailPush: 'signed',
   addEmailPush: 'signed',

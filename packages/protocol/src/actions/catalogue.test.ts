@@ -3,6 +3,7 @@ import { PERMISSION_MODULES } from '../permissions.js';
 import { PERMISSION_TREE } from '../permissions.js';
 import * as accountsAdmin from './accounts-admin.js';
 import * as alarms from './alarms.js';
+import * as alarmExport from './alarm-export.js';
 import { ACTION_NAMES, catalogue, type AccessRule, type ActionDef } from './index.js';
 
 /** Actions that change state (sign-ins issue sessions, updateToken/logout revoke them, …). */
@@ -81,6 +82,7 @@ const MUTATING = [
   'exportPlantReport',
   'exportDeviceEnergyReport',
   'delReportFile',
+  'exportPlantsWarning',
   // issue 11: notifications
   'addEmailPush',
   'editEmailPush',
@@ -173,6 +175,7 @@ describe('action catalogue: access', () => {
         /Plant|Collector|Device/.test(name) &&
         !(name in accountsAdmin) &&
         !(name in alarms && name !== 'queryDeviceWarning' && name !== 'queryDeviceWarningCount') &&
+        !(name in alarmExport) &&
         !settings
       )
         expect(access.permission, name).toBe('device_manag');

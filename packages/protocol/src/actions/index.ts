@@ -9,6 +9,7 @@ import * as overview from './overview.js';
 import * as deviceOps from './device-ops.js';
 import * as alarms from './alarms.js';
 import * as reports from './reports.js';
+import * as alarmExport from './alarm-export.js';
 import * as notifications from './notifications.js';
 import type { ActionDef } from './define.js';
 
@@ -29,6 +30,7 @@ export const catalogue = {
   ...deviceOps,
   ...alarms,
   ...reports,
+  ...alarmExport,
   ...notifications,
 } as const;
 
@@ -58,6 +60,7 @@ export type * from './device-ops.js';
 export * from './device-ops-params.js';
 export type * from './alarms.js';
 export type * from './reports.js';
+export * from './alarm-export-params.js';
 export type * from './notifications.js';
 export * from './notifications-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';

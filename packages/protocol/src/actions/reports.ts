@@ -3,6 +3,7 @@ import { defineAction, result } from './define.js';
 import { actionParams, page, pageSize, wireInt } from './common.js';
 import { deviceTuple, wireDay } from './telemetry-params.js';
 import { REPORT_PERIODS, type ReportPeriod, type ReportScope } from '../reports/periods.js';
+import type { AlarmExportKind } from './alarm-export-params.js';
 
 /**
  * Reports and exports (issue 11; spec §2 "report export", §3 "Report" / "Export file", §4
@@ -53,8 +54,9 @@ export interface ReportFileRow {
   gts: string;
   /** Finish time ("" while exporting). */
   fts: string;
-  scope: ReportScope;
-  type: ReportPeriod;
+  /** 'alarms' for an alarm list export (alarm-export.ts). */
+  scope: ReportScope | AlarmExportKind;
+  type: ReportPeriod | AlarmExportKind;
   /** The period as asked ("2026-10", "2026", "" for total) and the local days it covers. */
   date: string;
   sdate: string;

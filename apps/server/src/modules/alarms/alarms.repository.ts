@@ -40,6 +40,8 @@ export interface AlarmFilter {
   /** Rules whose `hide` applies, and what to do with the alarms they match: 0 exclude, 1 include, 2 only. */
   hideRules?: readonly AlarmRule[] | undefined;
   hidden?: number | undefined;
+  /** Keyset: only alarms after this one in the newest-first order (the alarm export walks in batches). */
+  before?: { startedAt: number; id: number } | undefined;
 }
 
 /** One alarm with what its wire row needs. */
@@ -119,6 +121,8 @@ export class AlarmsRepository {
         or a.device_id in (select d.id from devices d where lower(d.sn) like ${like} escape '\\'))`);
     }
     if (f.ownerId !== undefined) conds.push(sql<SqlBool>`a.owner_id = ${f.ownerId}`);
+    const b = f.before;
+    if (b) conds.push(sql<SqlBool>`(a.started_at < ${b.startedAt} or (a.started_at = ${b.startedAt} and a.id < ${b.id}))`);
     const rules = f.hideRules ?? [];
     if (rules.length > 0 && f.hidden !== 1) conds.push(sql<SqlBool>`${anyRuleSql(rules, tzs)} = ${f.hidden === 2 ? 1 : 0}`);
     if (rules.length === 0 && f.hidden === 2) return FALSE;
@@ -172,6 +176,7 @@ export class AlarmsRepository {
       !f.sn &&
       !f.search &&
       f.ownerId === undefined &&
+      f.before === undefined &&
       (liveRules.length === 0 || f.hidden === 1) &&
       f.hidden !== 2;
     if (byCounters) {

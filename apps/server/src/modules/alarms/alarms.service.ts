@@ -34,6 +34,8 @@ type DeviceListParams = ParsedParamsOf<Catalogue['queryDeviceWarning']>;
 type DeviceCountParams = ParsedParamsOf<Catalogue['queryDeviceWarningCount']>;
 type PlantsListParams = ParsedParamsOf<Catalogue['webQueryPlantsWarning']>;
 type StatParams = ParsedParamsOf<Catalogue['webQueryWarningStatistic']>;
+/** The fleet list's filters without paging (the alarm export's params). */
+type FleetParams = ParsedParamsOf<Catalogue['exportPlantsWarning']>;
 
 const LEVEL_KEY = { 0: 'warning', 1: 'error', 2: 'fault', 3: 'offline' } as const;
 const DAY_MS = 86_400_000;
@@ -151,6 +153,38 @@ export class AlarmsService {
 
   /** queryPlantsWarning / webQueryPlantsWarning: every visible plant's alarms; the window in `tz` (UTC by default). */
   async plantsList(caller: Caller, p: PlantsListParams, locale: string, noneIs264: boolean): Promise<AlarmListDat> {
+    const { scope, f } = await this.fleetFilter(caller, p);
+    const dat = await this.page(scope, f, p, locale);
+    if (noneIs264 && dat.total === 0) throw new ApiError(264);
+    return dat;
+  }
+
+  /**
+   * The alarm list export (reports module): how many alarms the fleet list's filters match, and
+   * those alarms as wire rows in `locale`, newest first, in keyset batches (stable while alarms
+   * arrive or are handled during the walk). Same scope and filters as webQueryPlantsWarning.
+   */
+  async fleetExport(caller: Caller, p: FleetParams) {
+    const { scope, f } = await this.fleetFilter(caller, p);
+    const repo = this.deps.repo;
+    return {
+      count: () => repo.count(scope, f),
+      async *batches(locale: string, size: number): AsyncGenerator<AlarmRow[]> {
+        let before: AlarmFilter['before'];
+        for (;;) {
+          const rows = await repo.list(scope, { ...f, before }, 0, size);
+          if (rows.length === 0) return;
+          yield rows.map((r) => AlarmsService.row(r, locale, f.hideRules ?? []));
+          const last = rows[rows.length - 1]!;
+          before = { startedAt: last.started_at, id: last.id };
+          if (rows.length < size) return;
+        }
+      },
+    };
+  }
+
+  /** The scope and filter of the fleet lists (queryPlantsWarning, webQueryPlantsWarning, the export). */
+  private async fleetFilter(caller: Caller, p: FleetParams) {
     const scope = await this.deps.access.scopeOf(caller);
     if (p.plantid !== undefined)
       await this.deps.access.requireAccess({ caller, permission: 'plant.read', ids: [p.plantid], scope });
@@ -171,9 +205,7 @@ export class AlarmsService {
       hideRules,
       hidden: p.hidden,
     };
-    const dat = await this.page(scope, f, p, locale);
-    if (noneIs264 && dat.total === 0) throw new ApiError(264);
-    return dat;
+    return { scope, f };
   }
 
   /** Devices (or dataloggers, for their offline alarm) with an ongoing, not hidden alarm. */

@@ -12,6 +12,8 @@ import { ReportFilesService } from './report-files.service.js';
 import { ReportRunner } from './report-runner.js';
 import { ReportMailScheduler } from './report-mails.js';
 import type { Notifications } from '../notifications/index.js';
+import type { AlarmsService } from '../alarms/alarms.service.js';
+import { AlarmExportService } from './alarm-export.js';
 
 /** Issue 11 reports and exports: the files (requests, list, download) and their background runner. */
 export interface Reports {
@@ -20,6 +22,8 @@ export interface Reports {
   runner: ReportRunner;
   /** Report mails of the e-mail push subscriptions (run by the `report-mails` job). */
   mails: ReportMailScheduler;
+  /** The alarm list export (`exportPlantsWarning`), a job kind of the same runner. */
+  alarmExport: AlarmExportService;
 }
 
 export function createReports(
@@ -35,10 +39,15 @@ export function createReports(
     log: { error(obj: unknown, msg?: string): void };
     now: () => number;
   },
-  peers: () => { plants: PlantsService; devices: { curves: DeviceCurvesService }; notifications: Notifications },
+  peers: () => {
+    plants: PlantsService;
+    devices: { curves: DeviceCurvesService };
+    notifications: Notifications;
+    alarms: AlarmsService;
+  },
 ): Reports {
   const builder = new ReportBuilder({ energy: base.energyRepo, curves: () => peers().devices.curves, now: base.now });
-  const files = new ReportFilesService({
+  const files: ReportFilesService = new ReportFilesService({
     db: base.db,
     dbh: base.dbh,
     audit: base.audit,
@@ -48,7 +57,14 @@ export function createReports(
     resolver: base.resolver,
     accounts: base.accounts,
     builder,
+    alarmExport: () => alarmExport,
     log: base.log,
+    now: base.now,
+  });
+  const alarmExport: AlarmExportService = new AlarmExportService({
+    alarms: () => peers().alarms,
+    plants: () => peers().plants,
+    files,
     now: base.now,
   });
   const mails = new ReportMailScheduler({
@@ -59,5 +75,5 @@ export function createReports(
     now: base.now,
     log: base.log,
   });
-  return { files, builder, runner: new ReportRunner(files, base.log), mails };
+  return { files, builder, runner: new ReportRunner(files, base.log), mails, alarmExport };
 }

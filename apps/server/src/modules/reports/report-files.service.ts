@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { REPORT_ENERGY_KEYS } from '@sunwatch/protocol';
 import {
+  ALARM_EXPORT_KIND,
   ApiError,
   checkReportPeriod,
   EXPORT_STATUS,
@@ -25,6 +26,7 @@ import { deviceTz } from '../devices/devices.repository.js';
 import type { PlantsService } from '../plants/plants.service.js';
 import type { ReportBuilder, ReportSpec } from './report-builder.js';
 import { reportTexts } from './report-texts.js';
+import type { AlarmExportService } from './alarm-export.js';
 
 /** How long a download address stays valid (as issue 10's export files). */
 export const REPORT_URL_TTL_S = 300;
@@ -40,6 +42,8 @@ type Row = Selectable<ReportFilesTable>;
 
 function toWire(r: Row): ReportFileRow {
   const state = r.state;
+  // An alarm export keeps its filters (JSON) in `date`; the history shows its time window instead.
+  const alarms = r.scope === ALARM_EXPORT_KIND;
   return {
     id: Number(r.id),
     name: r.name,
@@ -49,9 +53,9 @@ function toWire(r: Row): ReportFileRow {
     progress: state === 'done' ? 100 : Number(r.progress),
     gts: fmtTs(Number(r.created_at), 0),
     fts: r.finished_at ? fmtTs(Number(r.finished_at), 0) : '',
-    scope: r.scope as ReportScope,
-    type: r.type as ReportPeriod,
-    date: r.date,
+    scope: r.scope as ReportFileRow['scope'],
+    type: r.type as ReportFileRow['type'],
+    date: alarms ? (r.sdate && r.edate ? `${r.sdate} ~ ${r.edate}` : '') : r.date,
     sdate: r.sdate,
     edate: r.edate,
     plantid: Number(r.project_id ?? 0),
@@ -89,6 +93,8 @@ export interface ReportFilesDeps {
   resolver: Pick<DeviceResolver, 'resolve'>;
   accounts: Pick<AccountsRepository, 'findById'>;
   builder: ReportBuilder;
+  /** The alarm list export (alarm-export.ts), which writes files of kind `alarms`. */
+  alarmExport?: () => Pick<AlarmExportService, 'write'>;
   log: { error(obj: unknown, msg?: string): void; warn?(obj: unknown, msg?: string): void };
   now: () => number;
 }
@@ -122,7 +128,7 @@ export class ReportFilesService {
   ): Promise<ReportFileRow> {
     const plant = await this.deps.plants().require(caller, p.plantid);
     const c = this.check(p, Number(plant.tz_offset));
-    return this.insert(caller, {
+    return this.queue(caller, {
       scope: 'plant',
       project_id: Number(plant.id),
       device_id: null,
@@ -152,7 +158,7 @@ export class ReportFilesService {
   ): Promise<ReportFileRow> {
     const d = await this.deps.resolver.resolve(caller, p);
     const c = this.check(p, deviceTz(d));
-    return this.insert(caller, {
+    return this.queue(caller, {
       scope: 'device',
       project_id: d.project_id,
       device_id: d.id,
@@ -166,7 +172,8 @@ export class ReportFilesService {
     });
   }
 
-  private async insert(
+  /** Stores a queued export of the caller (audited) and starts the runner once it has committed. */
+  async queue(
     caller: Caller,
     v: Pick<
       Row,
@@ -183,14 +190,15 @@ export class ReportFilesService {
       | 'sdate'
       | 'edate'
       | 'locale'
-    >,
+    > & { name?: string },
   ): Promise<ReportFileRow> {
+    const { name: given, ...values } = v;
     const t = reportTexts(v.locale);
     const period = v.type === 'total' ? '' : v.type === 'custom' ? `_${v.sdate}_${v.edate}` : `_${v.date}`;
-    const name = `${safeName(`${v.target}_${t.periods[v.type as ReportPeriod]}${period}`)}.xlsx`;
+    const name = `${safeName(given ?? `${v.target}_${t.periods[v.type as ReportPeriod]}${period}`)}.xlsx`;
     const row = (await this.deps.dbh.db
       .insertInto('report_files')
-      .values({ ...v, account_id: caller.accountId, name, state: 'queued', created_at: this.deps.now() })
+      .values({ ...values, account_id: caller.accountId, name, state: 'queued', created_at: this.deps.now() })
       .returningAll()
       .executeTakeFirstOrThrow()) as Row;
     const wire = toWire(row);
@@ -335,21 +343,30 @@ export class ReportFilesService {
     const gone = new Error('report export abandoned');
     try {
       const caller = await this.callerOf(Number(row.account_id));
-      const { spec, firstDay } = await this.specOf(row, caller);
-      const buf = await this.deps.builder.workbook(spec, caller, firstDay, async (p) => {
+      const step = async (p: number) => {
         if (!(await this.progress(id, owner, p * 99))) throw gone;
-      });
+      };
       await fs.promises.mkdir(this.dir, { recursive: true });
       const file = `${id}-${crypto.randomBytes(6).toString('hex')}.xlsx`;
       const tmp = path.join(this.dir, `${file}.tmp`);
-      await fs.promises.writeFile(tmp, buf);
+      let size: number;
+      if (row.scope === ALARM_EXPORT_KIND && this.deps.alarmExport) {
+        // Streamed to the temporary file (up to ALARM_EXPORT_MAX_ROWS rows, never all in memory).
+        await this.deps.alarmExport().write(row, caller, tmp, step);
+        size = (await fs.promises.stat(tmp)).size;
+      } else {
+        const { spec, firstDay } = await this.specOf(row, caller);
+        const buf = await this.deps.builder.workbook(spec, caller, firstDay, step);
+        await fs.promises.writeFile(tmp, buf);
+        size = buf.length;
+      }
       await fs.promises.rename(tmp, path.join(this.dir, file));
       const res = await this.deps.db
         .updateTable('report_files')
         .set({
           state: 'done',
           progress: 100,
-          size: buf.length,
+          size,
           path: file,
           finished_at: this.deps.now(),
           lease_until: 0,

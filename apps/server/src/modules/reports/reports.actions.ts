@@ -9,6 +9,8 @@ export const reportHandlers: HandlerMap = {
     ctx.services.reports.files.startDevice(callerOf(i), params, i.call.locale),
   webQueryReportFiles: ({ params, ...i }, ctx) => ctx.services.reports.files.list(callerOf(i), params),
   queryReportFileUrl: ({ params, ...i }, ctx) => ctx.services.reports.files.url(callerOf(i), params.id),
+  exportPlantsWarning: ({ params, ...i }, ctx) =>
+    ctx.services.reports.alarmExport.start(callerOf(i), params, i.call.locale),
   delReportFile: async ({ params, ...i }, ctx) => {
     await ctx.services.reports.files.remove(callerOf(i), params.id);
     return undefined;

@@ -4,7 +4,7 @@
  * the protocol's own rule (`checkReportPeriod`, the one the server applies) against the plant's
  * today; and the labels of a report file's period.
  */
-import { checkReportPeriod, type ReportPeriod } from '@sunwatch/protocol';
+import { checkReportPeriod, type AlarmExportKind, type ReportPeriod } from '@sunwatch/protocol';
 
 export interface PeriodInput {
   type: ReportPeriod;
@@ -32,7 +32,7 @@ export function checkPeriod(p: PeriodInput, today: string): PeriodCheck {
 }
 
 /** The period of a report file as shown in the history: "2026-10", "2026-10-01 ~ 2026-10-20", "". */
-export function periodText(f: { type: ReportPeriod; date: string; sdate: string; edate: string }): string {
+export function periodText(f: { type: ReportPeriod | AlarmExportKind; date: string; sdate: string; edate: string }): string {
   if (f.type === 'custom') return `${f.sdate} ~ ${f.edate}`;
   if (f.type === 'total') return f.sdate && f.edate ? `${f.sdate} ~ ${f.edate}` : '';
   return f.date;

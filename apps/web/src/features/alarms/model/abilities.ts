@@ -25,6 +25,11 @@ export interface AlarmAbilities {
   rules: boolean;
   /** May list plants (plant pickers of the filters and rules). */
   plants: boolean;
+  /**
+   * May export the alarm list (exportPlantsWarning, function point `alarm_export_file`) and follow
+   * the file in the export history, which needs `device_manag` (webQueryReportFiles).
+   */
+  export: boolean;
 }
 
 export function alarmAbilitiesFor(session: AccessSubject | undefined): AlarmAbilities {
@@ -38,6 +43,8 @@ export function alarmAbilitiesFor(session: AccessSubject | undefined): AlarmAbil
     handle: writes && HANDLE_ROLES.includes(role) && access.hasButton('alarm_handle'),
     rules: writes && RULE_ROLES.includes(role),
     plants: access.hasModule('device_manag'),
+    export:
+      access.hasModule('alarm_manag') && access.hasButton('alarm_export_file') && access.hasModule('device_manag'),
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Card, Flex, Space, Tabs, Typography } from 'antd';
-import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ListStates, listPagination, tableLoading, useListState } from '../../../components/list';
 import { ALARM_LIST_SPEC, PAGE_SIZES, alarmListParams, browserTz, type AlarmTab } from '../api/list-params';
@@ -15,18 +15,23 @@ import { useAlarmList } from '../api/queries';
 import { AlarmFilters } from '../components/AlarmFilters';
 import { AlarmStats } from '../components/AlarmStats';
 import { AlarmTable } from '../components/AlarmTable';
+import type { AlarmExportParams } from '../components/AlarmExportDialog';
 import { useAlarmAbilities } from '../model/abilities';
 import { offsetLabel } from '../model/vocabulary';
 
 const HandleDialog = lazy(() => import('../components/HandleDialog'));
 const RulesPanel = lazy(() => import('../components/RulesPanel'));
+const AlarmExportDialog = lazy(() => import('../components/AlarmExportDialog'));
 
 export default function AlarmsPage() {
   const { t } = useTranslation();
   const abilities = useAlarmAbilities();
   const [state, update] = useListState(ALARM_LIST_SPEC);
   const lists = state.tab !== 'rules';
-  const list = useAlarmList(alarmListParams(state, browserTz()), lists);
+  const params = alarmListParams(state, browserTz());
+  const list = useAlarmList(params, lists);
+  /** The filters of the export being followed (the list's, without paging). */
+  const [exporting, setExporting] = useState<AlarmExportParams>();
   const rows = list.data?.warning ?? [];
   const [selected, setSelected] = useState<number[]>([]);
   const [handling, setHandling] = useState<number[]>();
@@ -50,7 +55,25 @@ export default function AlarmsPage() {
               {t('alarms:handle.selected', { n: visibleSelected.length })}
             </Button>
           )}
-          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isFetching} data-testid="alarm-refresh">
+          {abilities.export && (
+            <Button
+              icon={<ExportOutlined />}
+              disabled={!list.data?.total}
+              onClick={() => {
+                const { page: _page, pagesize: _size, ...filters } = params;
+                setExporting(filters);
+              }}
+              data-testid="alarm-export"
+            >
+              {t('alarms:export.button')}
+            </Button>
+          )}
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => void list.refetch()}
+            loading={list.isFetching}
+            data-testid="alarm-refresh"
+          >
             {t('alarms:refresh')}
           </Button>
         </Space>
@@ -82,7 +105,9 @@ export default function AlarmsPage() {
     <Flex vertical gap={12} data-testid="alarms-page">
       <AlarmStats />
       <Card title={t('alarms:title')}>
-        {abilities.readOnly && <Alert type="info" showIcon message={t('alarms:readOnly')} style={{ marginBottom: 12 }} />}
+        {abilities.readOnly && (
+          <Alert type="info" showIcon message={t('alarms:readOnly')} style={{ marginBottom: 12 }} />
+        )}
         <Tabs
           activeKey={state.tab}
           onChange={(tab) => {
@@ -91,8 +116,16 @@ export default function AlarmsPage() {
           }}
           destroyOnHidden
           items={[
-            { key: 'current', label: <span data-testid="alarm-tab-current">{t('alarms:tabs.current')}</span>, children: lists ? table : null },
-            { key: 'history', label: <span data-testid="alarm-tab-history">{t('alarms:tabs.history')}</span>, children: lists ? table : null },
+            {
+              key: 'current',
+              label: <span data-testid="alarm-tab-current">{t('alarms:tabs.current')}</span>,
+              children: lists ? table : null,
+            },
+            {
+              key: 'history',
+              label: <span data-testid="alarm-tab-history">{t('alarms:tabs.history')}</span>,
+              children: lists ? table : null,
+            },
             {
               key: 'rules',
               label: <span data-testid="alarm-tab-rules">{t('alarms:tabs.rules')}</span>,
@@ -106,7 +139,10 @@ export default function AlarmsPage() {
         />
       </Card>
       <Suspense fallback={null}>
-        {handling && <HandleDialog ids={handling} onClose={() => setHandling(undefined)} onDone={() => setSelected([])} />}
+        {exporting && <AlarmExportDialog params={exporting} onClose={() => setExporting(undefined)} />}
+        {handling && (
+          <HandleDialog ids={handling} onClose={() => setHandling(undefined)} onDone={() => setSelected([])} />
+        )}
       </Suspense>
     </Flex>
   );
