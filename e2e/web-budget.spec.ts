@@ -6,6 +6,7 @@
  * measuring code prints the table in `npm run bench:web-budget` (bench/web-budget/).
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   BUDGET_KB,
   BUDGET_ROUTES,
@@ -17,10 +18,10 @@ import {
   recordTransfers,
   uncompressedAssets,
 } from '../bench/web-budget/measure.ts';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO, areaMenu, login } from './entry-page.ts';
-import { REPO_ROOT, useHarness } from './harness.ts';
+import { REPO_ROOT, settle, useHarness } from './harness.ts';
 
 const h = useHarness();
 let sessions: Sessions | undefined;
@@ -72,14 +73,30 @@ const text = (locale: string, ns: string, key: string): string => {
   if (typeof nested !== 'string') throw new Error(`${locale}/${ns}.json has no ${key}`);
   return nested;
 };
-const langChunks = (urls: string[]) =>
+/** The languages of the text chunks among `urls`: `lang-<locale>` (core) and `txt-<locale>-<ns>` (one namespace). */
+const langChunks = (urls: string[], kind: 'lang' | 'txt' | 'any' = 'lang') =>
   [
-    ...new Set(urls.map((u) => /\/assets\/lang-([a-z]{2}_[A-Z]{2})-/.exec(u)?.[1]).filter((l): l is string => !!l)),
+    ...new Set(
+      urls
+        .map((u) => /\/assets\/(lang|txt)-([a-z]{2}_[A-Z]{2})-/.exec(u))
+        .filter((m) => !!m && (kind === 'any' || m[1] === kind))
+        .map((m) => m![2]!),
+    ),
   ].sort();
+/** The namespaces of the `txt-` chunks among `urls`. */
+const txtNamespaces = (urls: string[]) =>
+  [...new Set(urls.map((u) => /\/assets\/txt-[a-z]{2}_[A-Z]{2}-([A-Za-z]+)-/.exec(u)?.[1]).filter((n): n is string => !!n))].sort();
+const NAMESPACE_FILES = readdirSync(path.join(LOCALES_DIR, 'en_US')).map((f) => f.replace(/\.json$/, ''));
+/** Texts on screen that look like an i18n key of one of the app's namespaces (`alarms:list.title`). */
+async function rawKeys(page: Page): Promise<string[]> {
+  const body = await page.locator('body').innerText();
+  const re = new RegExp(`\\b(?:${NAMESPACE_FILES.join('|')}|errors|rules):[A-Za-z][\\w.]*`, 'g');
+  return body.match(re) ?? [];
+}
 
-describe('texts of one language, loaded on demand', () => {
+describe('texts of one language and of the page, loaded on demand', () => {
   for (const locale of ['de_DE', 'zh_CN', 'en_US']) {
-    it(`${locale}: the entry page and a landing page fetch only ${locale} texts, and show them`, async () => {
+    it(`${locale}: the entry page, a landing page${locale === 'en_US' ? '' : ', the alarm and datalogger pages'} fetch only ${locale} texts, and show them (no raw key)`, async () => {
       const context = await h().newContext(locale.replace('_', '-'));
       // the stored language choice of spec §1 (the header and entry pickers write it)
       await context.addInitScript((l) => {
@@ -95,9 +112,12 @@ describe('texts of one language, loaded on demand', () => {
         .waitFor({ state: 'visible' });
       const entryUrls = (await entry.stop()).map((t) => t.url);
       expect(langChunks(entryUrls)).toEqual([locale]);
+      // the entry page needs core texts only: no namespace of a feature page
+      expect(txtNamespaces(entryUrls)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale.replace('_', '-'));
 
       const landing = recordTransfers(page);
+      const signedIn = recordTransfers(page); // everything after signing in, landing page included
       await login(page, DEMO.dealer_north.usr, DEMO.dealer_north.pwd, { goto: false });
       await areaMenu(page).waitFor({ state: 'visible' });
       await areaMenu(page)
@@ -105,8 +125,27 @@ describe('texts of one language, loaded on demand', () => {
         .first()
         .waitFor({ state: 'visible' });
       const landingUrls = (await landing.stop()).map((t) => t.url);
-      // already there: nothing of another language arrives with the area
+      // the core texts are there already: only the landing page's own namespaces arrive, in this language
       expect(langChunks(landingUrls)).toEqual([]);
+      expect(langChunks(landingUrls, 'txt')).toEqual([locale]);
+      expect(await rawKeys(page)).toEqual([]);
+
+      if (locale !== 'en_US') {
+        // two pages of other features, each with its namespace loaded with it: its texts show, never a raw key
+        await areaMenu(page).getByText(text(locale, 'menu', 'items.alarm')).first().click();
+        await page.getByText(text(locale, 'alarms', 'title'), { exact: true }).first().waitFor({ state: 'visible' });
+        await settle(page);
+        expect(await rawKeys(page)).toEqual([]);
+
+        await page.goto('/adminNew/setting/datalogger');
+        await page.getByTestId('dataloggers-page').getByText(text(locale, 'dataloggers', 'title')).first().waitFor({ state: 'visible' });
+        await settle(page);
+        expect(await rawKeys(page)).toEqual([]);
+      }
+      const signedInUrls = (await signedIn.stop()).map((t) => t.url);
+      // (the alarm texts may come with the landing page already: its overview counts alarms)
+      if (locale !== 'en_US') expect(txtNamespaces(signedInUrls)).toEqual(expect.arrayContaining(['alarms', 'dataloggers']));
+      expect(langChunks(signedInUrls, 'any')).toEqual([locale]);
       await context.close();
     });
   }

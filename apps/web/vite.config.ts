@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { CORE_NAMESPACES, PROTOCOL_NAMESPACES, namespacesIn, parseTextPath, textsPrelude } from './src/i18n/namespaces.ts';
 
 const backend = 'http://127.0.0.1:8080';
 
@@ -14,20 +15,79 @@ const backend = 'http://127.0.0.1:8080';
  * modules shared by several pages land in shared chunks. Only two groups are forced:
  * - `vendor-react`: React, its router, query and i18n runtime — every route needs them, so one
  *   long-cached chunk;
- * - `lang-<locale>`: all texts of one language (the web's namespaces and the protocol's
- *   errors/rules, gathered by src/i18n/packs/<locale>.ts) — loaded on demand by i18n/index.ts,
- *   one request per language.
+ * - `lang-<locale>`: the core texts of one language (the namespaces of `CORE_NAMESPACES`, with the
+ *   protocol's errors/rules), loaded before the first render;
+ * - `txt-<locale>-<ns>`: every other text file on its own, loaded with the pages that use it
+ *   (`textsOnDemand` below).
  * antd is NOT grouped: one antd chunk would make every page download every component.
  */
 export function chunkGroup(id: string): string | null {
-  const lang =
-    /[\\/](?:locales|i18n)[\\/]([a-z]{2}_[A-Z]{2})[\\/][^\\/]+\.json$/.exec(id) ??
-    /[\\/]i18n[\\/]packs[\\/]([a-z]{2}_[A-Z]{2})\.ts$/.exec(id);
-  if (lang) return `lang-${lang[1]}`;
+  const text = /[\\/](?:locales|i18n)[\\/]([a-z]{2}_[A-Z]{2})[\\/][^\\/]+\.json$/.test(id) ? parseTextPath(id) : undefined;
+  if (text) return CORE_NAMESPACES.includes(text.ns) ? `lang-${text.locale}` : `txt-${text.locale}-${text.ns}`;
   if (/node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/.test(id)) {
     return 'vendor-react';
   }
   return null;
+}
+
+const LOCALES_DIR = fileURLToPath(new URL('./src/i18n/locales/en_US', import.meta.url));
+
+/**
+ * Texts with their pages (issue 8/11, first load; the convention of src/i18n/namespaces.ts). While
+ * transforming, records which namespaces each of the app's modules names; when rendering, puts one
+ * `await` of those namespaces (minus the core ones) at the top of every chunk that is not loaded
+ * with the entry, so a lazy page resolves only with its texts in i18next: no flash of raw keys,
+ * nothing to declare, a new namespace file works as it is. A chunk loaded with the entry may name
+ * core namespaces only (the build fails otherwise: main.tsx awaits just those before rendering).
+ */
+export function textsOnDemand(): Plugin {
+  let known: string[] = [];
+  const used = new Map<string, string[]>();
+  return {
+    name: 'sunwatch-texts-on-demand',
+    apply: 'build',
+    enforce: 'pre',
+    async buildStart() {
+      const files = await readdir(LOCALES_DIR);
+      known = [...files.filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)), ...PROTOCOL_NAMESPACES];
+      used.clear();
+    },
+    transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (file.includes('node_modules') || !/\.[cm]?[jt]sx?$/.test(file)) return null;
+      const ns = namespacesIn(code, known);
+      if (ns.length) used.set(file, ns);
+      return null;
+    },
+    renderChunk(code, chunk, _options, meta) {
+      // chunks evaluated with the entry, before main.tsx could load anything
+      const initial = new Set<string>();
+      const visit = (fileName: string) => {
+        if (initial.has(fileName)) return;
+        initial.add(fileName);
+        for (const imp of meta.chunks[fileName]?.imports ?? []) visit(imp);
+      };
+      for (const c of Object.values(meta.chunks)) if (c.isEntry) visit(c.fileName);
+      const names = [...new Set(chunk.moduleIds.flatMap((id) => used.get(id.split('?')[0]!) ?? []))].sort();
+      if (initial.has(chunk.fileName)) {
+        const lazy = names.filter((ns) => !CORE_NAMESPACES.includes(ns));
+        if (lazy.length) {
+          const where = chunk.moduleIds.filter((id) => (used.get(id) ?? []).some((ns) => lazy.includes(ns)));
+          // A warning, not an error: the route table names the sub-pages' titles (devices, plants), which only
+          // those pages render, with their own chunks' texts. A key of such a namespace rendered by the shell
+          // would show raw: the loader reports it as an error in the console (browser tests fail on it).
+          this.warn(
+            `chunk ${chunk.fileName}, loaded with the entry, names the namespaces ${lazy.join(', ')} (in ${where.join(', ')}); ` +
+              'they are not loaded before the first render: a key of theirs rendered by the shell needs its module ' +
+              'loaded lazily, or the namespace in CORE_NAMESPACES (src/i18n/namespaces.ts)',
+          );
+        }
+        return null;
+      }
+      const prelude = textsPrelude(names);
+      return prelude ? { code: prelude + code, map: null } : null;
+    },
+  };
 }
 
 const gzip = promisify(zlib.gzip);
@@ -46,8 +106,11 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    async closeBundle() {
-      const files = (await readdir(outDir, { recursive: true })).filter((f) => /\.(js|css|html|json|svg)$/.test(f));
+    async closeBundle(error?: Error) {
+      // a failed build (no output): let its own error show
+      const listed = error ? undefined : await readdir(outDir, { recursive: true }).catch(() => undefined);
+      if (!listed) return;
+      const files = listed.filter((f) => /\.(js|css|html|json|svg)$/.test(f));
       await Promise.all(
         files.map(async (f) => {
           const file = path.join(outDir, f);
@@ -71,7 +134,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), textsOnDemand(), precompress()],
   server: {
     proxy: {
       '/public': { target: backend, changeOrigin: true },
@@ -83,6 +146,11 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // A text chunk needs nothing but the tiny runtime the entry already loaded: no preload list per
+    // text file (it kept ~200 file names and wrappers in the entry chunk, ~3.5 KB gzipped).
+    modulePreload: {
+      resolveDependencies: (filename, deps) => (/(^|\/)(txt|lang)-[a-z]{2}_[A-Z]{2}/.test(filename) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -3,17 +3,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './global.css';
-import { currentLocale, loadLanguage } from './i18n';
+import { currentLocale, loadCoreTexts, loadLanguage } from './i18n';
 import { RootProviders } from './app/root-providers';
 import { createAppRouter } from './app/router';
 
 /**
- * The texts of the chosen language (one chunk) arrive before the first render, in parallel with
- * the router's first navigation; nothing of the other languages loads. antd, its providers and
+ * The core texts of the chosen language (one chunk) arrive before the first render, in parallel
+ * with the router's first navigation; a page's own namespaces arrive with its chunks (the build's
+ * chunk preludes, i18n/namespaces.ts). The dev server has no preludes: it loads the whole language.
+ * Nothing of the other languages loads. antd, its providers and
  * the antd/dayjs locale pack load with the first antd page (router.tsx `AntdOutlet`), not here.
  */
 const locale = currentLocale();
-const ready = loadLanguage(locale);
+const ready = import.meta.env.DEV ? loadLanguage(locale) : loadCoreTexts(locale);
 const router = createAppRouter();
 
 function render(): void {

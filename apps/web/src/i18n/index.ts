@@ -3,17 +3,18 @@
  * else Chinese for Chinese browsers, else English. Changing the language stores the
  * choice and reloads the page.
  *
- * Texts load on demand (issue 8, first load): `loadLanguage(locale)` fetches the one chunk
- * holding every namespace of that language (`lang-<locale>`: `packs/<locale>.ts`, see vite.config.ts) and main.tsx
- * awaits it before the first render. English, the fallback, is fetched only when a key is
- * missing in the current language (`missingKeyHandler`); react-i18next re-renders when its
- * bundles arrive (`bindI18nStore: 'added'`). Unit tests load everything up front
- * (src/test/setup.ts → `addAllResources`).
+ * Texts load on demand (issue 8, first load; convention in namespaces.ts and
+ * docs/web/first-load.md): main.tsx awaits the core namespaces of the language (one chunk) before
+ * the first render; every other namespace is its own chunk, awaited by the prelude the build puts
+ * at the top of each chunk that names it, so a page renders with its texts in place. English, the
+ * fallback, is fetched per namespace only when a key is missing in the current language
+ * (`missingKeyHandler`); react-i18next re-renders when bundles arrive (`bindI18nStore: 'added'`).
+ * Unit tests load everything up front (src/test/setup.ts ← resources.ts).
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, normalizeLocale, type Locale } from '@sunwatch/protocol';
-import { PROTOCOL_NAMESPACES, type Pack, type Tree } from './namespaces';
+import { CORE_NAMESPACES, LOAD_TEXTS_GLOBAL, PROTOCOL_NAMESPACES, parseTextPath, type Tree } from './namespaces';
 
 export const LANG_STORAGE_KEY = 'sw.lang';
 
@@ -50,17 +51,22 @@ export function currentLocale(): Locale {
 }
 
 /**
- * One lazy loader per language (`packs/<locale>.ts`: every namespace of that language, the web's
- * and the protocol's `errors` and `rules`, in one chunk). One entry per language, not per text
- * file: the map sits in the entry chunk that every page loads. Nothing is fetched until
- * `loadLanguage`.
+ * One lazy loader per text file (`locales/<locale>/<ns>.json` and the protocol's `errors`/`rules`).
+ * The build makes each file its own chunk (`txt-<locale>-<ns>`), except the core namespaces of a
+ * language, which share one (`lang-<locale>`: vite.config.ts `chunkGroup`). The map sits in the
+ * entry chunk: one short `import()` per file; nothing is fetched until asked.
  */
-const packs = import.meta.glob<Pack>('./packs/*_*.ts', { import: 'default' });
-
-export function parseTextPath(path: string): { locale: string; ns: string } | undefined {
-  const m = /\/([A-Za-z]{2}_[A-Za-z]{2})\/([^/]+)\.json$/.exec(path);
-  return m ? { locale: m[1]!, ns: m[2]! } : undefined;
+const files = {
+  ...import.meta.glob<Tree>('./locales/*/*.json', { import: 'default' }),
+  ...import.meta.glob<Tree>('../../../../packages/protocol/src/i18n/*/{errors,rules}.json', { import: 'default' }),
+};
+const fileOf = new Map<string, () => Promise<Tree>>();
+for (const [path, load] of Object.entries(files)) {
+  const p = parseTextPath(path);
+  if (p) fileOf.set(`${p.locale}/${p.ns}`, load);
 }
+
+export { parseTextPath };
 
 /**
  * Every namespace (known at build time, without loading any text): the web's, by the names of
@@ -75,45 +81,78 @@ export const NAMESPACES: readonly string[] = Object.freeze(
   ).sort(),
 );
 
-const loading = new Map<Locale, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
 
-/** Whether all texts of `locale` are in i18next already. */
-export function isLanguageLoaded(locale: Locale): boolean {
-  return NAMESPACES.every((ns) => i18n.hasResourceBundle(locale, ns));
+/** Whether the given namespaces (default: all) of `locale` are in i18next already. */
+export function isLanguageLoaded(locale: Locale, namespaces: readonly string[] = NAMESPACES): boolean {
+  return namespaces.every((ns) => i18n.hasResourceBundle(locale, ns));
 }
 
-/**
- * Fetches every namespace of one language and adds it to i18next (once; concurrent calls share
- * the request). A failed fetch rejects and may be retried by the next call.
- */
-export function loadLanguage(locale: Locale): Promise<void> {
-  if (isLanguageLoaded(locale)) return Promise.resolve();
-  let p = loading.get(locale);
+function loadOne(locale: Locale, ns: string): Promise<void> {
+  if (i18n.hasResourceBundle(locale, ns)) return Promise.resolve();
+  const id = `${locale}/${ns}`;
+  let p = loading.get(id);
   if (!p) {
-    const load = packs[`./packs/${locale}.ts`] ?? (() => Promise.reject(new Error(`no texts for ${locale}`)));
+    const load = fileOf.get(id) ?? (() => Promise.reject(new Error(`no texts ${id}`)));
     p = load().then(
-      (pack) => {
-        for (const [path, tree] of Object.entries(pack)) {
-          const ns = parseTextPath(path)?.ns;
-          if (ns && NAMESPACES.includes(ns)) i18n.addResourceBundle(locale, ns, tree as Tree, true, true);
-        }
+      (tree) => {
+        i18n.addResourceBundle(locale, ns, tree, true, true);
+        loading.delete(id);
       },
       (err: unknown) => {
-        loading.delete(locale);
+        loading.delete(id);
         throw err;
       },
     );
-    loading.set(locale, p);
+    loading.set(id, p);
   }
   return p;
 }
 
-/** A key the current language lacks: fetch the English fallback once (it re-renders on arrival). */
-function loadFallbackFor(lngs: readonly string[]): void {
-  if (!lngs.includes(DEFAULT_LOCALE) || isLanguageLoaded(DEFAULT_LOCALE) || loading.has(DEFAULT_LOCALE)) return;
-  loadLanguage(DEFAULT_LOCALE).catch(() => {
-    /* offline: the key itself stays on screen; the next missing key retries */
-  });
+/**
+ * Fetches the namespaces of one language that are not in i18next yet, in parallel, and adds them
+ * (once; concurrent calls share the requests). A failed fetch rejects and may be retried by the next call.
+ */
+export function loadNamespaces(namespaces: readonly string[], locale: Locale = currentLocale()): Promise<void> {
+  const known = namespaces.filter((ns) => NAMESPACES.includes(ns));
+  return Promise.all(known.map((ns) => loadOne(locale, ns))).then(() => undefined);
+}
+
+/** What main.tsx awaits before the first render: the core namespaces of `locale`. */
+export function loadCoreTexts(locale: Locale): Promise<void> {
+  return loadNamespaces(CORE_NAMESPACES, locale);
+}
+
+/** Every namespace of one language (the dev server, which has no chunk preludes; tests). */
+export function loadLanguage(locale: Locale): Promise<void> {
+  return loadNamespaces(NAMESPACES, locale);
+}
+
+/**
+ * The chunk preludes of the build (`textsPrelude`) await this: the current language's namespaces
+ * of the chunk. A failed fetch does not fail the page: its keys show until a reload.
+ */
+(globalThis as Record<string, unknown>)[LOAD_TEXTS_GLOBAL] = (namespaces: readonly string[]) =>
+  loadNamespaces(namespaces).catch((err: unknown) => console.warn('[i18n] could not load the texts', namespaces, err));
+
+/**
+ * A key i18next did not find. A namespace the current language has not loaded means a module used
+ * it without its chunk awaiting it (a key built where the build cannot see its namespace): an error
+ * (browser tests fail on it), then the texts are fetched and the page re-renders. Otherwise the
+ * language lacks the key: the English fallback of that namespace is fetched once.
+ */
+function onMissingKey(lngs: readonly string[], ns: string): void {
+  const lng = currentLocale();
+  if (!NAMESPACES.includes(ns)) return;
+  if (!i18n.hasResourceBundle(lng, ns)) {
+    console.error(`[i18n] namespace "${ns}" used before its texts were loaded`);
+    loadOne(lng, ns).catch(() => undefined);
+  }
+  if (lngs.includes(DEFAULT_LOCALE) && !i18n.hasResourceBundle(DEFAULT_LOCALE, ns)) {
+    loadOne(DEFAULT_LOCALE, ns).catch(() => {
+      /* offline: the key itself stays on screen; the next missing key retries */
+    });
+  }
 }
 
 void i18n.use(initReactI18next).init({
@@ -129,7 +168,7 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
   saveMissing: true,
-  missingKeyHandler: (lngs) => loadFallbackFor(lngs),
+  missingKeyHandler: (lngs, ns) => onMissingKey(lngs, ns),
   react: { bindI18nStore: 'added' },
 });
 
