@@ -85,6 +85,19 @@ const MUTATING = [
   'addEmailPush',
   'editEmailPush',
   'delEmailPush',
+  // issue 12: self-service
+  'getPictureCode',
+  'sendSmsCodeMobile',
+  'sendSmsCode',
+  'confirmSmsCode',
+  'smsCodeUpdatePassword',
+  'regBindMobileUsually',
+  'regBindMailboxUsually',
+  'sendBindCode',
+  'bindMobile',
+  'bindEmail',
+  'unbindMobile',
+  'unbindEmail',
 ];
 
 describe('action catalogue: mutates', () => {
@@ -128,6 +141,19 @@ const NO_PERMISSION = [
   'logoutVerifiction',
   'updatePassword',
   'editAccount',
+  // issue 12: self-service
+  'getPictureCode',
+  'sendSmsCodeMobile',
+  'sendSmsCode',
+  'confirmSmsCode',
+  'smsCodeUpdatePassword',
+  'regBindMobileUsually',
+  'regBindMailboxUsually',
+  'sendBindCode',
+  'bindMobile',
+  'bindEmail',
+  'unbindMobile',
+  'unbindEmail',
 ];
 
 describe('action catalogue: access', () => {
