@@ -92,3 +92,23 @@ export function pictureSvg(code: string): string {
 export function glyphOf(rows: readonly number[]): string | undefined {
   return Object.entries(GLYPHS).find(([, g]) => g.every((v, i) => v === rows[i]))?.[0];
 }
+
+/**
+ * Reads a picture code back from its image (tests only: the integration and browser flows play
+ * the person who reads the picture).
+ */
+export function readPictureCode(img: string): string {
+  const svg = Buffer.from(img.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString();
+  const groups = [...svg.matchAll(/<g fill="[^"]+" transform="[^"]+">(.*?)<\/g>/g)].map((m) => m[1]!);
+  return groups
+    .map((g) => {
+      const rows = [0, 0, 0, 0, 0, 0, 0];
+      for (const r of g.matchAll(/<rect x="([\d.]+)" y="([\d.]+)"/g)) {
+        const col = Math.round(Number(r[1]) / 3.6);
+        const row = Math.round(Number(r[2]) / (3.6 * 0.9));
+        rows[row]! |= 1 << (4 - col);
+      }
+      return glyphOf(rows) ?? '?';
+    })
+    .join('');
+}
