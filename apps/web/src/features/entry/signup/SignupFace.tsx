@@ -179,7 +179,7 @@ export function SignupFace({ onBack }: { onBack: () => void }) {
           <label className="sw-field-label" htmlFor="ss-country">
             {t('fields.country')}
           </label>
-          <span className="sw-input">
+          <span className="sw-input" style={{ minWidth: 0, maxWidth: '100%' }}>
             <select
               id="ss-country"
               className="sw-ss-select"
