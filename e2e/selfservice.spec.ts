@@ -62,7 +62,7 @@ describe('self-service', () => {
     await field(page, 'code').fill(code);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // nothing inside the card is wider than the card (it would be clipped, not scroll the page)
-    expect(await page.locator('.sw-entry-panel').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.locator('.sw-entry-card').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await h().screenshot(page, 'selfservice-signup-360');
     await page.getByTestId('ss-submit').click();
 
