@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SelfServiceTables } from './schema-selfservice.js';
 
 /**
  * Table types. Portable across SQLite and PostgreSQL: instants are epoch milliseconds
@@ -252,7 +253,7 @@ import type { IngestTables } from './schema-ingest.js';
 import type { ReportTables } from './schema-reports.js';
 import type { NotificationTables } from './schema-notifications.js';
 
-export interface Database extends TelemetryTables, IngestTables, ReportTables, NotificationTables {
+export interface Database extends TelemetryTables, IngestTables, ReportTables, NotificationTables, SelfServiceTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   user_groups: UserGroupsTable;

@@ -548,6 +548,25 @@ export const ENTRIES = {
   queryMailOutbox: { ref: 'none', params: () => ({ pagesize: 50 }) },
   resendMail: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
 
+  // ---------------------------------------------------------------- self-service (issue 12)
+  getPictureCode: { exempt: 'public, no session (entry page): test/selfservice/selfservice.test.ts' },
+  sendSmsCodeMobile: { exempt: 'public signup code, no session: test/selfservice/selfservice.test.ts' },
+  sendSmsCode: { exempt: 'public password-reset code, no session: test/selfservice/selfservice.test.ts' },
+  confirmSmsCode: { exempt: 'public password-reset step, no session: test/selfservice/selfservice.test.ts' },
+  smsCodeUpdatePassword: { exempt: 'public password reset by code, no session: test/selfservice/selfservice.test.ts' },
+  regBindMobileUsually: { exempt: 'public signup, no session: test/selfservice/selfservice.test.ts' },
+  regBindMailboxUsually: { exempt: 'public signup, no session: test/selfservice/selfservice.test.ts' },
+  sendBindCode: {
+    ref: 'none',
+    params: () => ({ purpose: 'bind', channel: '0', mobile: '13912345678' }),
+    okCodes: [524, 525],
+    personal: 'sends a code for the caller\'s own binding',
+  },
+  bindMobile: { ref: 'none', params: () => ({ mobile: '13912345678', smsCode: '000000' }), okCodes: [512], personal: 'binds the caller\'s own phone' },
+  bindEmail: { ref: 'none', params: () => ({ email: 'matrix.bind@example.com', smsCode: '000000' }), okCodes: [512], personal: 'binds the caller\'s own email' },
+  unbindMobile: { ref: 'none', params: () => ({ smsCode: '000000' }), okCodes: [512, 514], personal: 'unbinds the caller\'s own phone' },
+  unbindEmail: { ref: 'none', params: () => ({ smsCode: '000000' }), okCodes: [512, 514], personal: 'unbinds the caller\'s own email' },
+
   // ---------------------------------------------------------------- overview
   webQueryFleetOverview: {
     ref: 'none',

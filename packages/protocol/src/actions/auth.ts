@@ -170,6 +170,19 @@ export const ACTION_AUTH = {
   delEmailPush: 'signed',
   queryMailOutbox: 'signed',
   resendMail: 'signed',
+  // issue 12: self-service (selfservice.ts)
+  getPictureCode: 'public',
+  sendSmsCodeMobile: 'public',
+  sendSmsCode: 'public',
+  confirmSmsCode: 'public',
+  smsCodeUpdatePassword: 'public',
+  regBindMobileUsually: 'public',
+  regBindMailboxUsually: 'public',
+  sendBindCode: 'signed',
+  bindMobile: 'signed',
+  bindEmail: 'signed',
+  unbindMobile: 'signed',
+  unbindEmail: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

@@ -88,6 +88,19 @@ const MUTATING = [
   'editEmailPush',
   'delEmailPush',
   'resendMail',
+  // issue 12: self-service
+  'getPictureCode',
+  'sendSmsCodeMobile',
+  'sendSmsCode',
+  'confirmSmsCode',
+  'smsCodeUpdatePassword',
+  'regBindMobileUsually',
+  'regBindMailboxUsually',
+  'sendBindCode',
+  'bindMobile',
+  'bindEmail',
+  'unbindMobile',
+  'unbindEmail',
 ];
 
 describe('action catalogue: mutates', () => {
@@ -131,6 +144,19 @@ const NO_PERMISSION = [
   'logoutVerifiction',
   'updatePassword',
   'editAccount',
+  // issue 12: self-service
+  'getPictureCode',
+  'sendSmsCodeMobile',
+  'sendSmsCode',
+  'confirmSmsCode',
+  'smsCodeUpdatePassword',
+  'regBindMobileUsually',
+  'regBindMailboxUsually',
+  'sendBindCode',
+  'bindMobile',
+  'bindEmail',
+  'unbindMobile',
+  'unbindEmail',
 ];
 
 describe('action catalogue: access', () => {

@@ -11,6 +11,7 @@ import * as alarms from './alarms.js';
 import * as reports from './reports.js';
 import * as alarmExport from './alarm-export.js';
 import * as notifications from './notifications.js';
+import * as selfservice from './selfservice.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -32,6 +33,7 @@ export const catalogue = {
   ...reports,
   ...alarmExport,
   ...notifications,
+  ...selfservice,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -63,5 +65,6 @@ export type * from './reports.js';
 export * from './alarm-export-params.js';
 export type * from './notifications.js';
 export * from './notifications-params.js';
+export * from './selfservice-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

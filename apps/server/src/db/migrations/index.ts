@@ -16,6 +16,7 @@ import { reports } from './0016-reports.js';
 import { notifications } from './0015-notifications.js';
 import { mailOnce } from './0017-mail-once.js';
 import { alarmOwner } from './0018-alarm-owner.js';
+import { selfservice } from './0019-selfservice.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -36,6 +37,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0015-notifications': notifications(dialect),
     '0017-mail-once': mailOnce(),
     '0018-alarm-owner': alarmOwner(dialect),
+    '0019-selfservice': selfservice(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -137,7 +137,7 @@ describe('EntryPage', () => {
     expect(screen.queryByTestId('puzzle-track')).toBeNull();
   });
 
-  it('switches modes without changing the route, and back', () => {
+  it('switches modes without changing the route, and back', async () => {
     renderEntry();
     for (const [link, mode, title] of [
       ['link-signup', 'signup', 'Create an account'],
@@ -146,13 +146,13 @@ describe('EntryPage', () => {
       ['switch-qr', 'qr', 'Scan-code sign-in'],
     ] as const) {
       fireEvent.click(screen.getByTestId(link));
-      expect(screen.getByTestId(`entry-mode-${mode}`)).toBeTruthy();
+      expect(await screen.findByTestId(`entry-mode-${mode}`, {}, { timeout: 15_000 })).toBeTruthy();
       expect(screen.getByRole('heading', { name: title })).toBeTruthy();
-      expect(screen.getByText('This feature is not available yet')).toBeTruthy();
+      if (mode !== 'signup' && mode !== 'retrieve') expect(screen.getByText('This feature is not available yet')).toBeTruthy();
       fireEvent.click(screen.getByTestId('back-to-login'));
       expect(screen.getByTestId('login-submit')).toBeTruthy();
     }
-  });
+  }, 30_000);
 
   it('signs in after the puzzle, trims the password and follows the redirect', async () => {
     const deps = fakeDeps(async () => ok);

@@ -3,7 +3,7 @@
  * complete; signup, password retrieval, account retrieval and QR sign-in are announced as not
  * available yet. Experience code, server node and app download are shown disabled.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -25,6 +25,9 @@ import type { LoginFormProps } from './LoginForm';
 import { ModePlaceholder } from './ModePlaceholder';
 import type { EntryMode } from './modes';
 import './entry.css';
+
+const SignupFace = lazy(() => import('./signup/SignupFace'));
+const RetrieveFace = lazy(() => import('./retrieve/RetrieveFace'));
 
 /*
  * Plain React and CSS (entry.css), no antd: the entry page is the first load and must stay within
@@ -157,7 +160,9 @@ export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps =
                       </span>
                     </div>
                   ) : null}
-                  <ModePlaceholder mode={mode} onBack={toLogin} />
+                  {mode === 'signup' ? <Suspense fallback={null}><SignupFace onBack={toLogin} /></Suspense> : null}
+                  {mode === 'retrieve' ? <Suspense fallback={null}><RetrieveFace onBack={toLogin} /></Suspense> : null}
+                  {mode !== 'signup' && mode !== 'retrieve' ? <ModePlaceholder mode={mode} onBack={toLogin} /> : null}
                 </>
               )}
             </section>

@@ -24,6 +24,7 @@ import { loginErrorView, runLogin } from './login-flow';
 import type { LoginDeps, LoginErrorView } from './login-flow';
 import { appLoginDeps } from './login-deps';
 import type { EntryMode } from './modes';
+import { takeLoginPrefill } from './signup/prefill';
 
 /** Spec §4: the sign-in starts 1 s after the puzzle is solved. */
 export const AFTER_PUZZLE_DELAY_MS = 1000;
@@ -205,7 +206,7 @@ export function LoginForm({ onMode, deps = appLoginDeps as LoginDeps<unknown>, p
   const { t } = useTranslation('entry');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [values, setValues] = useState<Record<Field, string>>({ usr: '', pwd: '' });
+  const [values, setValues] = useState<Record<Field, string>>(() => takeLoginPrefill() ?? { usr: '', pwd: '' });
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [showPwd, setShowPwd] = useState(false);

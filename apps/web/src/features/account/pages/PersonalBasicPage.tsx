@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { useAccountInfoQuery } from '../api/account-info-query';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { BindContactCard } from '../components/BindContactCard';
 import { useSession } from '../../../app/use-session';
 import { ROLE } from '@sunwatch/protocol';
 
@@ -40,6 +41,7 @@ export default function PersonalBasicPage() {
           </Descriptions>
         )}
       </Card>
+      <BindContactCard />
       <Card title={t('pages:password.title')}>
         <ChangePasswordForm />
       </Card>

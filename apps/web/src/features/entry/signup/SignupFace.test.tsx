@@ -1,0 +1,117 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ApiCallError, encodeSelfServicePassword, rc4DecryptHex, sha1Hex } from '@sunwatch/protocol';
+import i18n from '../../../i18n';
+import { checkSignupField, usernameCount, type SignupValues } from './signup-rules';
+import { takeLoginPrefill } from './prefill';
+
+const call = vi.fn();
+vi.mock('../../../app/api', () => ({ baseClient: { call: (...a: unknown[]) => call(...a) } }));
+const { SignupFace } = await import('./SignupFace');
+
+const V = (p: Partial<SignupValues>): SignupValues => ({ usr: '', pwd: '', confPwd: '', sn: '', country: '', phone: '', email: '', code: '', ...p });
+
+describe('signup rules (spec §5)', () => {
+  it('every field rule', () => {
+    expect(checkSignupField('usr', V({ usr: 'a' }))?.key).toBe('rules.username.length');
+    expect(checkSignupField('usr', V({ usr: 'bad name' }))?.key).toBe('rules.username.chars');
+    expect(checkSignupField('usr', V({ usr: '太阳_01' }))).toBeUndefined();
+    expect(checkSignupField('pwd', V({ pwd: '123456' }))?.key).toBe('rules.password.tooSimple');
+    expect(checkSignupField('pwd', V({ pwd: 'abc' }))?.key).toBe('rules.password.length');
+    expect(checkSignupField('confPwd', V({ pwd: 'Solar_2026', confPwd: 'Solar_2027' }))?.key).toBe('rules.confirmPassword.mismatch');
+    expect(checkSignupField('sn', V({ sn: '' }))?.key).toBe('rules.pn.required');
+    expect(checkSignupField('country', V({}))?.key).toBe('rules.country.required');
+    expect(checkSignupField('email', V({ email: 'x@' }))?.key).toBe('rules.email.format');
+    expect(checkSignupField('phone', V({ phone: '12a45678' }))?.key).toBe('rules.phone.digits');
+    expect(checkSignupField('code', V({ code: '12345' }))?.key).toBe('rules.code.format');
+    expect(checkSignupField('code', V({ code: '123456' }))).toBeUndefined();
+  });
+
+  it('counts characters only once the username is valid', () => {
+    expect(usernameCount('a')).toBeUndefined();
+    expect(usernameCount('太阳_01')).toBe('5/32');
+  });
+
+  it('encodes the password keyed by the username digest', () => {
+    const { pwd, pwdtext } = encodeSelfServicePassword('new_owner', 'Solar_2026');
+    expect(rc4DecryptHex(sha1Hex('new_owner'), pwd)).toBe(sha1Hex('Solar_2026'));
+    expect(rc4DecryptHex(sha1Hex('new_owner'), pwdtext)).toBe('Solar_2026');
+  });
+});
+
+describe('SignupFace', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en_US');
+  });
+  afterEach(() => {
+    cleanup();
+    call.mockReset();
+  });
+
+  const type = (name: string, v: string) => fireEvent.change(screen.getByTestId(`ss-${name}`), { target: { value: v } });
+
+  it('email only in English; strength levels; count; sends the code and signs up, then prefills login', async () => {
+    const onBack = vi.fn();
+    render(<SignupFace onBack={onBack} />);
+    expect(screen.queryByTestId('ss-tab-phone')).toBeNull();
+    expect(screen.queryByTestId('ss-phone')).toBeNull();
+    type('usr', 'new_owner');
+    expect(screen.getByTestId('ss-usr-count').textContent).toBe('9/32');
+    type('pwd', 'solar');
+    expect(screen.getByTestId('ss-strength').dataset.strength).toBe('weak');
+    type('pwd', 'solar2026');
+    expect(screen.getByTestId('ss-strength').dataset.strength).toBe('medium');
+    type('pwd', 'Solar_2026');
+    expect(screen.getByTestId('ss-strength').dataset.strength).toBe('strong');
+
+    fireEvent.click(screen.getByTestId('ss-send-code'));
+    expect(await screen.findByText(i18n.t('rules.email.required', { ns: 'rules' }))).toBeTruthy();
+    type('email', 'x@');
+    fireEvent.click(screen.getByTestId('ss-send-code'));
+    expect(await screen.findByText(i18n.t('rules.email.format', { ns: 'rules' }))).toBeTruthy();
+    expect(call).not.toHaveBeenCalled();
+    type('email', 'new.owner@example.com');
+    call.mockResolvedValueOnce(undefined);
+    fireEvent.click(screen.getByTestId('ss-send-code'));
+    await waitFor(() => expect(screen.getByTestId('ss-send-code').textContent).toMatch(/Resend in 1(80|79) s/));
+    expect(call).toHaveBeenCalledWith('sendSmsCodeMobile', { channel: '1', msgType: '0', email: 'new.owner@example.com' });
+
+    type('confPwd', 'Solar_2026');
+    type('sn', 'SWNORTH0000101');
+    fireEvent.change(screen.getByTestId('ss-country'), { target: { value: 'DE' } });
+    type('code', '123456');
+    call.mockRejectedValueOnce(new ApiCallError(512, 'ERR', 'The SMS code does not match'));
+    fireEvent.click(screen.getByTestId('ss-submit'));
+    expect((await screen.findByTestId('ss-form-error')).textContent).toBe('The SMS code does not match');
+    call.mockResolvedValueOnce({ uid: 9, usr: 'new_owner' });
+    fireEvent.click(screen.getByTestId('ss-submit'));
+    await waitFor(() => expect(onBack).toHaveBeenCalled());
+    const [action, params] = call.mock.calls.at(-1) as [string, Record<string, string>];
+    expect(action).toBe('regBindMailboxUsually');
+    expect(params).toMatchObject({ usr: 'new_owner', email: 'new.owner@example.com', code: '123456', sn: 'SWNORTH0000101', country: 'DE', channel: '1' });
+    expect(takeLoginPrefill()).toEqual({ usr: 'new_owner', pwd: 'Solar_2026' });
+  });
+
+  it('Chinese: phone and email tabs; a phone code needs a phone first, then the mainland pattern; 90 s countdown', async () => {
+    await i18n.changeLanguage('zh_CN');
+    try {
+      render(<SignupFace onBack={() => undefined} />);
+      expect(screen.getByTestId('ss-tab-phone').getAttribute('aria-selected')).toBe('true');
+      fireEvent.click(screen.getByTestId('ss-send-code'));
+      expect(await screen.findByText('请先输入手机号码')).toBeTruthy();
+      type('phone', '23800138000');
+      fireEvent.click(screen.getByTestId('ss-send-code'));
+      await waitFor(() => expect(screen.queryByText('请先输入手机号码')).toBeNull());
+      expect(call).not.toHaveBeenCalled();
+      type('phone', '13800138000');
+      call.mockResolvedValueOnce(undefined);
+      fireEvent.click(screen.getByTestId('ss-send-code'));
+      await waitFor(() => expect(screen.getByTestId('ss-send-code').textContent).toMatch(/^(90|89) /));
+      expect(call).toHaveBeenCalledWith('sendSmsCodeMobile', { channel: '0', msgType: '0', mobile: '13800138000' });
+      fireEvent.click(screen.getByTestId('ss-tab-email'));
+      expect(screen.getByTestId('ss-email')).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en_US');
+    }
+  });
+});
