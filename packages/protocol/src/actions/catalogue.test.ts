@@ -17,6 +17,7 @@ const MUTATING = [
   'unfocusDevice',
   // issue 9: account management
   'editAccount',
+  'validateInvCode', 'addInvCodeApply', 'addInvCode', 'expireInvCode', 'qrLogin', 'qrScan', 'qrConfirm', // issue 12: entry extras
   'disableOrEnableAccount',
   'editSubAccount',
   'addDist',
@@ -128,6 +129,7 @@ const NO_PERMISSION = [
   'logoutVerifiction',
   'updatePassword',
   'editAccount',
+  'retrieveUsrByPnEs', 'validateInvCode', 'addInvCodeApply', 'qrLogin', 'qrScan', 'qrConfirm', // issue 12: entry extras
 ];
 
 describe('action catalogue: access', () => {
