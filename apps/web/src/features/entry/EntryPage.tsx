@@ -13,7 +13,6 @@ import {
   CheckCircleFilledIcon,
   CloudServerIcon,
   ExclamationCircleFilledIcon,
-  ExperimentIcon,
   MobileIcon,
   QrcodeIcon,
   SunFilledIcon,
@@ -23,6 +22,9 @@ import { LanguagePicker } from './LanguagePicker';
 import { LoginForm } from './LoginForm';
 import type { LoginFormProps } from './LoginForm';
 import { ModePlaceholder } from './ModePlaceholder';
+import { AccountLookup } from './lookup/AccountLookup';
+import { ExperienceEntry } from './experience/ExperienceDialogs';
+import { QrLogin } from './qr/QrLogin';
 import type { EntryMode } from './modes';
 import './entry.css';
 
@@ -135,7 +137,7 @@ export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps =
                   <SessionEndedNotice />
                   <LoginForm onMode={setMode} {...(loginDeps ? { deps: loginDeps } : {})} />
                   <div className="sw-entry-extras">
-                    <NotAvailable icon={<ExperimentIcon />} label={t('extras.experience')} />
+                    <ExperienceEntry />
                     <NotAvailable icon={<CloudServerIcon />} label={t('extras.serverNode')} />
                     <NotAvailable icon={<MobileIcon />} label={t('extras.appDownload')} />
                   </div>
@@ -157,7 +159,7 @@ export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps =
                       </span>
                     </div>
                   ) : null}
-                  <ModePlaceholder mode={mode} onBack={toLogin} />
+                  {mode === 'qr' ? <QrLogin /> : mode === 'retrieveUser' ? <AccountLookup onBack={toLogin} /> : <ModePlaceholder mode={mode} onBack={toLogin} />}
                 </>
               )}
             </section>
