@@ -31,7 +31,9 @@ export function QrLogin() {
     let cancelled = false;
     void import('qrcode').then((QRCode) => {
       if (!cancelled && canvas.current) {
-        void QRCode.toCanvas(canvas.current, url, { width: 320, margin: 2, errorCorrectionLevel: 'M' });
+        QRCode.toCanvas(canvas.current, url, { width: 320, margin: 2, errorCorrectionLevel: 'M' }).catch((e: unknown) =>
+          console.warn('[qr] could not draw the code', e),
+        );
       }
     });
     return () => {
