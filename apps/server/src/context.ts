@@ -57,6 +57,8 @@ export interface Caller {
   /** Role-2 function permissions; null = unrestricted, never for a sub-administrator (fails closed: `callerHasPermission`). */
   permissions: ReadonlySet<string> | null;
   sessionId: number;
+  /** A read-only demo session (experience code): the dispatcher refuses state-changing actions (11). */
+  demo?: boolean;
 }
 
 /**

@@ -97,6 +97,8 @@ export interface SessionsTable {
   revoked_at: number | null;
   ip: string;
   user_agent: string;
+  /** 1 = a read-only demo session (experience code, migration 0020). */
+  demo: Generated<number>;
 }
 
 export interface RememberTokensTable {
@@ -252,8 +254,9 @@ import type { TelemetryTables } from './schema-telemetry.js';
 import type { IngestTables } from './schema-ingest.js';
 import type { ReportTables } from './schema-reports.js';
 import type { NotificationTables } from './schema-notifications.js';
+import type { EntryExtrasTables } from './schema-entry-extras.js';
 
-export interface Database extends TelemetryTables, IngestTables, ReportTables, NotificationTables, SelfServiceTables {
+export interface Database extends TelemetryTables, IngestTables, ReportTables, NotificationTables, SelfServiceTables, EntryExtrasTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   user_groups: UserGroupsTable;

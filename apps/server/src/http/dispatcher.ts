@@ -97,6 +97,8 @@ export class Dispatcher {
     let secret: string | undefined;
     if (def.access.auth === 'signed') {
       ({ caller, covers, secret } = await this.authenticate(def, req, trace));
+      // A demo session (experience code) is read-only: only its own sign-out and token refresh change state.
+      if (caller.demo && def.mutates && def.name !== 'logout' && def.name !== 'updateToken') throw new ApiError(11, 'demo');
       if (def.access.roles && !(def.access.roles as readonly number[]).includes(caller.role)) {
         throw new ApiError(11);
       }

@@ -17,6 +17,7 @@ import { viewerHandlers } from './viewers/viewers.actions.js';
 import { alarmHandlers } from './alarms/alarms.actions.js';
 import { notificationHandlers } from './notifications/notifications.actions.js';
 import { selfServiceHandlers } from './selfservice/selfservice.actions.js';
+import { entryExtrasHandlers } from './entry-extras/entry-extras.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -38,4 +39,5 @@ export const handlers: HandlerMap = {
   ...reportHandlers,
   ...notificationHandlers,
   ...selfServiceHandlers,
+  ...entryExtrasHandlers,
 };

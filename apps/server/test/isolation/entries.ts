@@ -220,6 +220,7 @@ const refusedToOwners = (caller: CallerKey, _ref: RefKey, base: Outcome): Outcom
     ? { ok: false, code: 8, why: 'plant owners are refused' }
     : base;
 const PUSH = "an e-mail push subscription is the caller's own (email_push of the caller) over plants it may see";
+const QR = "a QR key is scanned or confirmed for the calling account only (its own sign-in elsewhere)";
 const FOLLOW = "following is the caller's own view state (device_follows of the caller), not a change of the device";
 
 export const ENTRIES = {
@@ -603,6 +604,17 @@ export const ENTRIES = {
   // No rule in the fixture: another account's rule answers 12 like a missing one (test/alarms/ proves it).
   editWarningRule: { ref: 'none', params: () => ({ id: MISSING.uid, name: 'renamed' }), okCodes: [12] },
   delWarningRule: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
+  // ---------------------------------------------------------------- entry extras (issue 12)
+  retrieveUsrByPnEs: { exempt: 'public account lookup, no session: test/entry-extras/entry-extras.test.ts' },
+  validateInvCode: { exempt: 'public demo sign-in by experience code, no session: test/entry-extras/entry-extras.test.ts' },
+  addInvCodeApply: { exempt: 'public application form, no session: test/entry-extras/entry-extras.test.ts' },
+  qrLogin: { exempt: 'public QR sign-in poll, no session: test/entry-extras/entry-extras.test.ts' },
+  addInvCode: { ref: 'none', params: (c) => ({ usr: c.fx.usr.O1!, days: 1 }) },
+  queryInvCodes: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  expireInvCode: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
+  queryInvCodeApplies: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  qrScan: { ref: 'none', params: () => ({ key: 'Matrix0000000000000000000000Key1' }), okCodes: [1041], personal: QR },
+  qrConfirm: { ref: 'none', params: () => ({ key: 'Matrix0000000000000000000000Key1', confirm: '1' }), okCodes: [1041], personal: QR },
 } satisfies { [N in ActionName]: Entry };
 
 /** The id of the alarm of a device reference (the fixture's one alarm per device). */

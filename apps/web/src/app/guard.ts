@@ -7,7 +7,7 @@
  * exists; (4) the remember-me token (authByRememberToken, rotated); (5) /entry with a
  * redirect to the wanted path. A role-2 session then loads its permission lists once.
  */
-import { WEB_COMPANY_KEY, permissionLists, type ApiClient } from '@sunwatch/protocol';
+import { QR_CONFIRM_PATH, WEB_COMPANY_KEY, permissionLists, type ApiClient } from '@sunwatch/protocol';
 import { accessFor, canOpenChain, openableDefaultChild } from './access';
 import { landingFor, landingPath } from './edition';
 import { entryRedirectPath, isAuthError } from './api';
@@ -89,8 +89,10 @@ export async function resolveNavigation(url: URL, deps: GuardDeps): Promise<Guar
   if ((PUBLIC_PATHS as readonly string[]).includes(path)) return { allow: true };
 
   const isHome = path.startsWith('/home');
-  const match = isHome ? undefined : matchRoute(path);
-  if (!isHome && !match) return { redirect: '/404' };
+  // Pages outside the areas for any signed-in role (issue 12: the QR sign-in confirm page).
+  const signedInOnly = path === QR_CONFIRM_PATH;
+  const match = isHome || signedInOnly ? undefined : matchRoute(path);
+  if (!isHome && !signedInOnly && !match) return { redirect: '/404' };
 
   // Visiting an edition's area sets or clears the new-edition flag (spec §2).
   if (match && match.area.id !== 'operator') setNewEdition(match.area.edition === 'new');
@@ -108,6 +110,7 @@ export async function resolveNavigation(url: URL, deps: GuardDeps): Promise<Guar
     return { redirect: `${isHome ? landingFor(session) : path}${qs ? `?${qs}` : ''}` };
   }
 
+  if (signedInOnly) return { allow: true };
   if (isHome) return { redirect: landingFor(session) };
   if (!match) return { redirect: '/404' };
 

@@ -29,6 +29,7 @@ const SettingsLayout = lazy(() => import('../layouts/SettingsLayout').then((m) =
 const PlaceholderPage = lazy(() => import('../pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 const NoPermissionPage = lazy(() => import('../pages/NoPermissionPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+const QrConfirmPage = lazy(() => import('../features/entry/qr/QrConfirmPage'));
 const RouteErrorPage = lazy(() => import('../pages/RouteErrorPage').then((m) => ({ default: m.RouteErrorPage })));
 
 function suspended(element: ReactNode): ReactNode {
@@ -149,6 +150,7 @@ export function buildRoutes(deps: GuardDeps = { call: baseClient.call }): RouteO
           path: 'entry',
           element: suspended(<EntryPage />),
         },
+        { path: 'qr/confirm', element: suspended(<QrConfirmPage />) },
         {
           // every page but the entry page renders antd: one pathless scope loads its providers
           id: 'antd',

@@ -183,6 +183,8 @@ export const ACTION_AUTH = {
   bindEmail: 'signed',
   unbindMobile: 'signed',
   unbindEmail: 'signed',
+  // issue 12: entry extras (account lookup, experience codes, QR sign-in)
+  retrieveUsrByPnEs: 'public', validateInvCode: 'public', addInvCodeApply: 'public', addInvCode: 'signed', queryInvCodes: 'signed', expireInvCode: 'signed', queryInvCodeApplies: 'signed', qrLogin: 'public', qrScan: 'signed', qrConfirm: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

@@ -18,6 +18,7 @@ const MUTATING = [
   'unfocusDevice',
   // issue 9: account management
   'editAccount',
+  'validateInvCode', 'addInvCodeApply', 'addInvCode', 'expireInvCode', 'qrLogin', 'qrScan', 'qrConfirm', // issue 12: entry extras
   'disableOrEnableAccount',
   'editSubAccount',
   'addDist',
@@ -157,6 +158,7 @@ const NO_PERMISSION = [
   'bindEmail',
   'unbindMobile',
   'unbindEmail',
+  'retrieveUsrByPnEs', 'validateInvCode', 'addInvCodeApply', 'qrLogin', 'qrScan', 'qrConfirm', // issue 12: entry extras
 ];
 
 describe('action catalogue: access', () => {

@@ -12,6 +12,7 @@ import * as reports from './reports.js';
 import * as alarmExport from './alarm-export.js';
 import * as notifications from './notifications.js';
 import * as selfservice from './selfservice.js';
+import * as entryExtras from './entry-extras.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -34,6 +35,7 @@ export const catalogue = {
   ...alarmExport,
   ...notifications,
   ...selfservice,
+  ...entryExtras,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -66,5 +68,7 @@ export * from './alarm-export-params.js';
 export type * from './notifications.js';
 export * from './notifications-params.js';
 export * from './selfservice-params.js';
+export type * from './entry-extras.js';
+export * from './entry-extras-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

@@ -17,6 +17,7 @@ import { notifications } from './0015-notifications.js';
 import { mailOnce } from './0017-mail-once.js';
 import { alarmOwner } from './0018-alarm-owner.js';
 import { selfservice } from './0019-selfservice.js';
+import { entryExtras } from './0020-entry-extras.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -38,6 +39,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0017-mail-once': mailOnce(),
     '0018-alarm-owner': alarmOwner(dialect),
     '0019-selfservice': selfservice(dialect),
+    '0020-entry-extras': entryExtras(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

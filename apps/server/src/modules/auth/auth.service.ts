@@ -151,6 +151,7 @@ export class AuthService {
         adminOf: account.admin_of,
         permissions: permissionSet(account),
         sessionId: session.id,
+        ...(session.demo === 1 ? { demo: true } : {}),
       },
     };
   }
@@ -170,7 +171,7 @@ export class AuthService {
 
   /** New token and secret for the calling session; the old token is revoked. */
   async updateToken(caller: Caller, client: ClientInfo): Promise<{ token: string; secret: string; expire: number }> {
-    const issued = await this.issueSession(caller.accountId, client);
+    const issued = await this.issueSession(caller.accountId, client, caller.demo === true);
     await this.revokeAudited(caller.sessionId, { replaced_by: issued.sessionId });
     return { token: issued.token, secret: issued.secret, expire: this.config.tokenTtlSeconds };
   }
@@ -237,6 +238,18 @@ export class AuthService {
     });
   }
 
+  /**
+   * Signs in to an account without a password, for flows that proved the right another way
+   * (issue 12: an experience code opens a read-only demo session; a QR key confirmed by a
+   * signed-in browser of the account). 261 unknown account; 25 / 27 disabled or cancelled.
+   */
+  async signInAs(accountId: number, client: ClientInfo, opts: { demo: boolean }): Promise<AuthDat> {
+    const account = await this.accounts.findById(accountId);
+    if (!account) throw new ApiError(261);
+    this.requireUsable(account);
+    return (await this.signIn(account, client, undefined, opts.demo)).dat;
+  }
+
   private requireUsable(account: AccountRow): void {
     if (account.status === ACCOUNT_STATUS.DISABLED) throw new ApiError(25);
     if (account.status === ACCOUNT_STATUS.CANCELLED) throw new ApiError(27);
@@ -247,8 +260,9 @@ export class AuthService {
     account: AccountRow,
     client: ClientInfo,
     rememberFamily: string | undefined,
+    demo = false,
   ): Promise<{ dat: AuthDat; remId?: number }> {
-    const { token, secret } = await this.issueSession(account.id, client);
+    const { token, secret } = await this.issueSession(account.id, client, demo);
     await this.accountsService.recordLogin(account.id, client.ip);
     const dat: AuthDat = {
       secret,
@@ -287,6 +301,7 @@ export class AuthService {
   private async issueSession(
     accountId: number,
     client: ClientInfo,
+    demo = false,
   ): Promise<{ token: string; secret: string; sessionId: number }> {
     const token = crypto.randomBytes(32).toString('hex');
     const secret = crypto.randomBytes(20).toString('hex');
@@ -300,13 +315,14 @@ export class AuthService {
       expires_at: now + this.config.tokenTtlSeconds * 1000,
       ip: client.ip.slice(0, 64),
       user_agent: client.userAgent.slice(0, 512),
+      demo: demo ? 1 : 0,
     };
     const sessionId = await this.sessions.insertSession(row);
     await this.audit.record({
       entity: 'session',
       entityId: sessionId,
       before: null,
-      after: { account_id: accountId, created_at: now, expires_at: row.expires_at, ip: row.ip },
+      after: { account_id: accountId, created_at: now, expires_at: row.expires_at, ip: row.ip, ...(demo ? { demo: true } : {}) },
     });
     return { token, secret, sessionId };
   }

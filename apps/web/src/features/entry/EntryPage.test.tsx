@@ -142,14 +142,13 @@ describe('EntryPage', () => {
     for (const [link, mode, title] of [
       ['link-signup', 'signup', 'Create an account'],
       ['link-retrieve', 'retrieve', 'Reset your password'],
-      ['link-retrieve-user', 'retrieveUser', 'Find your account name'],
-      ['switch-qr', 'qr', 'Scan-code sign-in'],
+      ['link-retrieve-user', 'retrieveUser', 'Forgot your account?'],
+      ['switch-qr', 'qr', 'Scan to sign in'],
     ] as const) {
       fireEvent.click(screen.getByTestId(link));
       expect(await screen.findByTestId(`entry-mode-${mode}`, {}, { timeout: 15_000 })).toBeTruthy();
       expect(screen.getByRole('heading', { name: title })).toBeTruthy();
-      if (mode !== 'signup' && mode !== 'retrieve') expect(screen.getByText('This feature is not available yet')).toBeTruthy();
-      fireEvent.click(screen.getByTestId('back-to-login'));
+      fireEvent.click(screen.getByTestId(mode === 'qr' ? 'switch-password' : 'back-to-login'));
       expect(screen.getByTestId('login-submit')).toBeTruthy();
     }
   }, 30_000);

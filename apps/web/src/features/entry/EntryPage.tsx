@@ -13,7 +13,6 @@ import {
   CheckCircleFilledIcon,
   CloudServerIcon,
   ExclamationCircleFilledIcon,
-  ExperimentIcon,
   MobileIcon,
   QrcodeIcon,
   SunFilledIcon,
@@ -22,7 +21,9 @@ import {
 import { LanguagePicker } from './LanguagePicker';
 import { LoginForm } from './LoginForm';
 import type { LoginFormProps } from './LoginForm';
-import { ModePlaceholder } from './ModePlaceholder';
+import { AccountLookup } from './lookup/AccountLookup';
+import { ExperienceEntry } from './experience/ExperienceDialogs';
+import { QrLogin } from './qr/QrLogin';
 import type { EntryMode } from './modes';
 import './entry.css';
 
@@ -138,7 +139,7 @@ export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps =
                   <SessionEndedNotice />
                   <LoginForm onMode={setMode} {...(loginDeps ? { deps: loginDeps } : {})} />
                   <div className="sw-entry-extras">
-                    <NotAvailable icon={<ExperimentIcon />} label={t('extras.experience')} />
+                    <ExperienceEntry />
                     <NotAvailable icon={<CloudServerIcon />} label={t('extras.serverNode')} />
                     <NotAvailable icon={<MobileIcon />} label={t('extras.appDownload')} />
                   </div>
@@ -162,7 +163,8 @@ export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps =
                   ) : null}
                   {mode === 'signup' ? <Suspense fallback={null}><SignupFace onBack={toLogin} /></Suspense> : null}
                   {mode === 'retrieve' ? <Suspense fallback={null}><RetrieveFace onBack={toLogin} /></Suspense> : null}
-                  {mode !== 'signup' && mode !== 'retrieve' ? <ModePlaceholder mode={mode} onBack={toLogin} /> : null}
+                  {mode === 'qr' ? <QrLogin /> : null}
+                  {mode === 'retrieveUser' ? <AccountLookup onBack={toLogin} /> : null}
                 </>
               )}
             </section>

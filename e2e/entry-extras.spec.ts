@@ -1,0 +1,99 @@
+/**
+ * Entry-page extras (issue 12): account lookup by serial number, demo sign-in by experience
+ * code (read-only: a write is refused), QR sign-in confirmed from a second browser context.
+ */
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { ApiCallError, WEB_COMPANY_KEY, createApiClient, type InvCodeRow } from '@sunwatch/protocol';
+import { describe, expect, it } from 'vitest';
+import { DEMO, landingPattern, login } from './entry-page.ts';
+import { tabApi, useHarness } from './harness.ts';
+
+const h = useHarness();
+
+/** A signed-in protocol client of a demo account (outside the browser). */
+async function apiAs(usr: string, pwd: string) {
+  const anon = createApiClient({ baseUrl: `${h().baseUrl}/public/`, companyKey: WEB_COMPANY_KEY });
+  const dat = await anon.login(usr, pwd);
+  return createApiClient({
+    baseUrl: `${h().baseUrl}/public/`,
+    companyKey: WEB_COMPANY_KEY,
+    getSession: () => ({ token: dat.token, secret: dat.secret }),
+  });
+}
+
+describe('entry extras', () => {
+  it('account lookup: a device serial shows the masked account; an unknown one the serial-number error', async () => {
+    // The demo serials (SW…) are not of the spec's lookup form (capital letter + digits): give
+    // Anna's weather station one in this run's own database.
+    const db = new Database(path.join(h().dataDir, 'sunwatch.db'));
+    try {
+      db.prepare("UPDATE devices SET sn = 'W20261125000103' WHERE sn = 'SW5125N0000103'").run();
+    } finally {
+      db.close();
+    }
+    const page = await h().newPage({ locale: 'en-US' });
+    await page.goto('/entry');
+    await page.getByTestId('link-retrieve-user').click();
+    await page.getByTestId('entry-mode-retrieveUser').waitFor();
+    await page.getByTestId('lookup-serial').fill('W99999999999');
+    await page.getByTestId('lookup-submit').click();
+    await expect.poll(() => page.getByTestId('lookup-error').innerText()).toMatch(/serial number/i);
+    await page.getByTestId('lookup-serial').fill('W20261125000103');
+    await page.getByTestId('lookup-submit').click();
+    await expect.poll(() => page.getByTestId('lookup-usr').innerText()).toBe('o***a');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await h().screenshot(page, 'entry-extras-lookup-360');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByTestId('back-to-login').click();
+    await page.getByTestId('login-username').waitFor();
+  });
+
+  it('experience code: demo sign-in lands in the general area read-only; a write is refused (11)', async () => {
+    const operator = await apiAs(DEMO.operator.usr, DEMO.operator.pwd);
+    const issued = (await operator.call('addInvCode', { usr: DEMO.owner_ben.usr, days: 1 })) as InvCodeRow;
+    const page = await h().newPage({ locale: 'en-US' });
+    await page.goto('/entry');
+    await page.getByTestId('experience-open').click();
+    await page.getByTestId('experience-code').fill('NOSUCHCODE22');
+    await page.getByTestId('experience-submit').click();
+    await expect.poll(() => page.getByTestId('experience-error').innerText()).toMatch(/invalid|validity/i);
+    await page.getByTestId('experience-code').fill(issued.code);
+    await page.getByTestId('experience-submit').click();
+    await page.waitForURL((u) => landingPattern(0).test(u.pathname), { timeout: 20_000 });
+    const api = await tabApi(page, h().baseUrl);
+    const info = await api.call('queryAccountInfo', {});
+    expect(info.usr).toBe(DEMO.owner_ben.usr);
+    const refused = await api.call('editAccount', { qname: 'changed by a visitor' }).then(
+      () => 0,
+      (e: unknown) => (e instanceof ApiCallError ? e.err : -1),
+    );
+    expect(refused).toBe(11);
+  });
+
+  it('QR sign-in: a second browser signed in as owner_ben scans and confirms; the first is signed in as Ben', async () => {
+    const page = await h().newPage({ locale: 'en-US' });
+    await page.goto('/entry');
+    await page.getByTestId('switch-qr').click();
+    const face = page.getByTestId('entry-mode-qr');
+    await face.waitFor();
+    const url = (await face.getAttribute('data-qr-url'))!;
+    expect(url).toMatch(/\/qr\/confirm\?key=[A-Za-z0-9]{32}$/);
+    await expect.poll(() => page.getByTestId('qr-canvas').evaluate((c) => (c as HTMLCanvasElement).width)).toBe(320);
+    await h().screenshot(page, 'entry-extras-qr');
+
+    const phone = await h().newPage({ locale: 'en-US' });
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await login(phone, DEMO.owner_ben.usr, DEMO.owner_ben.pwd);
+    await phone.goto(url);
+    await phone.getByTestId('qr-confirm').waitFor();
+    await expect.poll(() => page.getByTestId('qr-status').getAttribute('data-state'), { timeout: 10_000 }).toBe('scanned');
+    expect(await page.getByTestId('qr-status').innerText()).toMatch(/scan succeeded, please confirm login/i);
+    await h().screenshot(phone, 'entry-extras-qr-confirm-390');
+    await phone.getByTestId('qr-confirm').click();
+    await phone.getByTestId('qr-confirmed').waitFor();
+    await page.waitForURL((u) => landingPattern(0).test(u.pathname), { timeout: 20_000 });
+    const api = await tabApi(page, h().baseUrl);
+    expect((await api.call('queryAccountInfo', {})).usr).toBe(DEMO.owner_ben.usr);
+  });
+});
