@@ -71,6 +71,7 @@ const MUTATING = [
   'delPlant',
   'editPlantEnergyOffset',
   'uploadPlantImage',
+  'uploadAvatar',
   // issue 11: alarms
   'ignorePlantWarning',
   'handlePlantWarnings',
@@ -128,6 +129,7 @@ const NO_PERMISSION = [
   'logoutVerifiction',
   'updatePassword',
   'editAccount',
+  'uploadAvatar',
 ];
 
 describe('action catalogue: access', () => {
