@@ -62,6 +62,6 @@ export type * from './alarms.js';
 export type * from './reports.js';
 export type * from './notifications.js';
 export * from './notifications-params.js';
-export { AVATAR_ROUTE, AVATAR_URL, avatarThumb, type AvatarDat } from './personal.js';
+export * from './personal-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';
