@@ -68,6 +68,7 @@ describe.each(engines)('personal settings: editAccount and the avatar ($name)', 
       [{ qname: '<b>x</b>' }, 6],
       [{ cname: 'y'.repeat(65) }, 22],
       [{ ctel: 'call me' }, 19],
+      [{ caddr: 'Elbchaussee <script>' }, 6],
       [{ photo: 'javascript:alert(1)' }, 6],
       // A local path that is no stored avatar.
       [{ photo: '/files/avatar/0123456789abcdef0123456789abcdef.png' }, 6],

@@ -22,3 +22,43 @@ export interface AvatarDat {
   width: number;
   height: number;
 }
+
+/**
+ * The editable basic info of the personal page (editAccount `qname`, `cname`, `caddr`, `ctel`)
+ * and its rules (spec §5: nickname 2–32; company name at most 64 characters, a company phone of
+ * digits, spaces, `+ - ( )`, 3–32; an address at most 512). No markup brackets or control
+ * characters in the texts. The server applies the same (account-fields.ts).
+ */
+export const PROFILE_RULES = {
+  NICKNAME_MIN: 2,
+  NICKNAME_MAX: 32,
+  COMPANY_NAME_MAX: 64,
+  COMPANY_ADDRESS_MAX: 512,
+  COMPANY_PHONE: /^[0-9+\-() ]{3,32}$/,
+} as const;
+
+export type ProfileField = 'qname' | 'cname' | 'caddr' | 'ctel';
+export type ProfileFieldError = 'length' | 'format';
+
+// eslint-disable-next-line no-control-regex -- control characters are what this rejects
+const UNSAFE = /[\u0000-\u001f\u007f<>]/;
+
+/** Why `value` is refused for `field` (after trimming), or undefined when it is fine; empty clears (except the nickname). */
+export function profileFieldError(field: ProfileField, raw: string): ProfileFieldError | undefined {
+  const value = raw.trim();
+  const n = [...value].length;
+  switch (field) {
+    case 'qname':
+      if (n === 0) return undefined;
+      if (n < PROFILE_RULES.NICKNAME_MIN || n > PROFILE_RULES.NICKNAME_MAX) return 'length';
+      return UNSAFE.test(value) ? 'format' : undefined;
+    case 'cname':
+      if (n > PROFILE_RULES.COMPANY_NAME_MAX) return 'length';
+      return UNSAFE.test(value) ? 'format' : undefined;
+    case 'caddr':
+      if (n > PROFILE_RULES.COMPANY_ADDRESS_MAX) return 'length';
+      return UNSAFE.test(value) ? 'format' : undefined;
+    case 'ctel':
+      return n === 0 || PROFILE_RULES.COMPANY_PHONE.test(value) ? undefined : 'format';
+  }
+}
