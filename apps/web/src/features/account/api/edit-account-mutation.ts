@@ -4,13 +4,13 @@ import { api } from '../../../app/api';
 import { uploadAction } from '../../../app/upload';
 import { accountKeys } from './keys';
 
-export interface BasicInfoPatch {
+export type BasicInfoPatch = {
   qname?: string;
   cname?: string;
   caddr?: string;
   ctel?: string;
   photo?: string;
-}
+};
 
 /** editAccount with the changed fields only (omitted = unchanged, empty = cleared); refreshes the account info. */
 export function useEditAccountMutation() {

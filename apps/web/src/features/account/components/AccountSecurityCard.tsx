@@ -13,7 +13,7 @@ export function AccountSecurityCard({ info }: { info: AccountInfoDat }) {
   const recoverable = !!(info.email || info.mobile);
   return (
     <Card title={t('personal:security.title')} data-testid="account-security-card">
-      {!recoverable && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('personal:security.noRecovery')} />}
+      {!recoverable && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('personal:security.noRecovery')} />}
       <Descriptions column={{ xs: 1, md: 2 }} size="small">
         <Descriptions.Item label={t('personal:security.recovery')}>
           {recoverable ? [info.email, info.mobile].filter(Boolean).join(' · ') : none}
@@ -22,7 +22,7 @@ export function AccountSecurityCard({ info }: { info: AccountInfoDat }) {
         <Descriptions.Item label={t('pages:personal.lastLogin')}>{info.lastAtuhTs || none}</Descriptions.Item>
         <Descriptions.Item label={t('pages:personal.lastLoginAddr')}>{info.lastAtuhAddr || none}</Descriptions.Item>
       </Descriptions>
-      <Divider orientation="left" plain>
+      <Divider titlePlacement="start" plain>
         {t('pages:password.title')}
       </Divider>
       <ChangePasswordForm />

@@ -23,13 +23,13 @@ export default function PersonalBasicPage() {
   const d = info.data;
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {info.isPending && (
         <Card title={t('pages:personal.basic')}>
           <Skeleton active />
         </Card>
       )}
-      {info.isError && <Alert type="error" showIcon message={t('pages:personal.loadFailed')} description={apiErrorText(info.error)} />}
+      {info.isError && <Alert type="error" showIcon title={t('pages:personal.loadFailed')} description={apiErrorText(info.error)} />}
       {d && <BasicInfoCard info={d} />}
       {/* email / phone binding card (issue 12, s22-cd) goes here */}
       {d && <AccountSecurityCard info={d} />}

@@ -31,10 +31,10 @@ export function GuideOffer({ area }: { area: AreaDef }) {
       closable={{ onClose: close, 'aria-label': t('personal:guide.later') }}
       style={{ marginBottom: 16 }}
       data-testid="guide-offer"
-      message={t('personal:guide.welcome')}
+      title={t('personal:guide.welcome')}
       description={t('personal:guide.offer')}
       action={
-        <Space direction="vertical" size={4}>
+        <Space orientation="vertical" size={4}>
           <Button
             size="small"
             type="primary"
