@@ -6,7 +6,8 @@ import { avatarThumb, imageFileError, type AccountInfoDat } from '@sunwatch/prot
 import { notice, showApiError } from '../../../app/notify';
 import { ruleText } from '../../../app/rule-text';
 import { useAvatarUpload, useEditAccountMutation } from '../api/edit-account-mutation';
-import { BASIC_INFO_FIELDS, basicInfoErrorKey, basicInfoPatch, type BasicInfoValues } from './basic-info';
+import type { BASIC_INFO_FIELDS} from './basic-info';
+import { basicInfoErrorKey, basicInfoPatch, type BasicInfoValues } from './basic-info';
 
 function valuesOf(d: AccountInfoDat): BasicInfoValues {
   return { qname: d.qname ?? '', cname: d.cname ?? '', caddr: d.caddr ?? '', ctel: d.ctel ?? '' };
