@@ -15,6 +15,7 @@ import { JobRunner } from './jobs/job-runner.js';
 import { registerIngestRoutes } from './ingest/http-ingest.js';
 import { handlers } from './modules/index.js';
 import { registerPlantImageRoutes } from './modules/plants/plant-images.routes.js';
+import { registerAvatarRoutes } from './modules/accounts/avatars.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { loggerOptions } from './security/logger.js';
 
@@ -75,6 +76,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return Promise.resolve();
   });
   registerPlantImageRoutes(app, ctx.services.plantImages);
+  registerAvatarRoutes(app, ctx.services.avatars);
   await registerSpa(app, config.webRoot);
   return app;
 }

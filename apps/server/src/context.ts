@@ -21,6 +21,7 @@ import type { PlantsService } from './modules/plants/plants.service.js';
 import type { PlantAdminService } from './modules/plants/plant-admin.service.js';
 import type { PlantFleetService } from './modules/plants/plant-fleet.service.js';
 import type { PlantImages } from './modules/plants/plant-images.js';
+import type { AccountAvatars } from './modules/accounts/avatars.js';
 import type { DataloggersRepository } from './modules/dataloggers/dataloggers.repository.js';
 import type { DataloggersService } from './modules/dataloggers/dataloggers.service.js';
 import type { DevicesRepository } from './modules/devices/devices.repository.js';
@@ -107,6 +108,8 @@ export interface AppContext {
     plantAdmin: PlantAdminService;
     plantFleet: PlantFleetService;
     plantImages: PlantImages;
+    /** Issue 12: avatar pictures of accounts (outside the database, like plant pictures). */
+    avatars: AccountAvatars;
     dataloggers: DataloggersService;
     /** Issue 10: datalogger management (add, edit, reboot, reset, unbind, delete, debug, log). */
     collectorAdmin: CollectorAdminService;

@@ -46,6 +46,7 @@ import { PlantAdminRepository } from './modules/plants/plant-admin.repository.js
 import { PlantAdminService } from './modules/plants/plant-admin.service.js';
 import { PlantFleetService } from './modules/plants/plant-fleet.service.js';
 import { PlantImages, pictureDiscarder } from './modules/plants/plant-images.js';
+import { AccountAvatars } from './modules/accounts/avatars.js';
 import { DataloggerCommands } from './modules/operations/command.service.js';
 import { OperationLog } from './modules/operations/operation-log.service.js';
 import { DataloggerEvents } from './modules/dataloggers/datalogger-events.service.js';
@@ -188,6 +189,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           now,
         }),
         plantImages,
+        avatars: new AccountAvatars(config.dataDir),
         dataloggers: new DataloggersService({ access, dataloggers: dataloggersRepo }),
         devices: {
           list: new DeviceListService({ access, devices: devicesRepo, energy, resolver }),

@@ -257,6 +257,7 @@ export const ENTRIES = {
     params: () => ({ qname: 'edited name', desc: 'edited description' }),
     personal: "edits only the caller's own profile",
   },
+  uploadAvatar: { ref: 'none', params: none, file: () => ({ name: 'avatar.png', bytes: tinyPng() }), personal: "stores a picture for the caller's own profile" },
   disableOrEnableAccount: { ref: 'owner', params: (c) => ({ ...uid(c), enable: 'false' }) },
   webQueryUsrEs: { ref: 'none', params: () => ({ pagesize: 50 }), accountRows: rowsOf('account') },
   // `zz` matches every marker (usernames, nicknames, e-mail of both tenants): only reachable rows may come back.

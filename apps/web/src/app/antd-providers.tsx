@@ -9,7 +9,7 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import { currentLocale } from '../i18n';
 import { antdLocale, applyDayjsLocale } from './locale-packs';
 import { setMessageInstance } from './notify';
-import { skinColor, useSkin } from './theme';
+import { skinTheme, useSkin } from './theme';
 
 function MessageBridge() {
   const { message } = AntdApp.useApp();
@@ -25,7 +25,7 @@ export function AntdProviders({ children }: { children: ReactNode }) {
   const skin = useSkin();
   applyDayjsLocale(locale);
   return (
-    <ConfigProvider locale={antdLocale(locale)} theme={{ token: { colorPrimary: skinColor(skin) } }}>
+    <ConfigProvider locale={antdLocale(locale)} theme={skinTheme(skin)}>
       <AntdApp>
         <MessageBridge />
         {children}

@@ -242,7 +242,7 @@ export const AREAS: readonly AreaDef[] = [
           item('personalBasic', 'User', { page: personalBasicPage }),
           item('rechargePay', 'Wallet', { access: SETTINGS }),
           item('firmware', 'CloudServer', { access: SETTINGS }),
-          item('customize', 'BgColors', { access: SETTINGS }),
+          item('customize', 'BgColors', { access: SETTINGS, page: () => import('../features/personal/pages/CustomizePage') }),
         ],
       }),
     ],
@@ -259,7 +259,7 @@ export const AREAS: readonly AreaDef[] = [
       item('home', 'Home', { titleKey: t('myDevices'), page: generalHomePage }),
       item('alarm', 'Alert', { page: alarmsPage }),
       item('deviceno', 'Database', DEVICE_LIST),
-      item('generalintro', 'Read'),
+      item('generalintro', 'Read', { page: () => import('../features/personal/pages/GuidePage') }),
       item('project', 'Project', { page: projectsPage, subPage: PLANT_PAGE }),
       item('personalBasic', 'User', { page: personalBasicPage }),
       item('setting', 'Setting', {

@@ -18,6 +18,7 @@ export const ACTION_AUTH = {
   updatePassword: 'signed',
   updateToken: 'signed',
   editAccount: 'signed',
+  uploadAvatar: 'signed',
   disableOrEnableAccount: 'signed',
   webQueryUsrEs: 'signed',
   adminQueryUsrAccount: 'signed',

@@ -73,6 +73,7 @@ const MUTATING = [
   'delPlant',
   'editPlantEnergyOffset',
   'uploadPlantImage',
+  'uploadAvatar',
   // issue 11: alarms
   'ignorePlantWarning',
   'handlePlantWarnings',
@@ -159,6 +160,7 @@ const NO_PERMISSION = [
   'unbindMobile',
   'unbindEmail',
   'retrieveUsrByPnEs', 'validateInvCode', 'addInvCodeApply', 'qrLogin', 'qrScan', 'qrConfirm', // issue 12: entry extras
+  'uploadAvatar',
 ];
 
 describe('action catalogue: access', () => {

@@ -13,6 +13,7 @@ import * as alarmExport from './alarm-export.js';
 import * as notifications from './notifications.js';
 import * as selfservice from './selfservice.js';
 import * as entryExtras from './entry-extras.js';
+import * as personal from './personal.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -36,6 +37,7 @@ export const catalogue = {
   ...notifications,
   ...selfservice,
   ...entryExtras,
+  ...personal,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -70,5 +72,6 @@ export * from './notifications-params.js';
 export * from './selfservice-params.js';
 export type * from './entry-extras.js';
 export * from './entry-extras-params.js';
+export * from './personal-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

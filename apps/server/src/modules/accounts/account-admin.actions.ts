@@ -1,4 +1,4 @@
-import { ROLE } from '@sunwatch/protocol';
+import { ApiError, ROLE } from '@sunwatch/protocol';
 import type { HandlerMap } from '../../http/registry.js';
 import { callerOf } from '../../http/registry.js';
 import { subAccountPasswordOfCall } from './sub-account-password.js';
@@ -10,6 +10,8 @@ import { subAccountPasswordOfCall } from './sub-account-password.js';
 export const accountAdminHandlers = {
   editAccount: async (input, ctx) => {
     const { bomb, ...profile } = input.params;
+    // A local photo path must be an avatar stored by uploadAvatar (issue 12); http(s) URLs as before.
+    if (profile.photo?.startsWith('/') && !(await ctx.services.avatars.exists(profile.photo))) throw new ApiError(6, 'photo');
     await ctx.services.accountAdmin.editOwn(callerOf(input), { ...profile, bomb });
     return undefined;
   },

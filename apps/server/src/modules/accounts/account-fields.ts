@@ -1,4 +1,4 @@
-import { ApiError, LIMITS, PATTERNS, charCount, usernameSchema } from '@sunwatch/protocol';
+import { ApiError, LIMITS, PATTERNS, PROFILE_RULES, charCount, usernameSchema } from '@sunwatch/protocol';
 
 /**
  * Server-side checks of the account fields of the management actions, with the catalogue codes
@@ -37,7 +37,7 @@ export type ProfileColumn = (typeof PROFILE_COLUMNS)[keyof typeof PROFILE_COLUMN
 /** Characters no profile text may hold (control characters, markup brackets). */
 // eslint-disable-next-line no-control-regex -- control characters are what this rejects
 const UNSAFE_TEXT = /[\u0000-\u001f\u007f<>]/;
-const COMPANY_NAME_MAX = 64;
+const COMPANY_NAME_MAX = PROFILE_RULES.COMPANY_NAME_MAX;
 
 export function checkUsername(usr: string): string {
   const parsed = usernameSchema.safeParse(usr);
@@ -77,7 +77,10 @@ function checkField(field: keyof ProfileInput, value: string): void {
       if (charCount(value) > COMPANY_NAME_MAX || UNSAFE_TEXT.test(value)) throw new ApiError(22);
       return;
     case 'ctel':
-      if (!/^[0-9+\-() ]{3,32}$/.test(value)) throw new ApiError(19);
+      if (!PROFILE_RULES.COMPANY_PHONE.test(value)) throw new ApiError(19);
+      return;
+    case 'caddr':
+      if (charCount(value) > PROFILE_RULES.COMPANY_ADDRESS_MAX || UNSAFE_TEXT.test(value)) throw new ApiError(6, 'caddr');
       return;
     case 'photo':
       if (!/^(https?:\/\/|\/)[^\s<>"']*$/.test(value)) throw new ApiError(6, 'photo');

@@ -19,6 +19,8 @@ export const accountHandlers = {
     if (callerOf(input).status !== ACCOUNT_STATUS.CANCELLING) throw new ApiError(12);
     return Promise.resolve(undefined);
   },
+  /** Issue 12: an avatar picture for the caller (saved on the profile by editAccount photo=). */
+  uploadAvatar: ({ call }, ctx) => ctx.services.avatars.store(call.files[0]),
   updatePassword: async (input, ctx) => {
     const { newpwd, newpwdtext } = input.params;
     await ctx.services.auth.updatePassword(callerOf(input), { newpwd, newpwdtext }, input.call);

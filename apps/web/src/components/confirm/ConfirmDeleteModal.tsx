@@ -2,7 +2,8 @@
  * A confirmation before something is deleted, loaded on demand (`lazy`) by the pages whose
  * first load must stay light (no Popconfirm or Modal in their first chunk).
  */
-import { Modal, type ButtonProps } from 'antd';
+import type { ButtonProps } from 'antd';
+import { DraggableModal } from '../../features/shared/dialog/DraggableModal';
 
 export interface ConfirmDeleteModalProps {
   open: boolean;
@@ -17,7 +18,7 @@ export interface ConfirmDeleteModalProps {
 
 export function ConfirmDeleteModal({ open, title, text, okText, cancelText, pending, onConfirm, onClose }: ConfirmDeleteModalProps) {
   return (
-    <Modal
+    <DraggableModal
       open={open}
       title={title}
       okText={okText}
@@ -30,7 +31,7 @@ export function ConfirmDeleteModal({ open, title, text, okText, cancelText, pend
       data-testid="confirm-delete-modal"
     >
       {text}
-    </Modal>
+    </DraggableModal>
   );
 }
 

@@ -68,7 +68,7 @@ describe('PersonalBasicPage: the device-control password card', () => {
     saveLogin(authDat({ role: 2, usr: 'dealer_north' }), { remember: false });
     const actions = fakeServer();
     renderPage();
-    expect(await screen.findByText('Change password', { selector: '.ant-card-head-title' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Account security', { selector: '.ant-card-head-title' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByText('Device control password')).toBeNull();
     expect(actions).not.toContain('queryDeviceCtrlPwd');
   }, 60_000);

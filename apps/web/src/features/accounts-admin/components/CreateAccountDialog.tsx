@@ -5,7 +5,7 @@
  * server refuses shows under the form in the user's language.
  */
 import { useState } from 'react';
-import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
+import { Alert, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError, type Role } from '@sunwatch/protocol';
 import { apiErrorText, notice } from '../../../app/notify';
@@ -18,6 +18,7 @@ import { encodeSubAccountPassword } from '@sunwatch/protocol';
 import { useAdminMutation, useGroups, usePlantChoices, useRoles } from '../api/queries';
 import { formText } from './form-text';
 import { ADMIN_ROLES } from './use-admin-access';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 /** Which field a server error belongs to (username taken, password rules, e-mail, phone). */
 const FIELD_OF_ERROR: Record<number, keyof CreateValues> = {
@@ -112,7 +113,7 @@ export default function CreateAccountDialog({
   const roleOptions = (roles.data?.role ?? []).map((r) => ({ value: r.rid, label: r.name }));
 
   return (
-    <Modal
+    <DraggableModal
       open={open}
       title={t('accounts:create.title')}
       onCancel={close}
@@ -227,6 +228,6 @@ export default function CreateAccountDialog({
         </Form.Item>
         {serverError && <Alert type="error" showIcon message={serverError} data-testid="create-error" />}
       </Form>
-    </Modal>
+    </DraggableModal>
   );
 }

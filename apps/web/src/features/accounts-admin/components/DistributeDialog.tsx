@@ -6,7 +6,7 @@
  * Also "add to my stock" (distAddCollector).
  */
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Modal, Progress, Select, Table, Tabs, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Form, Input, Progress, Select, Table, Tabs, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { uploadAction } from '../../../app/upload';
 import { adminAccountKeys } from '../api/keys';
 import { useAccountSearch, useAdminMutation } from '../api/queries';
 import { formText } from './form-text';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 type Mode = 'list' | 'sheet' | 'order';
 
@@ -130,7 +131,7 @@ export function DistributeDialog({ target, onClose }: { target?: Target; onClose
   ];
 
   return (
-    <Modal
+    <DraggableModal
       open
       title={t('accounts:distribute.title')}
       onCancel={onClose}
@@ -240,7 +241,7 @@ export function DistributeDialog({ target, onClose }: { target?: Target; onClose
           />
         </Flex>
       )}
-    </Modal>
+    </DraggableModal>
   );
 }
 
@@ -265,7 +266,7 @@ export function AddStockDialog({ onClose }: { onClose: () => void }) {
     onClose();
   };
   return (
-    <Modal
+    <DraggableModal
       open
       title={t('accounts:stock.title')}
       onOk={() => void submit()}
@@ -285,6 +286,6 @@ export function AddStockDialog({ onClose }: { onClose: () => void }) {
         </Form.Item>
       </Form>
       {error && <Alert type="error" showIcon message={error} />}
-    </Modal>
+    </DraggableModal>
   );
 }

@@ -1,6 +1,6 @@
 /** User groups (spec §3 Group: name, note, user count): list, create, rename, note, delete. */
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Flex, Form, Input, Space, Table, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { UsrGroupRow } from '@sunwatch/protocol';
@@ -12,6 +12,7 @@ import { useAdminMutation, useGroups } from '../api/queries';
 import { formText } from './form-text';
 import { deleteErrorText } from './texts';
 import type { AdminAccess } from './use-admin-access';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 export default function GroupsTab({ access, classic }: { access: AdminAccess; classic: boolean }) {
   const { t } = useTranslation();
@@ -126,7 +127,7 @@ function GroupDialog({ group, onClose }: { group?: UsrGroupRow; onClose: () => v
     onClose();
   };
   return (
-    <Modal
+    <DraggableModal
       open
       title={group ? t('accounts:groups.edit') : t('accounts:groups.create')}
       onOk={() => void submit().catch(() => undefined)}
@@ -159,6 +160,6 @@ function GroupDialog({ group, onClose }: { group?: UsrGroupRow; onClose: () => v
         </Form.Item>
       </Form>
       {error && <Alert type="error" showIcon message={error} />}
-    </Modal>
+    </DraggableModal>
   );
 }

@@ -5,21 +5,7 @@
  * to a dealer cannot change.
  */
 import { useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tree,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, App, Button, Flex, Form, Input, Select, Space, Table, Tag, Tree, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError, type CustomRoleDat } from '@sunwatch/protocol';
@@ -32,6 +18,7 @@ import { PERMISSION_NODES, checkedLeaves, grantedFunctions, type PermNode } from
 import { formText } from './form-text';
 import { deleteErrorText } from './texts';
 import type { AdminAccess } from './use-admin-access';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 export default function RolesTab({ access, classic }: { access: AdminAccess; classic: boolean }) {
   const { t } = useTranslation();
@@ -193,7 +180,7 @@ function RoleDialog({ role, onClose }: { role?: CustomRoleDat; onClose: () => vo
   };
 
   return (
-    <Modal
+    <DraggableModal
       open
       title={role ? t('accounts:roles.edit') : t('accounts:roles.create')}
       onOk={() => void submit().catch(() => undefined)}
@@ -269,6 +256,6 @@ function RoleDialog({ role, onClose }: { role?: CustomRoleDat; onClose: () => vo
         </Form.Item>
       </Form>
       {error && <Alert type="error" showIcon message={error} data-testid="role-error" />}
-    </Modal>
+    </DraggableModal>
   );
 }

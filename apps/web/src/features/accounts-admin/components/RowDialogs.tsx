@@ -3,7 +3,7 @@
  * Each sends one action and shows the server's refusal under its form.
  */
 import { useState, type ReactNode } from 'react';
-import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError, ROLE, type AccountListRow } from '@sunwatch/protocol';
 import { apiErrorText, notice } from '../../../app/notify';
@@ -15,6 +15,7 @@ import { encodeSubAccountPassword } from '@sunwatch/protocol';
 import { useAccountSearch, useAdminMutation, useGroups, useRoles } from '../api/queries';
 import { formText } from './form-text';
 import { isDealerRow } from './row-kinds';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 function DialogShell(props: {
   title: string;
@@ -29,7 +30,7 @@ function DialogShell(props: {
   const { t } = useTranslation();
   const phone = useIsPhone();
   return (
-    <Modal
+    <DraggableModal
       open={props.open}
       title={props.title}
       onOk={props.onOk}
@@ -44,7 +45,7 @@ function DialogShell(props: {
     >
       {props.children}
       {props.error && <Alert type="error" showIcon message={props.error} data-testid="dialog-error" />}
-    </Modal>
+    </DraggableModal>
   );
 }
 

@@ -1,10 +1,11 @@
 /** Confirms handling one or many alarms (untreated → processed; the server records who and when). */
 import { useState } from 'react';
-import { Alert, Modal, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, notice } from '../../../app/notify';
 import { useIsPhone } from '../../../components/responsive';
 import { useHandleAlarms } from '../api/queries';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 export default function HandleDialog({ ids, onClose, onDone }: { ids: number[]; onClose: () => void; onDone?: () => void }) {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export default function HandleDialog({ ids, onClose, onDone }: { ids: number[]; 
     }
   };
   return (
-    <Modal
+    <DraggableModal
       open
       title={t('alarms:handle.title')}
       onCancel={onClose}
@@ -37,6 +38,6 @@ export default function HandleDialog({ ids, onClose, onDone }: { ids: number[]; 
     >
       <Typography.Paragraph>{t('alarms:handle.confirm', { n: ids.length })}</Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} />}
-    </Modal>
+    </DraggableModal>
   );
 }

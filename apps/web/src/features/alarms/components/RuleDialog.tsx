@@ -4,7 +4,7 @@
  * keyword, and its effect: not notified and/or hidden from the lists (at least one).
  */
 import { useState } from 'react';
-import { Alert, Checkbox, Form, Input, Modal, Select, Space, Switch } from 'antd';
+import { Alert, Checkbox, Form, Input, Select, Space, Switch } from 'antd';
 import type { AlarmDeviceType, AlarmRuleRow } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, notice } from '../../../app/notify';
@@ -12,6 +12,7 @@ import { useIsPhone } from '../../../components/responsive';
 import { useSaveRule, type RuleFields } from '../api/queries';
 import { DEVICE_TYPES, LEVEL_KEYS } from '../model/vocabulary';
 import { PlantSelect } from './AlarmFilters';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 export interface RuleFormValues {
   name: string;
@@ -85,7 +86,7 @@ export default function RuleDialog({ rule, plants, onClose }: { rule?: AlarmRule
   };
 
   return (
-    <Modal
+    <DraggableModal
       open
       title={t(rule ? 'alarms:rules.edit' : 'alarms:rules.add')}
       onCancel={onClose}
@@ -187,7 +188,7 @@ export default function RuleDialog({ rule, plants, onClose }: { rule?: AlarmRule
         </Form.Item>
       </Form>
       {error && <Alert type="error" showIcon message={error} data-testid="rule-error" />}
-    </Modal>
+    </DraggableModal>
   );
 }
 

@@ -4,7 +4,7 @@
  * progress (command → acknowledgement → reconnection), delete.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Flex, Input, Modal, Steps, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Steps, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmYesError } from '@sunwatch/protocol';
@@ -17,6 +17,7 @@ import { useDataloggerMutation } from '../api/queries';
 import { RECONNECT_POLL_MS, dayIn, previousDay, reconnectState, type ReconnectState, type ReconnectWatch } from '../model/reboot';
 import { DIALOG_Z } from '../model/layers';
 import type { DataloggerRef } from '../model/types';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 function useDialogWidth(width: number) {
   const phone = useIsPhone();
@@ -52,7 +53,7 @@ export function ConfirmYesDialog({ kind, row, onClose }: { kind: 'reset' | 'unbi
   };
 
   return (
-    <Modal
+    <DraggableModal
       open
       zIndex={DIALOG_Z}
       title={t(kind === 'reset' ? 'dataloggers:confirm.resetTitle' : 'dataloggers:confirm.unbindTitle', { pn: row.pn })}
@@ -94,7 +95,7 @@ export function ConfirmYesDialog({ kind, row, onClose }: { kind: 'reset' | 'unbi
         />
         {error && <Alert type="error" showIcon message={error} data-testid={`dl-${kind}-error`} />}
       </Flex>
-    </Modal>
+    </DraggableModal>
   );
 }
 
@@ -166,7 +167,7 @@ export function RebootDialog({ row, onClose }: { row: DataloggerRef; onClose: ()
   const status = phase.step === 'failed' || phase.step === 'refused' ? 'error' : phase.step === 'watch' && phase.state === 'notYet' ? 'wait' : 'process';
 
   return (
-    <Modal
+    <DraggableModal
       open
       zIndex={DIALOG_Z}
       title={t('dataloggers:reboot.title', { pn: row.pn })}
@@ -220,7 +221,7 @@ export function RebootDialog({ row, onClose }: { row: DataloggerRef; onClose: ()
           />
         )}
       </Flex>
-    </Modal>
+    </DraggableModal>
   );
 }
 
@@ -240,7 +241,7 @@ export function DeleteDialog({ row, onClose }: { row: DataloggerRef; onClose: ()
     }
   };
   return (
-    <Modal
+    <DraggableModal
       open
       zIndex={DIALOG_Z}
       title={t('dataloggers:delete.title', { pn: row.pn })}
@@ -256,6 +257,6 @@ export function DeleteDialog({ row, onClose }: { row: DataloggerRef; onClose: ()
     >
       <Typography.Paragraph>{t('dataloggers:delete.text')}</Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} />}
-    </Modal>
+    </DraggableModal>
   );
 }

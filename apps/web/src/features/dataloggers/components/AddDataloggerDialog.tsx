@@ -7,7 +7,7 @@
  *   invalid PN, …). An owner binds them to a plant; an administrator adds them to its stock.
  */
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Modal, Progress, Select, Table, Tabs, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Form, Input, Progress, Select, Table, Tabs, Tag, Typography, Upload } from 'antd';
 import { CheckCircleTwoTone, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { dataloggerKeys } from '../api/keys';
 import { DIALOG_Z } from '../model/layers';
 import { useDataloggerMutation, usePlantChoices } from '../api/queries';
 import { useDataloggerAbilities } from '../model/abilities';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 type TabKey = 'single' | 'batch';
 /** A plant chosen before the dialog opens (the plant page's "Add datalogger"). */
@@ -227,7 +228,7 @@ export default function AddDataloggerDialog({ initialTab, onClose, plant }: { in
   const tabs: TabKey[] = owner ? ['single', 'batch'] : ['batch'];
   const [tab, setTab] = useState<TabKey>(tabs.includes(initialTab) ? initialTab : tabs[0]!);
   return (
-    <Modal
+    <DraggableModal
       open
       zIndex={DIALOG_Z}
       title={t('dataloggers:add.title')}
@@ -247,6 +248,6 @@ export default function AddDataloggerDialog({ initialTab, onClose, plant }: { in
           children: k === 'single' ? <SingleAdd preset={plant} /> : <BatchAdd owner={owner} preset={plant} />,
         }))}
       />
-    </Modal>
+    </DraggableModal>
   );
 }

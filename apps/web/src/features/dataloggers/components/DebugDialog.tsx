@@ -5,7 +5,7 @@
  * wording of spec §8 (263 offline, 2 timeout, 1 no device answered, 6 format).
  */
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, InputNumber, List, Modal, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, InputNumber, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { ruleText } from '../../../app/rule-text';
@@ -15,6 +15,7 @@ import { debugFormErrors, debugParams, type DebugFormErrors, type DebugFormInput
 import { DIALOG_Z } from '../model/layers';
 import type { DataloggerRef } from '../model/types';
 import i18n from '../../../i18n';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 interface Exchange {
   at: string;
@@ -57,7 +58,7 @@ export default function DebugDialog({ row, onClose }: { row: DataloggerRef; onCl
   const last = exchanges[0];
 
   return (
-    <Modal
+    <DraggableModal
       open
       zIndex={DIALOG_Z}
       title={t('dataloggers:debug.title', { pn: row.pn })}
@@ -147,6 +148,6 @@ export default function DebugDialog({ row, onClose }: { row: DataloggerRef; onCl
           )}
         />
       )}
-    </Modal>
+    </DraggableModal>
   );
 }

@@ -4,7 +4,7 @@
  * Rules and the changed-fields-only parameters: model/edit-form.ts.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Collapse, DatePicker, Flex, Form, Input, Modal, Select, Skeleton } from 'antd';
+import { Alert, Collapse, DatePicker, Flex, Form, Input, Select, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { dataloggerKeys } from '../api/keys';
 import { DIALOG_Z } from '../model/layers';
 import { useDataloggerMutation } from '../api/queries';
 import { editErrors, editParams, formFromDetail, type EditErrors, type EditField, type EditForm } from '../model/edit-form';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 const errorText = (key: string | undefined) => (key ? (key.startsWith('rules.') ? ruleText(key) : i18n.t(key)) : undefined);
 
@@ -179,7 +180,7 @@ export default function EditDataloggerDialog({ pn, onClose }: { pn: string; onCl
   );
 
   return (
-    <Modal
+    <DraggableModal
       open
       zIndex={DIALOG_Z}
       title={t('dataloggers:edit.title', { pn })}
@@ -195,6 +196,6 @@ export default function EditDataloggerDialog({ pn, onClose }: { pn: string; onCl
       data-testid="dl-edit-dialog"
     >
       {body}
-    </Modal>
+    </DraggableModal>
   );
 }

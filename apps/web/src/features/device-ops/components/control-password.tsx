@@ -4,8 +4,9 @@
  * a write is refused with it.
  */
 import { useRef, useState } from 'react';
-import { Input, Modal, Typography } from 'antd';
+import { Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 export interface PasswordPrompt {
   /** The password to send: the remembered one, or asked now; undefined when the user cancels. */
@@ -41,7 +42,7 @@ export function usePasswordPrompt(): PasswordPrompt {
       remembered.current = undefined;
     },
     modal: (
-      <Modal
+      <DraggableModal
         open={open}
         title={t('deviceOps:control.pwdTitle')}
         okText={t('deviceOps:common.confirm')}
@@ -60,7 +61,7 @@ export function usePasswordPrompt(): PasswordPrompt {
           onChange={(e) => setText(e.target.value)}
           onPressEnter={() => text && finish(text)}
         />
-      </Modal>
+      </DraggableModal>
     ),
   };
 }

@@ -5,7 +5,7 @@
  * under its field, or under the form, in the user's language.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Checkbox, Form, Input, Modal, Select, Switch } from 'antd';
+import { Alert, Checkbox, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError, EMAIL_PUSH_ALARM_LEVELS, EMAIL_PUSH_REPORT_TYPES, LOCALES, LOCALE_NAMES } from '@sunwatch/protocol';
 import { apiErrorText, notice } from '../../../app/notify';
@@ -23,6 +23,7 @@ import {
   type SubscriptionFocus,
   type SubscriptionFormValues,
 } from '../subscription-form';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 export interface SubscriptionFormModalProps {
   open: boolean;
@@ -88,7 +89,7 @@ export function SubscriptionFormModal({ open, focus, row, onClose }: Subscriptio
   };
 
   return (
-    <Modal
+    <DraggableModal
       open={open}
       title={row ? t('notifications:form.editTitle', { email: row.email }) : t('notifications:form.createTitle')}
       okText={t('notifications:form.save')}
@@ -160,6 +161,6 @@ export function SubscriptionFormModal({ open, focus, row, onClose }: Subscriptio
         </Form.Item>
         {formError && <Alert type="error" showIcon message={formError} data-testid="subscription-form-error" />}
       </Form>
-    </Modal>
+    </DraggableModal>
   );
 }

@@ -6,7 +6,7 @@
  * sending; what the server refuses shows under the form in the user's language.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Col, DatePicker, Divider, Form, Input, Modal, Row, Select, Switch, Typography } from 'antd';
+import { Alert, Col, DatePicker, Divider, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CURRENCY_SYMBOLS, TIMEZONE_OFFSETS, timezoneLabel, type Catalogue, type Currency, type ParamsOf, type PlantWire } from '@sunwatch/protocol';
@@ -30,6 +30,7 @@ import {
 import { usePlantOwnerChoices, usePlantWrites } from '../api/mutations';
 import { LocationPicker } from './LocationPicker';
 import { PlantImageField } from './PlantImageField';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 export interface PlantFormDialogProps {
   open: boolean;
@@ -124,7 +125,7 @@ export default function PlantFormDialog({ open, plant, chooseOwner, onClose, onS
   const money = currency && CURRENCY_SYMBOLS[currency] ? CURRENCY_SYMBOLS[currency] : undefined;
 
   return (
-    <Modal
+    <DraggableModal
       open={open}
       title={editing ? t('plants:form.editTitle', { name: plant.name }) : t('plants:form.createTitle')}
       onCancel={onClose}
@@ -318,7 +319,7 @@ export default function PlantFormDialog({ open, plant, chooseOwner, onClose, onS
         </Row>
         {serverError && <Alert type="error" showIcon message={serverError} role="alert" data-testid="plant-form-error" />}
       </Form>
-    </Modal>
+    </DraggableModal>
   );
 }
 

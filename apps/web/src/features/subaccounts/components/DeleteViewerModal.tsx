@@ -2,9 +2,10 @@
  * The confirmation before a viewer is deleted (unrecoverable). Loaded on demand with the page's
  * other dialogs, so the list's first load stays light.
  */
-import { Modal, type ButtonProps } from 'antd';
+import { type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ViewerRow } from '../api/queries';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 export interface DeleteViewerModalProps {
   viewer: ViewerRow | undefined;
@@ -16,7 +17,7 @@ export interface DeleteViewerModalProps {
 export function DeleteViewerModal({ viewer, pending, onConfirm, onClose }: DeleteViewerModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <DraggableModal
       open={viewer !== undefined}
       title={viewer ? t('subaccounts:confirmDelete.title', { usr: viewer.usr }) : ''}
       okText={t('subaccounts:confirmDelete.ok')}
@@ -28,6 +29,6 @@ export function DeleteViewerModal({ viewer, pending, onConfirm, onClose }: Delet
       data-testid="viewer-delete-modal"
     >
       {t('subaccounts:confirmDelete.text')}
-    </Modal>
+    </DraggableModal>
   );
 }

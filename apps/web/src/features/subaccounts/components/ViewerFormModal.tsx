@@ -5,7 +5,7 @@
  * under its field, or under the form, in the user's language.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
+import { Alert, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@sunwatch/protocol';
 import { apiErrorText, notice } from '../../../app/notify';
@@ -22,6 +22,7 @@ import {
   type ViewerField,
   type ViewerFormValues,
 } from '../viewer-form';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 
 export interface ViewerFormModalProps {
   open: boolean;
@@ -87,7 +88,7 @@ export function ViewerFormModal({ open, viewer, onClose }: ViewerFormModalProps)
   const plantOptions = (plants.data ?? []).map((p) => ({ value: p.pid, label: p.name }));
 
   return (
-    <Modal
+    <DraggableModal
       open={open}
       title={viewer ? t('subaccounts:form.editTitle', { usr: viewer.usr }) : t('subaccounts:form.createTitle')}
       okText={t('subaccounts:form.save')}
@@ -158,6 +159,6 @@ export function ViewerFormModal({ open, viewer, onClose }: ViewerFormModalProps)
         </Form.Item>
         {formError && <Alert type="error" showIcon message={formError} data-testid="viewer-form-error" />}
       </Form>
-    </Modal>
+    </DraggableModal>
   );
 }
