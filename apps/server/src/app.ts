@@ -16,6 +16,7 @@ import { registerIngestRoutes } from './ingest/http-ingest.js';
 import { handlers } from './modules/index.js';
 import { registerPlantImageRoutes } from './modules/plants/plant-images.routes.js';
 import { registerSecurityHeaders } from './security/headers.js';
+import { registerBrandingRoutes } from './modules/branding/branding.routes.js';
 import { loggerOptions } from './security/logger.js';
 
 declare module 'fastify' {
@@ -75,6 +76,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return Promise.resolve();
   });
   registerPlantImageRoutes(app, ctx.services.plantImages);
+  registerBrandingRoutes(app, ctx);
   await registerSpa(app, config.webRoot);
   return app;
 }

@@ -250,9 +250,10 @@ export type { TelemetryTables } from './schema-telemetry.js';
 import type { TelemetryTables } from './schema-telemetry.js';
 import type { IngestTables } from './schema-ingest.js';
 import type { ReportTables } from './schema-reports.js';
+import type { BrandingTables } from './schema-branding.js';
 import type { NotificationTables } from './schema-notifications.js';
 
-export interface Database extends TelemetryTables, IngestTables, ReportTables, NotificationTables {
+export interface Database extends TelemetryTables, IngestTables, ReportTables, NotificationTables, BrandingTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   user_groups: UserGroupsTable;

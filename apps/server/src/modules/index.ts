@@ -16,6 +16,7 @@ import { roleHandlers } from './roles/roles.actions.js';
 import { viewerHandlers } from './viewers/viewers.actions.js';
 import { alarmHandlers } from './alarms/alarms.actions.js';
 import { notificationHandlers } from './notifications/notifications.actions.js';
+import { brandingHandlers } from './branding/branding.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -36,4 +37,5 @@ export const handlers: HandlerMap = {
   ...alarmHandlers,
   ...reportHandlers,
   ...notificationHandlers,
+  ...brandingHandlers,
 };

@@ -581,6 +581,11 @@ export const ENTRIES = {
   // No rule in the fixture: another account's rule answers 12 like a missing one (test/alarms/ proves it).
   editWarningRule: { ref: 'none', params: () => ({ id: MISSING.uid, name: 'renamed' }), okCodes: [12] },
   delWarningRule: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
+  // issue 12: branding (public entry-page helpers read configuration only; writes are the operator's)
+  queryDomainListNotLogin: { exempt: 'public, before sign-in: the configured node list, no account data: test/branding/*.test.ts' },
+  queryDomainApp: { exempt: 'public, before sign-in: the app links of a host from configuration: test/branding/*.test.ts' },
+  setPlatformNotice: { ref: 'none', params: () => ({ clientLanguage: 2, msgType: 2, title: 'Matrix', content: 'Matrix notice' }) },
+  setConsultParam: { ref: 'none', params: () => ({ appID: 'matrix.example', phoneNum: '1', email: '', wechat: '', englishName: 'M' }) },
 } satisfies { [N in ActionName]: Entry };
 
 /** The id of the alarm of a device reference (the fixture's one alarm per device). */

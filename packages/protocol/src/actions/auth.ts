@@ -168,6 +168,11 @@ export const ACTION_AUTH = {
   editEmailPush: 'signed',
   delEmailPush: 'signed',
   queryMailOutbox: 'signed',
+  // issue 12: nodes, branding, notices, contact (branding.ts)
+  queryDomainListNotLogin: 'public',
+  queryDomainApp: 'public',
+  setPlatformNotice: 'signed',
+  setConsultParam: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

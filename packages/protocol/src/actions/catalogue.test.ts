@@ -85,6 +85,9 @@ const MUTATING = [
   'addEmailPush',
   'editEmailPush',
   'delEmailPush',
+  // issue 12: branding (operator writes)
+  'setPlatformNotice',
+  'setConsultParam',
 ];
 
 describe('action catalogue: mutates', () => {
@@ -128,6 +131,9 @@ const NO_PERMISSION = [
   'logoutVerifiction',
   'updatePassword',
   'editAccount',
+  // issue 12: public entry-page helpers (branding.ts)
+  'queryDomainListNotLogin',
+  'queryDomainApp',
 ];
 
 describe('action catalogue: access', () => {

@@ -10,6 +10,7 @@ import * as deviceOps from './device-ops.js';
 import * as alarms from './alarms.js';
 import * as reports from './reports.js';
 import * as notifications from './notifications.js';
+import * as branding from './branding.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -30,6 +31,7 @@ export const catalogue = {
   ...alarms,
   ...reports,
   ...notifications,
+  ...branding,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -60,5 +62,7 @@ export type * from './alarms.js';
 export type * from './reports.js';
 export type * from './notifications.js';
 export * from './notifications-params.js';
+export type * from './branding.js';
+export * from './branding-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

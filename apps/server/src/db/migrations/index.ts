@@ -14,6 +14,7 @@ import { plantsAdmin } from './0010-plants-admin.js';
 import { alarms } from './0014-alarms.js';
 import { reports } from './0016-reports.js';
 import { notifications } from './0015-notifications.js';
+import { branding } from './0021-branding.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -32,6 +33,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0014-alarms': alarms(dialect),
     '0016-reports': reports(dialect),
     '0015-notifications': notifications(dialect),
+    '0021-branding': branding(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
