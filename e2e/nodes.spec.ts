@@ -152,15 +152,20 @@ describe('branding per host', () => {
     expect(await other.getByTestId('language-picker').locator('option').count()).toBe(11);
     await other.getByTestId('notice-dialog').waitFor(); // its own session
     await opApi.call('setPlatformNotice', { clientLanguage: 2, msgType: 0 });
-  });
+  }, 180_000);
 });
 
 describe('server nodes', () => {
   it('login answers 261 on the first node, retries on the second and signs in there; the picker stores the node', async () => {
     const page = await h().newPage();
     await page.goto(`${h().baseUrl}/entry`);
-    await login(page, 'asia_owner', 'Asia_2026', { goto: false });
-    await page.waitForURL(landingPattern(0));
+    try {
+      await login(page, 'asia_owner', 'Asia_2026', { goto: false });
+      await page.waitForURL(landingPattern(0));
+    } catch (e) {
+      await h().screenshot(page, 'nodes-retry-failure');
+      throw e;
+    }
     const cookie = async () => (await page.context().cookies()).find((c) => c.name === 'sw_node')?.value;
     expect(decodeURIComponent((await cookie()) ?? '')).toBe(NODE_B);
     // the landing page's calls went to the second node: its session is there
@@ -179,5 +184,5 @@ describe('server nodes', () => {
     await p2.getByTestId('node-Asia').click();
     await p2.waitForLoadState('load');
     await expect.poll(async () => decodeURIComponent((await p2.context().cookies()).find((c) => c.name === 'sw_node')?.value ?? '')).toBe(NODE_B);
-  });
+  }, 180_000);
 });
