@@ -17,6 +17,7 @@ import { handlers } from './modules/index.js';
 import { registerPlantImageRoutes } from './modules/plants/plant-images.routes.js';
 import { registerAvatarRoutes } from './modules/accounts/avatars.js';
 import { registerSecurityHeaders } from './security/headers.js';
+import { registerBrandingRoutes } from './modules/branding/branding.routes.js';
 import { loggerOptions } from './security/logger.js';
 
 declare module 'fastify' {
@@ -77,6 +78,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   registerPlantImageRoutes(app, ctx.services.plantImages);
   registerAvatarRoutes(app, ctx.services.avatars);
+  registerBrandingRoutes(app, ctx);
   await registerSpa(app, config.webRoot);
   return app;
 }

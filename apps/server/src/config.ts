@@ -7,6 +7,7 @@ import {
   TOKEN_EXPIRE_SECONDS,
 } from '@sunwatch/protocol';
 import { loadNotificationsConfig, type NotificationsConfig } from './modules/notifications/notifications.config.js';
+import { loadBrandingConfig, type BrandingConfig } from './modules/branding/branding.config.js';
 
 /** Thresholds of the login brute-force throttle (stored in the database, so it holds across instances). */
 export interface LoginThrottleConfig {
@@ -74,6 +75,8 @@ export interface AppConfig {
   telemetry: TelemetryConfig;
   /** Issue 11: e-mail notifications (SMTP_URL, MAIL_FROM, PUBLIC_URL, …; modules/notifications/notifications.config.ts). */
   notifications: NotificationsConfig;
+  /** Issue 12: server nodes and host branding (BRANDING_FILE, SERVER_NODES, BRANDING_DIR; modules/branding/branding.config.ts). */
+  branding: BrandingConfig;
   /** Clock in epoch ms; injectable for tests. */
   now: () => number;
   // --- Security hardening (issue 6; docs/security/accounts-auth-logs.md) ---
@@ -240,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
     notifications: loadNotificationsConfig(env, int(env.PORT, 8080)),
+    branding: loadBrandingConfig(env, base),
     now: () => Date.now(),
     tileUrl: env.TILE_URL?.trim() || env.VITE_TILE_URL?.trim() || undefined,
     // Vendor clients keep working by default; the strict policy (our own clients) requires newpwdtext.

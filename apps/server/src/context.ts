@@ -1,3 +1,4 @@
+import type { BrandingService } from './modules/branding/branding.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle, Db } from './db/db.js';
@@ -87,6 +88,8 @@ export interface AppContext {
     energy: EnergyRepository;
   };
   services: {
+    /** Issue 12: server nodes, host branding, platform notice, contact info. */
+    branding: BrandingService;
     accounts: AccountsService;
     /** Account management of issue 9 (other accounts: create, edit, enable, delete, lists). */
     accountAdmin: AccountAdminService;

@@ -1,3 +1,4 @@
+import { BrandingService } from './modules/branding/branding.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { AccessRepository } from './access/access.repository.js';
 import { AccessService } from './access/access.service.js';
@@ -131,6 +132,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         energy: energyRepo,
       },
       services: {
+        branding: new BrandingService({ db, audit, now, config: config.branding }),
         accounts,
         accountAdmin: createAccountAdmin({
           db,

@@ -253,10 +253,18 @@ export type { TelemetryTables } from './schema-telemetry.js';
 import type { TelemetryTables } from './schema-telemetry.js';
 import type { IngestTables } from './schema-ingest.js';
 import type { ReportTables } from './schema-reports.js';
+import type { BrandingTables } from './schema-branding.js';
 import type { NotificationTables } from './schema-notifications.js';
 import type { EntryExtrasTables } from './schema-entry-extras.js';
 
-export interface Database extends TelemetryTables, IngestTables, ReportTables, NotificationTables, SelfServiceTables, EntryExtrasTables {
+export interface Database
+  extends TelemetryTables,
+    IngestTables,
+    ReportTables,
+    NotificationTables,
+    SelfServiceTables,
+    EntryExtrasTables,
+    BrandingTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   user_groups: UserGroupsTable;

@@ -18,6 +18,7 @@ import { alarmHandlers } from './alarms/alarms.actions.js';
 import { notificationHandlers } from './notifications/notifications.actions.js';
 import { selfServiceHandlers } from './selfservice/selfservice.actions.js';
 import { entryExtrasHandlers } from './entry-extras/entry-extras.actions.js';
+import { brandingHandlers } from './branding/branding.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -40,4 +41,5 @@ export const handlers: HandlerMap = {
   ...notificationHandlers,
   ...selfServiceHandlers,
   ...entryExtrasHandlers,
+  ...brandingHandlers,
 };

@@ -16,7 +16,7 @@ export function tileSource(template: string | undefined): string | undefined {
 }
 
 /** The Content-Security-Policy directives of the SPA and the API (helmet's camelCase names). */
-export function cspDirectives(config: Pick<AppConfig, 'tileUrl'>): Record<string, string[]> {
+export function cspDirectives(config: Pick<AppConfig, 'tileUrl'> & { branding?: Pick<AppConfig['branding'], 'nodeOrigins'> }): Record<string, string[]> {
   const tiles = tileSource(config.tileUrl);
   return {
     defaultSrc: ["'self'"],
@@ -28,7 +28,8 @@ export function cspDirectives(config: Pick<AppConfig, 'tileUrl'>): Record<string
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
+    // issue 12: the configured server nodes (the web app calls the chosen node's API)
+    connectSrc: ["'self'", ...(config.branding?.nodeOrigins ?? [])],
     workerSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],
     mediaSrc: ["'self'", 'blob:'],

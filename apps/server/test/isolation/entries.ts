@@ -616,6 +616,11 @@ export const ENTRIES = {
   queryInvCodeApplies: { ref: 'none', params: () => ({ pagesize: 50 }) },
   qrScan: { ref: 'none', params: () => ({ key: 'Matrix0000000000000000000000Key1' }), okCodes: [1041], personal: QR },
   qrConfirm: { ref: 'none', params: () => ({ key: 'Matrix0000000000000000000000Key1', confirm: '1' }), okCodes: [1041], personal: QR },
+  // issue 12: branding (public entry-page helpers read configuration only; writes are the operator's)
+  queryDomainListNotLogin: { exempt: 'public, before sign-in: the configured node list, no account data: test/branding/*.test.ts' },
+  queryDomainApp: { exempt: 'public, before sign-in: the app links of a host from configuration: test/branding/*.test.ts' },
+  setPlatformNotice: { ref: 'none', params: () => ({ clientLanguage: 2, msgType: 2, title: 'Matrix', content: 'Matrix notice' }) },
+  setConsultParam: { ref: 'none', params: () => ({ appID: 'matrix.example', phoneNum: '1', email: '', wechat: '', englishName: 'M' }) },
 } satisfies { [N in ActionName]: Entry };
 
 /** The id of the alarm of a device reference (the fixture's one alarm per device). */

@@ -9,6 +9,7 @@
 import { ApiCallError, WEB_COMPANY_KEY, createApiClient, type ApiClient } from '@sunwatch/protocol';
 import { currentLocale } from '../i18n';
 import { clearSession, getSession } from './session';
+import { nodeFetch } from '../features/entry/nodes/node-cookie';
 
 /** The client without the err-10 handling (the navigation guard handles it itself). */
 export const baseClient: ApiClient = createApiClient({
@@ -19,6 +20,8 @@ export const baseClient: ApiClient = createApiClient({
     return s ? { secret: s.secret, token: s.token } : undefined;
   },
   getLocale: () => currentLocale(),
+  // issue 12: calls go to the chosen server node (cookie sw_node)
+  fetch: nodeFetch,
 });
 
 type Navigate = (to: string) => void;

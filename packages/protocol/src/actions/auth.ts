@@ -186,6 +186,11 @@ export const ACTION_AUTH = {
   unbindEmail: 'signed',
   // issue 12: entry extras (account lookup, experience codes, QR sign-in)
   retrieveUsrByPnEs: 'public', validateInvCode: 'public', addInvCodeApply: 'public', addInvCode: 'signed', queryInvCodes: 'signed', expireInvCode: 'signed', queryInvCodeApplies: 'signed', qrLogin: 'public', qrScan: 'signed', qrConfirm: 'signed',
+  // issue 12: nodes, branding, notices, contact (branding.ts)
+  queryDomainListNotLogin: 'public',
+  queryDomainApp: 'public',
+  setPlatformNotice: 'signed',
+  setConsultParam: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

@@ -103,6 +103,9 @@ const MUTATING = [
   'bindEmail',
   'unbindMobile',
   'unbindEmail',
+  // issue 12: branding (operator writes)
+  'setPlatformNotice',
+  'setConsultParam',
 ];
 
 describe('action catalogue: mutates', () => {
@@ -161,6 +164,9 @@ const NO_PERMISSION = [
   'unbindEmail',
   'retrieveUsrByPnEs', 'validateInvCode', 'addInvCodeApply', 'qrLogin', 'qrScan', 'qrConfirm', // issue 12: entry extras
   'uploadAvatar',
+  // issue 12: public entry-page helpers (branding.ts)
+  'queryDomainListNotLogin',
+  'queryDomainApp',
 ];
 
 describe('action catalogue: access', () => {

@@ -14,6 +14,7 @@ import * as notifications from './notifications.js';
 import * as selfservice from './selfservice.js';
 import * as entryExtras from './entry-extras.js';
 import * as personal from './personal.js';
+import * as branding from './branding.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -38,6 +39,7 @@ export const catalogue = {
   ...selfservice,
   ...entryExtras,
   ...personal,
+  ...branding,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -73,5 +75,7 @@ export * from './selfservice-params.js';
 export type * from './entry-extras.js';
 export * from './entry-extras-params.js';
 export * from './personal-params.js';
+export type * from './branding.js';
+export * from './branding-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

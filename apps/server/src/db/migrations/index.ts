@@ -18,6 +18,7 @@ import { mailOnce } from './0017-mail-once.js';
 import { alarmOwner } from './0018-alarm-owner.js';
 import { selfservice } from './0019-selfservice.js';
 import { entryExtras } from './0020-entry-extras.js';
+import { branding } from './0021-branding.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -40,6 +41,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0018-alarm-owner': alarmOwner(dialect),
     '0019-selfservice': selfservice(dialect),
     '0020-entry-extras': entryExtras(dialect),
+    '0021-branding': branding(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

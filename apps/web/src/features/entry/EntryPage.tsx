@@ -4,16 +4,13 @@
  * available yet. Experience code, server node and app download are shown disabled.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isSessionEndReason } from '../../app/api';
 import { version } from '../../../package.json';
 import {
   CheckCircleFilledIcon,
-  CloudServerIcon,
   ExclamationCircleFilledIcon,
-  MobileIcon,
   QrcodeIcon,
   SunFilledIcon,
   UserIcon,
@@ -24,6 +21,10 @@ import type { LoginFormProps } from './LoginForm';
 import { AccountLookup } from './lookup/AccountLookup';
 import { ExperienceEntry } from './experience/ExperienceDialogs';
 import { QrLogin } from './qr/QrLogin';
+import { AppDownload, BrandFooter, ContactButton, NoticeDialog, useBranding } from './branding/EntryBranding';
+import { NodePicker } from './nodes/NodePicker';
+import { setLanguage } from '../../i18n';
+import { normalizeLocale } from '@sunwatch/protocol';
 import type { EntryMode } from './modes';
 import './entry.css';
 
@@ -41,23 +42,6 @@ export interface EntryPageProps {
   initialMode?: EntryMode;
   /** Injected login dependencies (tests). */
   loginDeps?: LoginFormProps['deps'];
-}
-
-function NotAvailable({ icon, label }: { icon: ReactNode; label: string }) {
-  const { t } = useTranslation('entry');
-  return (
-    <span className="sw-tip" data-tip={t('common.notAvailable')}>
-      <button
-        type="button"
-        className="sw-btn sw-btn-text sw-btn-small"
-        disabled
-        aria-label={`${label} (${t('common.notAvailable')})`}
-      >
-        {icon}
-        <span>{label}</span>
-      </button>
-    </span>
-  );
 }
 
 /** Why the last session ended (`?reason=` from the API client's sign-out path), above the login form. */
@@ -79,31 +63,45 @@ function SessionEndedNotice() {
 export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps = {}) {
   const { t } = useTranslation('entry');
   const [mode, setMode] = useState<EntryMode>(initialMode);
+  const brand = useBranding();
+  const { i18n } = useTranslation();
+  const forced = normalizeLocale(brand.forceLanguage);
+  useEffect(() => {
+    // a host may force its language (issue 12); stored like a choice, so the reload shows it
+    if (forced && normalizeLocale(i18n.resolvedLanguage ?? i18n.language) !== forced) setLanguage(forced);
+  }, [forced, i18n]);
+  const brandName = brand.title || 'Sunwatch';
 
   useEffect(() => {
-    document.title = `${t('login.title')} · Sunwatch`;
-  }, [t]);
+    document.title = `${t('login.title')} · ${brandName}`;
+  }, [t, brandName]);
 
   const toLogin = () => setMode('login');
 
   return (
     <>
-      <div className="sw-entry" data-testid="entry-page" data-mode={mode}>
+      <div
+        className="sw-entry"
+        data-testid="entry-page"
+        data-mode={mode}
+        data-brand={brand.loaded ? brand.title || 'default' : undefined}
+        style={brand.background ? { background: `center / cover no-repeat url("${brand.background}")` } : undefined}
+      >
         <header className="sw-entry-topbar">
           <span className="sw-entry-topbar-brand">
-            <SunFilledIcon style={{ color: '#faad14' }} /> Sunwatch
+            <SunFilledIcon style={{ color: '#faad14' }} /> {brandName}
           </span>
-          <LanguagePicker />
+          {forced ? null : <LanguagePicker locales={brand.languages} />}
         </header>
 
         <main className="sw-entry-main">
           <div className="sw-entry-card">
-            <section className="sw-entry-hero" aria-label="Sunwatch">
+            <section className="sw-entry-hero" aria-label={brandName}>
               <span className="sw-entry-logo" aria-hidden="true">
-                <SunFilledIcon />
+                {brand.sysLogo ? <img className="sw-brand-logo" src={brand.sysLogo} alt="" data-testid="brand-logo" /> : <SunFilledIcon />}
               </span>
               <div>
-                <h1>Sunwatch</h1>
+                <h1 data-testid="brand-title">{brandName}</h1>
                 <p className="sw-entry-tagline">{t('brand.tagline')}</p>
               </div>
               <ul className="sw-entry-points">
@@ -124,7 +122,7 @@ export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps =
                       <h2 className="sw-entry-title">{t('login.title')}</h2>
                       <p className="sw-entry-subtitle">{t('login.subtitle')}</p>
                     </div>
-                    <span className="sw-tip sw-tip-end" data-tip={t('login.qrSwitch')}>
+                    {brand.qrLogin ? (<span className="sw-tip sw-tip-end" data-tip={t('login.qrSwitch')}>
                       <button
                         type="button"
                         className="sw-btn sw-btn-text sw-btn-icon"
@@ -134,14 +132,15 @@ export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps =
                       >
                         <QrcodeIcon style={{ fontSize: 22 }} />
                       </button>
-                    </span>
+                    </span>) : null}
                   </div>
                   <SessionEndedNotice />
                   <LoginForm onMode={setMode} {...(loginDeps ? { deps: loginDeps } : {})} />
                   <div className="sw-entry-extras">
-                    <ExperienceEntry />
-                    <NotAvailable icon={<CloudServerIcon />} label={t('extras.serverNode')} />
-                    <NotAvailable icon={<MobileIcon />} label={t('extras.appDownload')} />
+                    {brand.demo ? <ExperienceEntry /> : null}
+                    <NodePicker />
+                    <AppDownload brand={brand} />
+                    <ContactButton />
                   </div>
                 </>
               ) : (
@@ -171,9 +170,8 @@ export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps =
           </div>
         </main>
 
-        <footer className="sw-entry-footer" data-testid="entry-version">
-          © Sunwatch · {t('footer.version', { version })}
-        </footer>
+        <BrandFooter brand={brand} version={version} />
+        <NoticeDialog />
       </div>
     </>
   );

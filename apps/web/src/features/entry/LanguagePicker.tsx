@@ -13,9 +13,11 @@ import { GlobalIcon } from './icons';
 export interface LanguagePickerProps {
   /** Called with the chosen locale; stores it and reloads by default. */
   onChange?: (locale: Locale) => void;
+  /** Locales offered (host branding, issue 12); all 11 when empty. */
+  locales?: readonly string[];
 }
 
-export function LanguagePicker({ onChange = (l) => setLanguage(l) }: LanguagePickerProps) {
+export function LanguagePicker({ onChange = (l) => setLanguage(l), locales = [] }: LanguagePickerProps) {
   const { t, i18n } = useTranslation('entry');
   const current = normalizeLocale(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LOCALE;
   return (
@@ -30,7 +32,7 @@ export function LanguagePicker({ onChange = (l) => setLanguage(l) }: LanguagePic
         aria-label={t('language')}
         data-testid="language-picker"
       >
-        {LOCALES.map((l) => (
+        {LOCALES.filter((l) => locales.length === 0 || locales.includes(l) || l === current).map((l) => (
           <option key={l} value={l} lang={l.replace('_', '-')}>
             {LOCALE_NAMES[l]}
           </option>

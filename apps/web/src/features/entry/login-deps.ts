@@ -14,6 +14,7 @@ import {
   type Session,
 } from '../../app/session';
 import type { LoginDeps } from './login-flow';
+import { appNodeDeps } from './nodes/node-deps';
 
 export const appLoginDeps: LoginDeps<Session> = {
   api: baseClient,
@@ -24,4 +25,5 @@ export const appLoginDeps: LoginDeps<Session> = {
   setPermissions,
   // the role's landing page, or the first page of its area the account may open
   homePathFor: landingFor,
+  nodes: appNodeDeps,
 };

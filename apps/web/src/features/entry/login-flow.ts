@@ -5,6 +5,7 @@
  */
 import { ApiCallError, ROLE, errorMessageKey, permissionLists } from '@sunwatch/protocol';
 import type { ApiClient, AuthDat, PermissionLists } from '@sunwatch/protocol';
+import { withNodeRetry, type NodeRetryDeps } from './nodes/node-retry';
 
 export interface LoginInput {
   usr: string;
@@ -23,6 +24,8 @@ export interface LoginDeps<S> {
   saveLogin(dat: AuthDat, opts: { remember: boolean }): void;
   setPermissions(lists: PermissionLists): void;
   homePathFor(session: S): string;
+  /** Server nodes (spec §4): the cookie cleared before verifying, the 261 retry on the other default node. */
+  nodes?: NodeRetryDeps;
 }
 
 export type LoginOutcome =
@@ -65,9 +68,10 @@ export async function logoutOldSession<S>(deps: LoginDeps<S>): Promise<void> {
 
 export async function runLogin<S>(input: LoginInput, deps: LoginDeps<S>): Promise<LoginOutcome> {
   await logoutOldSession(deps);
-  // TODO(server-node picker): clear the node cookie here once nodes exist (spec §4 step 2), and
-  // retry once on the other production node after a 261 (spec §4 "Node retry").
-  const dat = await deps.api.login(input.usr, input.pwd, { isRem: input.remember });
+  // spec §4 step 2: clear the node cookie, verify; a 261 retries once on the other default node
+  deps.nodes?.clear();
+  const verify = () => deps.api.login(input.usr, input.pwd, { isRem: input.remember });
+  const dat = await (deps.nodes ? withNodeRetry(verify, deps.nodes) : verify());
   deps.saveLogin(dat, { remember: input.remember });
 
   // Post-login check: err 0 means the account is being logged off; err 12 (no record) is the

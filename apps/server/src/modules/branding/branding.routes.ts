@@ -1,0 +1,82 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ApiError, errorDesc } from '@sunwatch/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { ACTION_PATHS } from '../../http/action-endpoint.js';
+import { hostName } from './branding.service.js';
+
+/** The domain check path of spec §7. */
+export const DOMAIN_CHECK_PATH = '/hmi/api/hmi/domain/check/shineOrDess/auth/checkDomainPass/2';
+const ASSET_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+};
+
+type Query = Record<string, string | undefined>;
+const q = (r: FastifyRequest): Query => (r.query ?? {}) as Query;
+/** The host a page asks about: its parameter, else the Host header (the page's own host). */
+const hostOf = (r: FastifyRequest, param: string | undefined): string => hostName(param || r.headers.host);
+
+/**
+ * The entry page's other services (spec §7), plain GETs outside the action endpoint: domain check
+ * (look and options of the host), getTask (platform notice), consultParam/getParam (contact), the
+ * host assets (`/branding/<host>/<file>`: logo, background, app QR images), and CORS for the action
+ * endpoint from the configured nodes' pages (a page served by one node calls another after the
+ * 261 retry or a node choice).
+ */
+export function registerBrandingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const service = ctx.services.branding;
+  const origins = new Set(ctx.config.branding.nodeOrigins);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const origin = request.headers.origin;
+    if (origin && origins.has(origin) && ACTION_PATHS.some((p) => request.url.startsWith(p))) {
+      void reply.header('access-control-allow-origin', origin);
+      void reply.header('vary', 'Origin');
+      // helmet's same-origin resource policy would make the browser drop the answer
+      void reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
+    return payload;
+  });
+
+  app.get(DOMAIN_CHECK_PATH, async (request, reply) => {
+    const data = service.domainCheck(hostOf(request, q(request).domainName));
+    return reply.header('cache-control', 'no-store').send({ code: 0, data });
+  });
+
+  app.get('/getTask', async (request, reply) => {
+    const lang = Number(q(request).client_language) === 1 ? 1 : 2;
+    try {
+      const dat = await service.notice(lang);
+      return reply.header('cache-control', 'no-store').send({ err: 0, desc: 'ERR_NONE', dat });
+    } catch (e) {
+      const code = e instanceof ApiError ? e.code : 1;
+      return reply.send({ err: code, desc: errorDesc(code) });
+    }
+  });
+
+  app.get('/consultParam/getParam', async (request, reply) => {
+    const dat = await service.contact(hostOf(request, q(request).appID));
+    return reply.header('cache-control', 'no-store').send({ err: 0, desc: 'ERR_NONE', dat });
+  });
+
+  app.get<{ Params: { host: string; file: string } }>('/branding/:host/:file', async (request, reply) => {
+    const { host, file } = request.params;
+    const ext = path.extname(file).toLowerCase();
+    const type = ASSET_TYPES[ext];
+    if (!type || !/^[\w.-]+$/.test(file) || !/^[\w.-]+$/.test(host) || host.startsWith('.')) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    }
+    const p = path.join(ctx.config.branding.dir, host, file);
+    if (!existsSync(p) || !statSync(p).isFile()) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    return reply
+      .type(type)
+      .header('cache-control', 'public, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(p));
+  });
+}
