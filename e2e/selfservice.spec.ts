@@ -13,10 +13,10 @@ import { useHarness } from './harness.ts';
 const h = useHarness();
 
 async function operatorApi(): Promise<ApiClient> {
-  let session: { secret: string; token: string } | undefined;
-  const api = createApiClient({ baseUrl: `${h().baseUrl}/public/`, companyKey: WEB_COMPANY_KEY, getSession: () => session });
+  const held: { session?: { secret: string; token: string } } = {};
+  const api = createApiClient({ baseUrl: `${h().baseUrl}/public/`, companyKey: WEB_COMPANY_KEY, getSession: () => held.session });
   const dat = await api.login('operator', 'Operator_2026');
-  session = { secret: dat.secret, token: dat.token };
+  held.session = { secret: dat.secret, token: dat.token };
   return api;
 }
 
