@@ -5,7 +5,8 @@
  * places (sendBindCode, bindEmail / bindMobile, unbindEmail / unbindMobile).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Modal, Skeleton, Space, Typography, type ButtonProps } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Skeleton, Space, Typography, type ButtonProps } from 'antd';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -101,7 +102,7 @@ function BindDialog({ channel, purpose, current, onClose }: { channel: Channel; 
 
   const what = t(channel === 'phone' ? 'bind.phone' : 'bind.email');
   return (
-    <Modal
+    <DraggableModal
       open
       title={t(purpose === 'bind' ? (current ? 'bind.changeTitle' : 'bind.bindTitle') : 'bind.unbindTitle', { what })}
       okText={t(purpose === 'bind' ? 'bind.bind' : 'bind.unbind')}
@@ -130,7 +131,7 @@ function BindDialog({ channel, purpose, current, onClose }: { channel: Channel; 
         </Form.Item>
         {error ? <Alert type="error" showIcon message={error} data-testid="bind-error" /> : null}
       </Form>
-    </Modal>
+    </DraggableModal>
   );
 }
 

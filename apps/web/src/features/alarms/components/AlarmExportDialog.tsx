@@ -5,7 +5,8 @@
  * ready file through its signed, short-lived address (queryReportFileUrl). Loaded on demand.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Flex, Modal, Progress, Typography } from 'antd';
+import { Alert, Button, Flex, Progress, Typography } from 'antd';
+import { DraggableModal } from '../../shared/dialog/DraggableModal';
 import { DownloadOutlined } from '@ant-design/icons';
 import {
   ALARM_EXPORT_MAX_ROWS,
@@ -94,7 +95,7 @@ export default function AlarmExportDialog({ params, onClose }: { params: AlarmEx
   const ready = now?.status === EXPORT_STATUS.READY;
   const failed = now?.status === EXPORT_STATUS.FAILED;
   return (
-    <Modal open title={t('alarms:export.title')} onCancel={onClose} footer={null} destroyOnHidden>
+    <DraggableModal open title={t('alarms:export.title')} onCancel={onClose} footer={null} destroyOnHidden>
       <Flex vertical gap={12} data-testid="alarm-export-dialog">
         {error ? (
           <Alert type="warning" showIcon message={error} data-testid="alarm-export-error" />
@@ -139,6 +140,6 @@ export default function AlarmExportDialog({ params, onClose }: { params: AlarmEx
           </>
         )}
       </Flex>
-    </Modal>
+    </DraggableModal>
   );
 }
