@@ -98,12 +98,12 @@ describe.each(engines)('alarm list export ($name)', (engine) => {
         project_id: plant,
         alias,
       });
-      return { dl, dev };
+      return { dl, dev, owner };
     };
     const a = await mk('AXPA0000000001', 'AX-SN-ANNA', sessions.owner_anna!.uid, plantAnna, TZ_ANNA, 'Roof inverter');
     const b = await mk('AXPB0000000001', 'AX-SN-BEN', ben.id, plantBen, TZ_BEN, 'Barn inverter');
     const alarm = async (
-      d: { dl: number; dev: number },
+      d: { dl: number; dev: number; owner: number },
       level: number,
       code: number,
       start: number,
@@ -122,6 +122,7 @@ describe.each(engines)('alarm list export ($name)', (engine) => {
               started_at: start,
               ended_at: end,
               handled: 0,
+              owner_id: d.owner,
             })
             .returning('id')
             .executeTakeFirstOrThrow()

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ApiError, AVATAR_ROUTE, AVATAR_URL, FILE_LIMITS, type AvatarDat } from '@sunwatch/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { UploadedFile } from '../../http/registry.js';
-import { decodeImage, encodeImage, fit } from '../plants/plant-images.js';
+import { decodeImage, encodeImage, fit } from '../../shared/images.js';
 
 /**
  * Avatars (issue 12, personal settings): stored like plant pictures (plant-images.ts, whose

@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApiError, FILE_LIMITS } from '@sunwatch/protocol';
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import type { DbHandle } from '../../db/transaction.js';
 import type { UploadedFile } from '../../http/registry.js';
+import { decodeImage, encodeImage, fit } from '../../shared/images.js';
+
+export { decodeImage, encodeImage, fit, type Rgba } from '../../shared/images.js';
 
 /**
  * Plant pictures (issue 10). A jpg/png of at most 1 MB is checked by its bytes (not its name),
@@ -16,8 +17,6 @@ import type { UploadedFile } from '../../http/registry.js';
  * (queryPlantInfo picBig/picSmall) or who uploaded it.
  */
 
-/** The largest picture decoded (pixels): a 1 MB file can claim huge dimensions. */
-const MAX_PIXELS = 40_000_000;
 /** Thumbnails fit in this box, aspect kept. */
 export const THUMB_WIDTH = 320;
 export const THUMB_HEIGHT = 240;
@@ -36,89 +35,6 @@ export function pictureName(url: string | null | undefined): string | undefined 
 
 /** Uploads no plant shows are removed once older than this (the time to fill in the plant form). */
 export const UNATTACHED_PICTURE_TTL_MS = 24 * 3600_000;
-
-export interface Rgba {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
-
-type Kind = 'jpg' | 'png';
-
-function kindOf(bytes: Uint8Array): Kind | undefined {
-  if (bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'png';
-  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  return undefined;
-}
-
-/** PNG dimensions from the IHDR chunk, checked before decoding. */
-function pngSize(bytes: Uint8Array): { width: number; height: number } {
-  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { width: v.getUint32(16), height: v.getUint32(20) };
-}
-
-export function decodeImage(bytes: Uint8Array): { kind: Kind; image: Rgba } {
-  const kind = kindOf(bytes);
-  if (!kind) throw new ApiError(6, 'file');
-  try {
-    if (kind === 'png') {
-      const { width, height } = pngSize(bytes);
-      if (width * height > MAX_PIXELS || width === 0 || height === 0) throw new ApiError(6, 'file');
-      const png = PNG.sync.read(Buffer.from(bytes));
-      return { kind, image: { width: png.width, height: png.height, data: new Uint8Array(png.data) } };
-    }
-    const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 512 });
-    return { kind, image: { width: img.width, height: img.height, data: img.data } };
-  } catch (e) {
-    if (e instanceof ApiError) throw e;
-    throw new ApiError(6, 'file');
-  }
-}
-
-/** Box-filter downscale so that the image fits in w×h (never upscales). */
-export function fit(src: Rgba, maxW: number, maxH: number): Rgba {
-  const scale = Math.min(1, maxW / src.width, maxH / src.height);
-  if (scale === 1) return src;
-  const w = Math.max(1, Math.round(src.width * scale));
-  const h = Math.max(1, Math.round(src.height * scale));
-  const out = new Uint8Array(w * h * 4);
-  for (let y = 0; y < h; y++) {
-    const y0 = Math.floor((y * src.height) / h);
-    const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * src.height) / h));
-    for (let x = 0; x < w; x++) {
-      const x0 = Math.floor((x * src.width) / w);
-      const x1 = Math.max(x0 + 1, Math.floor(((x + 1) * src.width) / w));
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      let a = 0;
-      let n = 0;
-      for (let sy = y0; sy < y1; sy++) {
-        let i = (sy * src.width + x0) * 4;
-        for (let sx = x0; sx < x1; sx++, i += 4) {
-          r += src.data[i]!;
-          g += src.data[i + 1]!;
-          b += src.data[i + 2]!;
-          a += src.data[i + 3]!;
-          n++;
-        }
-      }
-      const o = (y * w + x) * 4;
-      out[o] = Math.round(r / n);
-      out[o + 1] = Math.round(g / n);
-      out[o + 2] = Math.round(b / n);
-      out[o + 3] = Math.round(a / n);
-    }
-  }
-  return { width: w, height: h, data: out };
-}
-
-export function encodeImage(kind: Kind, img: Rgba): Buffer {
-  if (kind === 'jpg') return jpeg.encode({ width: img.width, height: img.height, data: Buffer.from(img.data) }, 85).data;
-  const png = new PNG({ width: img.width, height: img.height });
-  png.data = Buffer.from(img.data);
-  return PNG.sync.write(png);
-}
 
 export class PlantImages {
   readonly dir: string;
