@@ -72,15 +72,29 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
   // the other pages
   { path: '/admin/device', account: 'dealer_north', kind: 'page', budgetKB: BUDGET_KB.page },
   { path: '/adminNew/project', account: 'sunmaker', kind: 'page', budgetKB: BUDGET_KB.charts, note: 'map' },
-  { path: '/adminNew/personalBasic', account: 'dealer_north', kind: 'page', budgetKB: BUDGET_KB.page },
-  { path: '/admin/setting/personalBasic', account: 'group_east', kind: 'page', budgetKB: BUDGET_KB.page },
+  {
+    path: '/adminNew/personalBasic',
+    account: 'dealer_north',
+    kind: 'page',
+    budgetKB: BUDGET_KB.page,
+    note: 'issue 12: editable basic info (Form, Upload), the bind and security cards',
+    ceilingKB: 475,
+  },
+  {
+    path: '/admin/setting/personalBasic',
+    account: 'group_east',
+    kind: 'page',
+    budgetKB: BUDGET_KB.page,
+    note: 'issue 12: editable basic info (Form, Upload), the bind and security cards',
+    ceilingKB: 475,
+  },
   {
     path: '/adminNew/alarm',
     account: 'dealer_north',
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'issue 11 alarm list: antd Table, Select and Tabs on the first screen, SVG bars; the handle dialog and the rules tab load on demand',
-    ceilingKB: 480,
+    ceilingKB: 492,
   },
   {
     path: '/generalNew/alarm',
@@ -88,7 +102,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'issue 11 alarm list: antd Table, Select and Tabs on the first screen, SVG bars; the handle dialog and the rules tab load on demand',
-    ceilingKB: 480,
+    ceilingKB: 492,
   },
   {
     path: '/adminNew/account',
@@ -96,7 +110,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'antd Table (47 KB) on the first screen; dialogs and other tabs load on demand',
-    ceilingKB: 471,
+    ceilingKB: 484,
   },
   {
     path: '/admin/account',
@@ -104,7 +118,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'antd Table (47 KB) on the first screen; dialogs and other tabs load on demand',
-    ceilingKB: 471,
+    ceilingKB: 484,
   },
   {
     path: '/adminNewStatr/home/account',
@@ -112,7 +126,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'antd Table (47 KB) on the first screen; dialogs and other tabs load on demand',
-    ceilingKB: 471,
+    ceilingKB: 484,
   },
   {
     path: '/adminNew/setting/datalogger',
@@ -120,7 +134,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'antd Table (47 KB) on the first screen; dialogs and the details drawer load on demand',
-    ceilingKB: 469,
+    ceilingKB: 482,
   },
   {
     path: '/adminNewStatr/home/datalogger',
@@ -128,7 +142,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'antd Table (47 KB) on the first screen; dialogs and the details drawer load on demand',
-    ceilingKB: 469,
+    ceilingKB: 482,
   },
   {
     path: '/generalNew/setting/datalogger',
@@ -136,23 +150,30 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'antd Table (47 KB) on the first screen; dialogs and the details drawer load on demand',
-    ceilingKB: 469,
+    ceilingKB: 482,
   },
   { path: '/generalNew/deviceno', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.page },
   { path: '/generalNew/project', account: 'viewer_cara', kind: 'page', budgetKB: BUDGET_KB.charts, note: 'map' },
-  { path: '/generalNew/personalBasic', account: 'owner_anna', kind: 'page', budgetKB: BUDGET_KB.page },
+  {
+    path: '/generalNew/personalBasic',
+    account: 'owner_anna',
+    kind: 'page',
+    budgetKB: BUDGET_KB.page,
+    note: 'issue 12: editable basic info (Form, Upload), the bind and security cards',
+    ceilingKB: 475,
+  },
   {
     path: '/generalNew/setting/browseAccount',
     account: 'owner_anna',
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'antd Table (47 KB) and its pagination Select on the first screen; the form loads on demand',
-    ceilingKB: 464,
+    ceilingKB: 477,
   },
   // issue 10: the plant page (owner_anna's demo plant is the first one seeded: pid 1), with its power curve
   {
     path: '/generalNew/project/1',
-    ceilingKB: 710,
+    ceilingKB: 725,
     account: 'owner_anna',
     kind: 'page',
     budgetKB: BUDGET_KB.charts,
@@ -160,7 +181,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
   },
   {
     path: '/adminNew/project/1',
-    ceilingKB: 710,
+    ceilingKB: 725,
     account: 'dealer_north',
     kind: 'page',
     budgetKB: BUDGET_KB.charts,
@@ -182,7 +203,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
   },
   {
     path: '/generalNew/setting/helpform',
-    ceilingKB: 453,
+    ceilingKB: 466,
     account: 'owner_anna',
     kind: 'page',
     budgetKB: BUDGET_KB.page,
@@ -190,7 +211,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
   },
   {
     path: '/adminNew/setting/helpform',
-    ceilingKB: 453,
+    ceilingKB: 466,
     account: 'dealer_north',
     kind: 'page',
     budgetKB: BUDGET_KB.page,
