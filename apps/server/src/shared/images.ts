@@ -3,9 +3,14 @@
  * decoded with a pixel ceiling, scaled to fit a box and re-encoded (which drops EXIF and other
  * metadata). Shared by the plant and account modules.
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ApiError } from '@sunwatch/protocol';
+import type { FastifyInstance } from 'fastify';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import type { UploadedFile } from '../http/registry.js';
 
 /** The largest picture decoded (pixels): a small file can claim huge dimensions. */
 const MAX_PIXELS = 40_000_000;
@@ -93,3 +98,67 @@ export function encodeImage(kind: Kind, img: Rgba): Buffer {
   return PNG.sync.write(png);
 }
 
+
+/** A stored picture's file name: 128 random bits, `-s` for its thumbnail. */
+export const STORED_IMAGE_NAME = /^[0-9a-f]{32}(?:-s)?\.(?:jpg|png)$/;
+
+/** How one kind of picture is kept: its size limit, the box of the picture and of its thumbnail. */
+export interface ImageShape {
+  maxBytes: number;
+  maxSide: number;
+  thumbWidth: number;
+  thumbHeight: number;
+}
+
+/**
+ * Pictures in one folder outside the database: checked by their bytes, re-encoded (no metadata
+ * kept), stored with a server-made thumbnail under a random name, read back by that name.
+ */
+export class ImageFolder {
+  constructor(
+    readonly dir: string,
+    private readonly shape: ImageShape,
+  ) {}
+
+  /** Stores an upload; the file names of the picture and its thumbnail. */
+  async store(file: UploadedFile | undefined): Promise<{ big: string; thumb: string; width: number; height: number }> {
+    if (!file) throw new ApiError(7, 'file');
+    if (file.size > this.shape.maxBytes) throw new ApiError(13, 'file');
+    const bytes = new Uint8Array(await fs.promises.readFile(file.path));
+    const { kind, image } = decodeImage(bytes);
+    const big = fit(image, this.shape.maxSide, this.shape.maxSide);
+    const thumb = fit(image, this.shape.thumbWidth, this.shape.thumbHeight);
+    const id = crypto.randomBytes(16).toString('hex');
+    await fs.promises.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await fs.promises.writeFile(path.join(this.dir, `${id}.${kind}`), encodeImage(kind, big), { mode: 0o600 });
+    await fs.promises.writeFile(path.join(this.dir, `${id}-s.${kind}`), encodeImage(kind, thumb), { mode: 0o600 });
+    return { big: `${id}.${kind}`, thumb: `${id}-s.${kind}`, width: big.width, height: big.height };
+  }
+
+  /** The stored file of a served name, or undefined (bad name or missing file). */
+  async read(name: string): Promise<{ bytes: Buffer; type: string } | undefined> {
+    if (!STORED_IMAGE_NAME.test(name)) return undefined;
+    try {
+      const bytes = await fs.promises.readFile(path.join(this.dir, name));
+      return { bytes, type: name.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/**
+ * GET <route>/<name>: a stored picture or thumbnail. The random name is the capability; anything
+ * else is 404. Immutable content: cached by browsers for a day.
+ */
+export function registerImageRoute(app: FastifyInstance, route: string, folder: Pick<ImageFolder, 'read'>): void {
+  app.get<{ Params: { name: string } }>(`${route}/:name`, async (request, reply) => {
+    const file = await folder.read(request.params.name);
+    if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    return reply
+      .type(file.type)
+      .header('Cache-Control', 'private, max-age=86400, immutable')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(file.bytes);
+  });
+}

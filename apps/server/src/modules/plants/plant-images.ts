@@ -1,10 +1,9 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ApiError, FILE_LIMITS } from '@sunwatch/protocol';
+import { FILE_LIMITS } from '@sunwatch/protocol';
 import type { DbHandle } from '../../db/transaction.js';
 import type { UploadedFile } from '../../http/registry.js';
-import { decodeImage, encodeImage, fit } from '../../shared/images.js';
+import { ImageFolder, STORED_IMAGE_NAME } from '../../shared/images.js';
 
 export { decodeImage, encodeImage, fit, type Rgba } from '../../shared/images.js';
 
@@ -24,13 +23,12 @@ export const THUMB_HEIGHT = 240;
 const BIG_MAX_SIDE = 2048;
 
 export const PLANT_IMAGE_ROUTE = '/files/plant';
-const NAME = /^[0-9a-f]{32}(?:-s)?\.(?:jpg|png)$/;
 
 /** The stored file name of a plant picture URL (`/files/plant/<name>`), else undefined. */
 export function pictureName(url: string | null | undefined): string | undefined {
   if (!url || !url.startsWith(`${PLANT_IMAGE_ROUTE}/`)) return undefined;
   const name = url.slice(PLANT_IMAGE_ROUTE.length + 1);
-  return NAME.test(name) ? name : undefined;
+  return STORED_IMAGE_NAME.test(name) ? name : undefined;
 }
 
 /** Uploads no plant shows are removed once older than this (the time to fill in the plant form). */
@@ -39,27 +37,21 @@ export const UNATTACHED_PICTURE_TTL_MS = 24 * 3600_000;
 export class PlantImages {
   readonly dir: string;
 
+  private readonly folder: ImageFolder;
+
   constructor(dataDir: string) {
     this.dir = path.join(dataDir, 'plant-images');
+    this.folder = new ImageFolder(this.dir, {
+      maxBytes: FILE_LIMITS.PROJECT_IMAGE_BYTES,
+      maxSide: BIG_MAX_SIDE,
+      thumbWidth: THUMB_WIDTH,
+      thumbHeight: THUMB_HEIGHT,
+    });
   }
 
   async store(file: UploadedFile | undefined): Promise<{ picBig: string; picSmall: string; width: number; height: number }> {
-    if (!file) throw new ApiError(7, 'file');
-    if (file.size > FILE_LIMITS.PROJECT_IMAGE_BYTES) throw new ApiError(13, 'file');
-    const bytes = new Uint8Array(await fs.promises.readFile(file.path));
-    const { kind, image } = decodeImage(bytes);
-    const big = fit(image, BIG_MAX_SIDE, BIG_MAX_SIDE);
-    const thumb = fit(image, THUMB_WIDTH, THUMB_HEIGHT);
-    const id = crypto.randomBytes(16).toString('hex');
-    await fs.promises.mkdir(this.dir, { recursive: true, mode: 0o700 });
-    await fs.promises.writeFile(path.join(this.dir, `${id}.${kind}`), encodeImage(kind, big), { mode: 0o600 });
-    await fs.promises.writeFile(path.join(this.dir, `${id}-s.${kind}`), encodeImage(kind, thumb), { mode: 0o600 });
-    return {
-      picBig: `${PLANT_IMAGE_ROUTE}/${id}.${kind}`,
-      picSmall: `${PLANT_IMAGE_ROUTE}/${id}-s.${kind}`,
-      width: big.width,
-      height: big.height,
-    };
+    const r = await this.folder.store(file);
+    return { picBig: `${PLANT_IMAGE_ROUTE}/${r.big}`, picSmall: `${PLANT_IMAGE_ROUTE}/${r.thumb}`, width: r.width, height: r.height };
   }
 
   /**
@@ -95,7 +87,7 @@ export class PlantImages {
     }
     const stale: string[] = [];
     for (const name of names) {
-      if (!NAME.test(name) || keep.has(name)) continue;
+      if (!STORED_IMAGE_NAME.test(name) || keep.has(name)) continue;
       try {
         const st = await fs.promises.stat(path.join(this.dir, name));
         if (st.mtimeMs < before) stale.push(`${PLANT_IMAGE_ROUTE}/${name}`);
@@ -107,14 +99,8 @@ export class PlantImages {
   }
 
   /** The stored file of a served name, or undefined (bad name or missing file). */
-  async read(name: string): Promise<{ bytes: Buffer; type: string } | undefined> {
-    if (!NAME.test(name)) return undefined;
-    try {
-      const bytes = await fs.promises.readFile(path.join(this.dir, name));
-      return { bytes, type: name.endsWith('.png') ? 'image/png' : 'image/jpeg' };
-    } catch {
-      return undefined;
-    }
+  read(name: string): Promise<{ bytes: Buffer; type: string } | undefined> {
+    return this.folder.read(name);
   }
 }
 
