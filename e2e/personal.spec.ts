@@ -111,8 +111,7 @@ describe('personal settings and header menu', () => {
     // the radio input itself is visually hidden: click its button
     await page.locator('.ant-radio-button-wrapper', { has: page.getByTestId('skin-green') }).click();
     expect(await skinOf(page)).toBe('green');
-    const bg = await page.locator('.ant-radio-button-wrapper-checked').evaluate((el) => getComputedStyle(el).borderColor);
-    expect(bg).toBe('rgb(82, 196, 26)');
+    expect(await primaryOf(page)).toBe('#52c41a');
     await page.reload();
     await page.getByTestId('customize-page').waitFor({ state: 'visible' });
     expect(await skinOf(page)).toBe('green');

@@ -96,7 +96,9 @@ describe('notification and report screens of owner_anna', () => {
     await page.getByTestId('report-new').click();
     await page.getByTestId('report-export-form').waitFor({ state: 'visible' });
     await h().screenshot(page, 'reports-export-form');
-    // the defaults: a plant report of this month, of the first plant
+    // the defaults: a plant report of this month, of the first plant (the plant picker shows once
+    // the plant list is back: on a loaded CI machine that can take longer than a click's wait)
+    await page.getByTestId('report-plant').waitFor({ state: 'visible', timeout: 30_000 });
     expect(await page.getByTestId('report-plant').innerText()).toContain(plant.name);
     await page.getByTestId('report-start').click();
 
