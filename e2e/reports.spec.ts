@@ -55,12 +55,14 @@ describe('notification and report screens of owner_anna', () => {
     await page.getByTestId('subscription-email').fill(EMAIL);
     await modal.locator('.ant-select').first().click();
     await page.locator('.ant-select-item-option', { hasText: plant.name }).first().click();
-    await modal.locator('.ant-modal-title').click(); // closes the dropdown
+    // closes the dropdown: focus another field (the title is the dialog's drag handle)
+    await page.getByTestId('subscription-email').click();
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
     // a new alarm subscription starts with error and fault: keep fault only, add the daily report
     await page.getByTestId('subscription-level').getByLabel('Error').uncheck();
     await page.getByTestId('subscription-report').getByLabel('Daily report').check();
     await modal.getByRole('button', { name: 'Save' }).click();
-    await modal.waitFor({ state: 'hidden' });
+    await modal.waitFor({ state: 'hidden', timeout: 30_000 });
 
     const rowOf = () => page.getByTestId('subscription-row').filter({ hasText: EMAIL });
     const check = async () => {
