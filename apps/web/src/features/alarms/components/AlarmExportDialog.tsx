@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Progress, Typography } from 'antd';
+import { saveUrlAs } from '../../../app/download';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
 import { DownloadOutlined } from '@ant-design/icons';
 import {
@@ -27,16 +28,6 @@ const POLL_MS = 1000;
 /** err 13 beyond the row limit, 264 nothing to export. */
 const TOO_MANY = 13;
 const NOTHING = 264;
-
-function saveAs(url: string, name: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 export default function AlarmExportDialog({ params, onClose }: { params: AlarmExportParams; onClose: () => void }) {
   const { t } = useTranslation();
@@ -84,7 +75,7 @@ export default function AlarmExportDialog({ params, onClose }: { params: AlarmEx
     setFetching(true);
     try {
       const r = await api.call('queryReportFileUrl', { id: now.id });
-      saveAs(r.url, r.name || now.name);
+      saveUrlAs(r.url, r.name || now.name);
     } catch (e) {
       showApiError(e);
     } finally {

@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { App, Button, Card, Popconfirm, Progress, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { saveUrlAs } from '../../../app/download';
 import { DeleteOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { EXPORT_STATUS, type ExportFileRow } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
@@ -14,17 +15,6 @@ import { emptyLocale, responsiveTable } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
 import { exportFileUrl, useDeleteExportFile, useExportFiles, useRetryExportFile } from '../api/queries';
 import { fileSize } from '../tabs/report-range';
-
-/** Saves a file from an address through a temporary link (the browser's own download). */
-function download(url: string, name: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 export function ExportFiles() {
   const { t } = useTranslation();
@@ -40,7 +30,7 @@ export function ExportFiles() {
     setFetching(f.id);
     try {
       const r = await exportFileUrl(f.id);
-      download(r.url, r.name || f.name);
+      saveUrlAs(r.url, r.name || f.name);
     } catch (e) {
       void message.error(apiErrorText(e));
     } finally {

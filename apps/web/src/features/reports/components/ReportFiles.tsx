@@ -7,6 +7,7 @@
  */
 import { Suspense, lazy, useState } from 'react';
 import { Button, Card, Empty, Flex, Progress, Space, Tag, Typography } from 'antd';
+import { saveUrlAs } from '../../../app/download';
 import { DeleteOutlined, DownloadOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { EXPORT_STATUS } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
@@ -24,17 +25,6 @@ const LIST_SPEC: ListSpec<PagedState> = {
   writeFilters: () => undefined,
 };
 
-/** Saves a file from an address through a temporary link (the browser's own download). */
-function download(url: string, name: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
-
 export function ReportFiles() {
   const { t } = useTranslation();
   const [state, update] = useListState(LIST_SPEC);
@@ -49,7 +39,7 @@ export function ReportFiles() {
     setFetching(f.id);
     try {
       const r = await reportFileUrl(f.id);
-      download(r.url, r.name || f.name);
+      saveUrlAs(r.url, r.name || f.name);
     } catch (e) {
       showApiError(e);
     } finally {
