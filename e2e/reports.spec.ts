@@ -58,11 +58,16 @@ describe('notification and report screens of owner_anna', () => {
     // closes the dropdown: focus another field (the title is the dialog's drag handle)
     await page.getByTestId('subscription-email').click();
     await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+    // the pick took (a click on an option of a list still loading would leave the select empty)
+    await modal.locator('.ant-select-selection-item', { hasText: plant.name }).first().waitFor({ state: 'visible' });
     // a new alarm subscription starts with error and fault: keep fault only, add the daily report
     await page.getByTestId('subscription-level').getByLabel('Error').uncheck();
     await page.getByTestId('subscription-report').getByLabel('Daily report').check();
     await modal.getByRole('button', { name: 'Save' }).click();
-    await modal.waitFor({ state: 'hidden', timeout: 30_000 });
+    // on a failure, say what the dialog showed (a rule's message, a server error)
+    await modal.waitFor({ state: 'hidden', timeout: 30_000 }).catch(async (e: unknown) => {
+      throw new Error(`the dialog stayed open, showing: ${await modal.innerText().catch(() => '?')}`, { cause: e });
+    });
 
     const rowOf = () => page.getByTestId('subscription-row').filter({ hasText: EMAIL });
     const check = async () => {
