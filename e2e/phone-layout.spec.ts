@@ -112,11 +112,64 @@ async function ready(page: Page): Promise<void> {
   await page.waitForTimeout(250);
 }
 
+/** Requests in flight per page (Playwright's own networkidle fires once per document, not per in-app navigation). */
+const inFlight = new WeakMap<Page, { n: number; last: number }>();
+function track(page: Page): { n: number; last: number } {
+  let t = inFlight.get(page);
+  if (!t) {
+    const state = { n: 0, last: Date.now() };
+    const done = () => {
+      state.n = Math.max(0, state.n - 1);
+      state.last = Date.now();
+    };
+    page.on('request', () => {
+      state.n += 1;
+      state.last = Date.now();
+    });
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    inFlight.set(page, state);
+    t = state;
+  }
+  return t;
+}
+/** No request in flight for `quietMs` (the route's chunks and its API calls have arrived). */
+async function networkQuiet(page: Page, quietMs = 400, timeout = 15_000): Promise<void> {
+  const t = track(page);
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    if (t.n === 0 && Date.now() - t.last >= quietMs) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Opens `route` inside the running app when one is loaded (history.pushState + popstate: the
+ * router renders the route as after a click, without booting the app again), else by loading
+ * it. The app's start is checked by every other browser flow and by the first route of each list.
+ */
+async function open(page: Page, route: string): Promise<void> {
+  track(page);
+  const inApp = await page.evaluate(() => !!document.querySelector('.sw-area-header')).catch(() => false);
+  if (!inApp) {
+    await page.goto(route);
+    await ready(page);
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, route);
+  // the route's chunks and API calls start within a frame or two of the navigation
+  await page.waitForTimeout(100);
+  await networkQuiet(page);
+  await ready(page);
+}
+
 /** Opens `route` and checks both phone widths; returns nothing, fails with the culprits. */
 async function expectNoOverflow(page: Page, route: string): Promise<void> {
   await page.setViewportSize(PHONES[0]);
-  await page.goto(route);
-  await ready(page);
+  await open(page, route);
   for (const size of PHONES) {
     await page.setViewportSize(size);
     await page.waitForTimeout(200);
@@ -149,7 +202,11 @@ describe('public pages on a phone', () => {
     await expectNoOverflow(page, '/401');
     await expectNoOverflow(page, '/404');
     // spec §8: opening /404 logs exactly that as an error (the harness fails on any other)
-    expect(h().takeBrowserProblems().map((p) => p.text.replace(/ \(at .*\)$/, ''))).toEqual(['404 page not found /404']);
+    expect(
+      h()
+        .takeBrowserProblems()
+        .map((p) => p.text.replace(/ \(at .*\)$/, '')),
+    ).toEqual(['404 page not found /404']);
     await page.context().close();
   });
 });

@@ -1,5 +1,6 @@
 /**
- * First-load byte budget (issue 8): every route of BUDGET_ROUTES, opened as a first visit
+ * First-load byte budget (issue 8): every route of BUDGET_ROUTES (each page once: a route marked
+ * `sameAs` is the same page in another area, measured by the bench only), opened as a first visit
  * (cache disabled) by an account that may open it, stays within its budget of JavaScript as
  * transferred (or, for a route not within budget yet, within its documented ceiling: a ratchet); the app's scripts and styles come compressed; a route shows its own page (no
  * redirect to /entry or /401 that would measure another page). Sizes, never times. The same
@@ -41,7 +42,16 @@ describe('first-load byte budget', () => {
     for (const r of landings) expect(r.budgetKB, r.path).toBeLessThanOrEqual(BUDGET_KB.page);
   });
 
-  for (const route of BUDGET_ROUTES) {
+  it('a route left to the bench (another area of a page measured here) has the budget and limit of that page', () => {
+    for (const r of BUDGET_ROUTES.filter((x) => x.sameAs)) {
+      const measured = BUDGET_ROUTES.find((x) => x.path === r.sameAs && !x.sameAs);
+      expect(measured, `${r.path} → ${r.sameAs}`).toBeDefined();
+      expect([r.budgetKB, enforcedKB(r)], r.path).toEqual([measured!.budgetKB, enforcedKB(measured!)]);
+    }
+  });
+
+  // each page once (the bench, `npm run bench:web-budget`, measures every route)
+  for (const route of BUDGET_ROUTES.filter((r) => !r.sameAs)) {
     const limit = enforcedKB(route);
     const label = route.ceilingKB ? `ceiling ${limit} KB (budget ${route.budgetKB} KB not met yet)` : `${limit} KB`;
     it(`${route.path} (${route.account ?? 'signed out'}) ≤ ${label} JS`, async () => {
@@ -88,7 +98,11 @@ const langChunks = (urls: string[], kind: 'lang' | 'txt' | 'any' = 'lang') =>
   ].sort();
 /** The namespaces of the `txt-` chunks among `urls`. */
 const txtNamespaces = (urls: string[]) =>
-  [...new Set(urls.map((u) => /\/assets\/txt-[a-z]{2}_[A-Z]{2}-([A-Za-z]+)-/.exec(u)?.[1]).filter((n): n is string => !!n))].sort();
+  [
+    ...new Set(
+      urls.map((u) => /\/assets\/txt-[a-z]{2}_[A-Z]{2}-([A-Za-z]+)-/.exec(u)?.[1]).filter((n): n is string => !!n),
+    ),
+  ].sort();
 const NAMESPACE_FILES = readdirSync(path.join(LOCALES_DIR, 'en_US')).map((f) => f.replace(/\.json$/, ''));
 /** Texts on screen that look like an i18n key of one of the app's namespaces (`alarms:list.title`). */
 async function rawKeys(page: Page): Promise<string[]> {
@@ -136,19 +150,30 @@ describe('texts of one language and of the page, loaded on demand', () => {
 
       if (locale !== 'en_US') {
         // two pages of other features, each with its namespace loaded with it: its texts show, never a raw key
-        await areaMenu(page).getByText(text(locale, 'menu', 'items.alarm')).first().click();
-        await page.getByText(text(locale, 'alarms', 'title'), { exact: true }).first().waitFor({ state: 'visible' });
+        await areaMenu(page)
+          .getByText(text(locale, 'menu', 'items.alarm'))
+          .first()
+          .click();
+        await page
+          .getByText(text(locale, 'alarms', 'title'), { exact: true })
+          .first()
+          .waitFor({ state: 'visible' });
         await settle(page);
         expect(await rawKeys(page)).toEqual([]);
 
         await page.goto('/adminNew/setting/datalogger');
-        await page.getByTestId('dataloggers-page').getByText(text(locale, 'dataloggers', 'title')).first().waitFor({ state: 'visible' });
+        await page
+          .getByTestId('dataloggers-page')
+          .getByText(text(locale, 'dataloggers', 'title'))
+          .first()
+          .waitFor({ state: 'visible' });
         await settle(page);
         expect(await rawKeys(page)).toEqual([]);
       }
       const signedInUrls = (await signedIn.stop()).map((t) => t.url);
       // (the alarm texts may come with the landing page already: its overview counts alarms)
-      if (locale !== 'en_US') expect(txtNamespaces(signedInUrls)).toEqual(expect.arrayContaining(['alarms', 'dataloggers']));
+      if (locale !== 'en_US')
+        expect(txtNamespaces(signedInUrls)).toEqual(expect.arrayContaining(['alarms', 'dataloggers']));
       expect(langChunks(signedInUrls, 'any')).toEqual([locale]);
       await context.close();
     });
