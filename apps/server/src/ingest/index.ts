@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { JobRunner } from '../jobs/job-runner.js';
 import { detectOfflineDataloggers } from '../jobs/detect-offline-dataloggers.job.js';
 import { CLEAN_PLANT_PICTURES_MS, cleanPlantPictures } from '../jobs/clean-plant-pictures.job.js';
+import { PURGE_CODES_EVERY_MS, purgeVerificationCodes } from '../modules/selfservice/purge-codes.job.js';
+import { CLEAN_AVATARS_MS, cleanAvatars } from '../modules/accounts/avatars.js';
 import { startNotificationJobs } from '../modules/notifications/index.js';
 import { startEmbeddedBroker } from './mqtt-broker.js';
 import { startMqttBridge } from './mqtt-bridge.js';
@@ -57,6 +59,8 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
       detectOfflineDataloggers(ctx).then(() => undefined),
     );
     jobs.every('clean-plant-pictures', CLEAN_PLANT_PICTURES_MS, () => cleanPlantPictures(ctx).then(() => undefined));
+    jobs.every('purge-verification-codes', PURGE_CODES_EVERY_MS, () => purgeVerificationCodes(ctx).then(() => undefined));
+    jobs.every('clean-avatars', CLEAN_AVATARS_MS, () => cleanAvatars(ctx).then(() => undefined));
     startNotificationJobs(jobs, ctx.services.notifications, ctx.config.notifications);
   }
   return {

@@ -135,6 +135,48 @@ export class ImageFolder {
     return { big: `${id}.${kind}`, thumb: `${id}-s.${kind}`, width: big.width, height: big.height };
   }
 
+  /**
+   * Removes these stored files (names of other forms are ignored, a file already gone too).
+   * Returns the names removed. Never throws: a file that could not be removed stays for the sweep.
+   */
+  async remove(names: Iterable<string>): Promise<string[]> {
+    const removed: string[] = [];
+    for (const name of new Set(names)) {
+      if (!STORED_IMAGE_NAME.test(name)) continue;
+      try {
+        await fs.promises.unlink(path.join(this.dir, name));
+        removed.push(name);
+      } catch {
+        // ENOENT: already gone; anything else: the sweep retries
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * The periodic clean-up of the folder: removes every stored file not in `keep` (names) that was
+   * written before `before` (ms). Returns the names removed.
+   */
+  async sweep(keep: ReadonlySet<string>, before: number): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await fs.promises.readdir(this.dir);
+    } catch {
+      return [];
+    }
+    const stale: string[] = [];
+    for (const name of names) {
+      if (!STORED_IMAGE_NAME.test(name) || keep.has(name)) continue;
+      try {
+        const st = await fs.promises.stat(path.join(this.dir, name));
+        if (st.mtimeMs < before) stale.push(name);
+      } catch {
+        // removed meanwhile
+      }
+    }
+    return this.remove(stale);
+  }
+
   /** The stored file of a served name, or undefined (bad name or missing file). */
   async read(name: string): Promise<{ bytes: Buffer; type: string } | undefined> {
     if (!STORED_IMAGE_NAME.test(name)) return undefined;

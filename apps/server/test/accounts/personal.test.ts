@@ -3,6 +3,7 @@ import path from 'node:path';
 import { avatarThumb, signCall, type AccountInfoDat, type AuthDat, type AvatarDat, type Envelope } from '@sunwatch/protocol';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanAvatars, UNATTACHED_AVATAR_TTL_MS } from '../../src/modules/accounts/avatars.js';
 import { engines, startTestServer, type TestServer } from '../harness.js';
 
 let saltSeq = 0;
@@ -103,5 +104,44 @@ describe.each(engines)('personal settings: editAccount and the avatar ($name)', 
     const big = new Uint8Array(8 * 1024 * 1024 + 10);
     big.set(png(4, 4));
     expect((await upload(s, anna, big, 'big.png')).err).not.toBe(0);
+  });
+
+  it('removes the files of a replaced or cleared avatar unless another account shows it; the sweep removes old unsaved uploads', async () => {
+    const file = (url: string) => path.join(s.dataDir, 'avatars', path.basename(url));
+    const stored = (url: string) => fs.existsSync(file(url)) && fs.existsSync(file(avatarThumb(url)!));
+    const gone = (url: string) => !fs.existsSync(file(url)) && !fs.existsSync(file(avatarThumb(url)!));
+    const up = async () => (await upload(s, anna, png(64, 64), 'a.png')).dat!.photo;
+
+    const first = await up();
+    expect((await s.call(anna, 'editAccount', { photo: first })).err).toBe(0);
+    const second = await up();
+    expect((await s.call(anna, 'editAccount', { photo: second })).err).toBe(0);
+    expect(gone(first)).toBe(true); // replaced: picture and thumbnail removed
+    expect(stored(second)).toBe(true);
+    // an edit that fails keeps the avatar
+    expect((await s.call(anna, 'editAccount', { photo: '', qname: 'A' })).err).toBe(6);
+    expect(stored(second)).toBe(true);
+    // editing other fields leaves it alone
+    expect((await s.call(anna, 'editAccount', { qname: 'Anna E.' })).err).toBe(0);
+    expect(stored(second)).toBe(true);
+    // ben shows the same picture: anna clearing hers keeps the files
+    expect((await s.call(ben, 'editAccount', { photo: second })).err).toBe(0);
+    expect((await s.call(anna, 'editAccount', { photo: '' })).err).toBe(0);
+    expect((await info(anna)).photo).toBe('');
+    expect(stored(second)).toBe(true);
+    expect((await s.call(ben, 'editAccount', { photo: '' })).err).toBe(0);
+    expect(gone(second)).toBe(true);
+
+    // the sweep: an upload never saved stays while its form may be open, then goes; a shown one stays
+    const abandoned = await up();
+    const shown = await up();
+    expect((await s.call(ben, 'editAccount', { photo: shown })).err).toBe(0);
+    expect(await cleanAvatars(s.ctx)).toEqual([]);
+    const old = (s.clock.now() - UNATTACHED_AVATAR_TTL_MS - 60_000) / 1000;
+    for (const url of [abandoned, shown]) for (const f of [file(url), file(avatarThumb(url)!)]) fs.utimesSync(f, old, old);
+    const removed = await cleanAvatars(s.ctx);
+    expect(removed.sort()).toEqual([path.basename(abandoned), path.basename(avatarThumb(abandoned)!)].sort());
+    expect(gone(abandoned)).toBe(true);
+    expect(stored(shown)).toBe(true);
   });
 });

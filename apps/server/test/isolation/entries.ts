@@ -558,6 +558,7 @@ export const ENTRIES = {
   smsCodeUpdatePassword: { exempt: 'public password reset by code, no session: test/selfservice/selfservice.test.ts' },
   regBindMobileUsually: { exempt: 'public signup, no session: test/selfservice/selfservice.test.ts' },
   regBindMailboxUsually: { exempt: 'public signup, no session: test/selfservice/selfservice.test.ts' },
+  reg: { exempt: 'vendor signup, signed with the RC4 password, no session: test/selfservice/reg.test.ts' },
   sendBindCode: {
     ref: 'none',
     params: () => ({ purpose: 'bind', channel: '0', mobile: '13912345678' }),

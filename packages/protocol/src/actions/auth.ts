@@ -179,6 +179,7 @@ export const ACTION_AUTH = {
   smsCodeUpdatePassword: 'public',
   regBindMobileUsually: 'public',
   regBindMailboxUsually: 'public',
+  reg: 'login',
   sendBindCode: 'signed',
   bindMobile: 'signed',
   bindEmail: 'signed',

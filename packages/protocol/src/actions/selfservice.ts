@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction, result } from './define.js';
 import { actionParams } from './common.js';
+import type { AuthDat } from './account.js';
 
 export type { CodePurpose } from './selfservice-params.js';
 
@@ -163,4 +164,31 @@ export const unbindEmail = defineAction({
   access: { auth: 'signed', permission: null },
   mutates: true,
   result: result<undefined>(),
+});
+
+/**
+ * The vendor's `reg` (vendor-actions.md §3, SM:ch2/reg): a plant owner registered with an
+ * unregistered datalogger PN, no session and no verification code. `pwd` = hex(RC4(key =
+ * sha1hex(sn), sha1hex(password))); the call is signed as sha1(salt + pwd + tail) (tail from
+ * `&action=`, wire-protocol.md §4), so it is a sign-in kind of call. Sunwatch also reads `pwdtext`
+ * = hex(RC4(key = sha1hex(sn), password)) to apply the password rules (required under the strict
+ * password policy). The answer is the login reply of the new account (token included).
+ * Missing fields answer 7 (the vendor's ERR_MISSING_PARAMETER), not the schema's 6.
+ */
+export const reg = defineAction({
+  name: 'reg',
+  summary:
+    'Register a plant owner with an unregistered datalogger PN (`sn`): account under the PN\'s distributor, default plant named after the PN with the datalogger bound; answers the login reply. 7, 4, 15, 21, 19/20, 18/26, 259, 16/17, 519, 257, 520.',
+  params: actionParams({
+    usr: z.string().max(64).optional(),
+    pwd: z.string().max(512).optional(),
+    pwdtext: z.string().max(512).optional(),
+    email: z.string().max(64).optional(),
+    mobile: z.string().max(32).optional(),
+    sn: z.string().max(32).optional(),
+    'company-key': z.string().max(64).optional(),
+  }),
+  access: { auth: 'login', permission: null },
+  mutates: true,
+  result: result<AuthDat>(),
 });

@@ -1,7 +1,19 @@
 import { ApiError, ROLE } from '@sunwatch/protocol';
 import type { HandlerMap } from '../../http/registry.js';
 import { callerOf } from '../../http/registry.js';
+import type { AppContext } from '../../context.js';
+import { discardAvatar } from './avatars.js';
 import { subAccountPasswordOfCall } from './sub-account-password.js';
+
+/**
+ * The photo an edit is about to replace or clear (`photo` given), read before the edit so that a
+ * replaced or cleared avatar's files go once the edit has committed (`discardAvatar`); the edit
+ * itself checks that the caller may change the account.
+ */
+async function photoOf(ctx: AppContext, uid: number, photo: string | undefined): Promise<string | undefined> {
+  if (photo === undefined) return undefined;
+  return (await ctx.repos.accounts.findById(uid))?.photo;
+}
 
 /**
  * Account management of issue 9 (vendor-actions.md §3–§4, spec §2 / §3 / §5): handlers only read
@@ -12,7 +24,10 @@ export const accountAdminHandlers = {
     const { bomb, ...profile } = input.params;
     // A local photo path must be an avatar stored by uploadAvatar (issue 12); http(s) URLs as before.
     if (profile.photo?.startsWith('/') && !(await ctx.services.avatars.exists(profile.photo))) throw new ApiError(6, 'photo');
-    await ctx.services.accountAdmin.editOwn(callerOf(input), { ...profile, bomb });
+    const caller = callerOf(input);
+    const previous = await photoOf(ctx, caller.accountId, profile.photo);
+    await ctx.services.accountAdmin.editOwn(caller, { ...profile, bomb });
+    if (previous !== undefined) await discardAvatar(ctx, previous, profile.photo);
     return undefined;
   },
 
@@ -57,7 +72,9 @@ export const accountAdminHandlers = {
 
   editSubAccount: async (input, ctx) => {
     const { uid, ...profile } = input.params;
+    const previous = await photoOf(ctx, uid, profile.photo);
     await ctx.services.accountAdmin.editSubAccount(callerOf(input), uid, profile);
+    if (previous !== undefined) await discardAvatar(ctx, previous, profile.photo);
     return undefined;
   },
 
@@ -71,7 +88,9 @@ export const accountAdminHandlers = {
   editDist: async (input, ctx) => {
     const { uid, pwd, pwdtext, ...rest } = input.params;
     const pwdSha1 = pwd !== undefined ? subAccountPasswordOfCall({ pwd, pwdtext }, input.call, ctx.config) : undefined;
+    const previous = await photoOf(ctx, uid, rest.photo);
     await ctx.services.accountAdmin.editDist(callerOf(input), uid, { ...rest, pwdSha1 });
+    if (previous !== undefined) await discardAvatar(ctx, previous, rest.photo);
     return undefined;
   },
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { FILE_LIMITS } from '@sunwatch/protocol';
 import type { DbHandle } from '../../db/transaction.js';
@@ -59,17 +58,9 @@ export class PlantImages {
    * already gone too). Returns the names removed. Never throws: a file that could not be
    * removed stays for the periodic sweep.
    */
-  async remove(urls: Iterable<string>): Promise<string[]> {
-    const removed: string[] = [];
-    for (const name of new Set([...urls].map(pictureName).filter((n): n is string => n !== undefined))) {
-      try {
-        await fs.promises.unlink(path.join(this.dir, name));
-        removed.push(name);
-      } catch {
-        // ENOENT: already gone; anything else: the sweep retries
-      }
-    }
-    return removed;
+  remove(urls: Iterable<string>): Promise<string[]> {
+    const names = [...urls].map(pictureName).filter((n): n is string => n !== undefined);
+    return this.folder.remove(names);
   }
 
   /**
@@ -77,25 +68,9 @@ export class PlantImages {
    * that was written before `before` (ms) — uploads never attached to a plant, pictures replaced
    * or of deleted plants whose removal failed or was missed. Returns the names removed.
    */
-  async sweep(inUse: ReadonlySet<string>, before: number): Promise<string[]> {
+  sweep(inUse: ReadonlySet<string>, before: number): Promise<string[]> {
     const keep = new Set([...inUse].map(pictureName).filter((n): n is string => n !== undefined));
-    let names: string[];
-    try {
-      names = await fs.promises.readdir(this.dir);
-    } catch {
-      return [];
-    }
-    const stale: string[] = [];
-    for (const name of names) {
-      if (!STORED_IMAGE_NAME.test(name) || keep.has(name)) continue;
-      try {
-        const st = await fs.promises.stat(path.join(this.dir, name));
-        if (st.mtimeMs < before) stale.push(`${PLANT_IMAGE_ROUTE}/${name}`);
-      } catch {
-        // removed meanwhile
-      }
-    }
-    return this.remove(stale);
+    return this.folder.sweep(keep, before);
   }
 
   /** The stored file of a served name, or undefined (bad name or missing file). */

@@ -77,6 +77,16 @@ export class CodeRepository {
     await this.db.deleteFrom('picture_codes').where('key', '=', key).execute();
   }
 
+  /**
+   * Housekeeping: verification and picture codes created before `cutoff` (by then used or
+   * expired: a code lives at most 5 minutes). Rows removed.
+   */
+  async purgeBefore(cutoff: number): Promise<{ codes: number; pictures: number }> {
+    const codes = await this.db.deleteFrom('verification_codes').where('created_at', '<', cutoff).executeTakeFirst();
+    const pictures = await this.db.deleteFrom('picture_codes').where('created_at', '<', cutoff).executeTakeFirst();
+    return { codes: Number(codes.numDeletedRows), pictures: Number(pictures.numDeletedRows) };
+  }
+
   /** Housekeeping: picture codes past their expiry. */
   async deleteExpiredPictures(now: number): Promise<void> {
     await this.db.deleteFrom('picture_codes').where('expires_at', '<', now).execute();

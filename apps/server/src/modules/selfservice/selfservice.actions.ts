@@ -31,6 +31,10 @@ export const selfServiceHandlers: HandlerMap = {
     const { usr, pwd, pwdtext, code, sn, country, email } = params;
     return selfService(ctx).signup({ usr, pwd, pwdtext, code, sn, country, email, 'company-key': params['company-key'] }, 'email');
   },
+  reg: ({ params, call }, ctx) => {
+    const { usr, pwd, pwdtext, sn, mobile, email } = params;
+    return selfService(ctx).reg({ usr, pwd, pwdtext, sn, mobile, email, 'company-key': params['company-key'] }, { verifySign: call.verifyLoginSign, client: call });
+  },
   sendBindCode: async ({ params, ...i }, ctx) => {
     const { purpose, channel, mobile, email } = params;
     await selfService(ctx).sendBindCode(callerOf(i), { purpose, channel, mobile, email }, i.call.ip, i.call.locale);

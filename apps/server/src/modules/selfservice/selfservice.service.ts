@@ -15,10 +15,12 @@ import {
   rc4DecryptHex,
   sha1Hex,
   usernameSchema,
+  type AuthDat,
   type CodePurpose,
 } from '@sunwatch/protocol';
 import type { AppContext, Caller } from '../../context.js';
 import type { AccountRow } from '../accounts/accounts.repository.js';
+import { checkProfile } from '../accounts/account-fields.js';
 import { CodeRepository, type CodeRow } from './code.repository.js';
 import { codeMail, codeSms } from './code-texts.js';
 import { newPictureCode, pictureSvg } from './picture-code.js';
@@ -148,11 +150,12 @@ export class SelfServiceService {
     await this.send({ purpose: 'signup', channel, target, accountId: null, ip, locale });
   }
 
-  private async freeTarget(channel: Channel, mobile: string | undefined, email: string | undefined, self?: number): Promise<string> {
+  /** A phone or email no other account has (18 / 26); phone codes go to mainland mobiles only (`mainland`). */
+  private async freeTarget(channel: Channel, mobile: string | undefined, email: string | undefined, self?: number, mainland = true): Promise<string> {
     if (channel === 'phone') {
       const m = (mobile ?? '').trim();
       if (!m) throw new ApiError(7, 'mobile');
-      if (!isMainlandMobile(m)) throw new ApiError(19);
+      if (mainland && !isMainlandMobile(m)) throw new ApiError(19);
       const holder = await this.ctx.dbh.db.selectFrom('accounts').select('id').where('mobile', '=', m).executeTakeFirst();
       if (holder && Number(holder.id) !== self) throw new ApiError(18);
       return m;
@@ -169,9 +172,11 @@ export class SelfServiceService {
     return e;
   }
 
-  /** The sha1hex of a self-service password (key sha1hex(usr)); 16 when it does not decrypt, 17 on the §5 rules. */
-  private password(usr: string, pwd: string, pwdtext: string | undefined): string {
-    const key = sha1Hex(usr);
+  /**
+   * The sha1hex of a self-service password (`key` = sha1hex(usr), for `reg` sha1hex(PN)); 16 when
+   * it does not decrypt to a digest, 17 on the §5 rules.
+   */
+  private password(key: string, pwd: string, pwdtext: string | undefined): string {
     const digest = rc4DecryptHex(key, pwd);
     if (digest === undefined || !SHA1_HEX.test(digest)) throw new ApiError(16);
     const sha1 = digest.toLowerCase();
@@ -209,7 +214,7 @@ export class SelfServiceService {
     const usr = p.usr.trim();
     if (!usernameSchema.safeParse(usr).success) throw new ApiError(21);
     if (await this.ctx.repos.accounts.findByUsr(usr)) throw new ApiError(519);
-    const pwdSha1 = this.password(usr, p.pwd, p.pwdtext);
+    const pwdSha1 = this.password(sha1Hex(usr), p.pwd, p.pwdtext);
     const target = await this.freeTarget(channel, p.mobile, p.email);
     const pn = p.sn.trim().toUpperCase();
     if (!isPn(pn)) throw new ApiError(259, 'sn');
@@ -223,20 +228,47 @@ export class SelfServiceService {
     const parentId = dl.admin_id ?? dl.vendor_id;
     if (parentId == null) throw new ApiError(257, 'sn');
     await this.check(await this.codes.latest('signup', target, undefined), p.code, 'consume');
-
-    const row = await this.ctx.services.accounts.createWithDigest({
+    const uid = await this.createOwner({
       usr,
       pwdSha1,
-      role: ROLE.OWNER,
       parentId: Number(parentId),
+      contact: channel === 'phone' ? { mobile: target } : { email: target },
+      pn,
+      tzOffset: Number(dl.tz_offset),
+      country: p.country.toUpperCase(),
+    });
+    return { uid, usr };
+  }
+
+  /**
+   * A self-registered plant owner under `parentId`, its default plant named after the PN (time
+   * zone of the datalogger) and the datalogger bound to it through the same rules as an owner
+   * adding one. Runs inside the action's transaction: a failing plant or binding leaves nothing.
+   */
+  private async createOwner(p: {
+    usr: string;
+    pwdSha1: string;
+    parentId: number;
+    contact: { mobile?: string; email?: string };
+    pn: string;
+    tzOffset: number;
+    country: string | undefined;
+    via?: string;
+  }): Promise<number> {
+    const { usr, pn } = p;
+    const row = await this.ctx.services.accounts.createWithDigest({
+      usr,
+      pwdSha1: p.pwdSha1,
+      role: ROLE.OWNER,
+      parentId: p.parentId,
       canAddDatalogger: true,
-      ...(channel === 'phone' ? { mobile: target } : { email: target }),
+      ...p.contact,
     });
     await this.ctx.services.audit.record({
       entity: 'account',
       entityId: row.id,
       before: null,
-      after: { usr, role: ROLE.OWNER, parent_id: row.parent_id, path: row.path, [channel === 'phone' ? 'mobile' : 'email']: target, self_registered: true },
+      after: { usr, role: ROLE.OWNER, parent_id: row.parent_id, path: row.path, ...p.contact, self_registered: true, ...(p.via ? { via: p.via } : {}) },
     });
     const owner: Caller = {
       accountId: row.id,
@@ -251,11 +283,54 @@ export class SelfServiceService {
     const addPlant = this.ctx.services.plantAdmin.add.bind(this.ctx.services.plantAdmin);
     const { pid } = await addPlant(owner, {
       name: pn,
-      'address.timezone': Number(dl.tz_offset),
-      'address.country': p.country.toUpperCase(),
+      'address.timezone': p.tzOffset,
+      ...(p.country ? { 'address.country': p.country } : {}),
     } as Parameters<typeof addPlant>[1]);
     await this.ctx.services.collectorAdmin.addToPlant(owner, pid, pn, undefined);
-    return { uid: row.id, usr };
+    return row.id;
+  }
+
+  /**
+   * The vendor's `reg` (vendor-actions.md §3): `pwd` = hex(RC4(key = sha1hex(sn), sha1hex(password))),
+   * signed as sha1(salt + pwd + tail) (`verifySign`), optionally `pwdtext` = hex(RC4(key =
+   * sha1hex(sn), password)) so the §5 rules apply (required unless the compatible password
+   * policy admits the vendor form). No verification code: the unregistered PN is the proof.
+   * Answers the new owner's sign-in (the login reply). Errors: 7 missing, 4 sign, 15 company key,
+   * 21 username, 19/20 contact format, 18/26 contact bound, 259 PN format, 16/17 password,
+   * 519 username taken, 257 unknown PN, 520 PN already registered.
+   */
+  async reg(
+    p: { usr?: string | undefined; pwd?: string | undefined; pwdtext?: string | undefined; sn?: string | undefined; 'company-key'?: string | undefined; mobile?: string | undefined; email?: string | undefined },
+    call: { verifySign: (prefix: string) => boolean; client: { ip: string; userAgent: string } },
+  ): Promise<AuthDat> {
+    for (const k of ['usr', 'pwd', 'sn', 'company-key'] as const) if (!p[k]?.trim()) throw new ApiError(7, k);
+    const pwd = p.pwd!;
+    if (!call.verifySign(pwd)) throw new ApiError(4);
+    if (!(await this.ctx.services.companyKeys.isValid(p['company-key']!))) throw new ApiError(15);
+    const usr = p.usr!.trim();
+    if (!usernameSchema.safeParse(usr).success) throw new ApiError(21);
+    const contact = checkProfile({ mobile: p.mobile, email: p.email }) as { mobile?: string; email?: string };
+    if (contact.email) contact.email = normEmail(contact.email);
+    if (!contact.mobile) delete contact.mobile;
+    if (!contact.email) delete contact.email;
+    const sn = p.sn!.trim();
+    const pn = sn.toUpperCase();
+    if (!isPn(pn)) throw new ApiError(259, 'sn');
+    const pwdSha1 = this.password(sha1Hex(sn), pwd, p.pwdtext);
+    if (await this.ctx.repos.accounts.findByUsr(usr)) throw new ApiError(519);
+    if (contact.mobile) await this.freeTarget('phone', contact.mobile, undefined, undefined, false);
+    if (contact.email) await this.freeTarget('email', undefined, contact.email);
+    const dl = await this.ctx.dbh.db
+      .selectFrom('dataloggers')
+      .select(['id', 'owner_id', 'admin_id', 'vendor_id', 'tz_offset'])
+      .where('pn', '=', pn)
+      .executeTakeFirst();
+    if (!dl) throw new ApiError(257, 'sn');
+    if (dl.owner_id != null) throw new ApiError(520, 'sn');
+    const parentId = dl.admin_id ?? dl.vendor_id;
+    if (parentId == null) throw new ApiError(257, 'sn');
+    const uid = await this.createOwner({ usr, pwdSha1, parentId: Number(parentId), contact, pn, tzOffset: Number(dl.tz_offset), country: undefined, via: 'reg' });
+    return this.ctx.services.auth.signInAs(uid, call.client, { demo: false });
   }
 
   // ------------------------------------------------------------------ password retrieval
@@ -323,7 +398,7 @@ export class SelfServiceService {
     const channel = channelOf(p.channel);
     const a = await this.account(p.usr);
     const target = this.bound(a, channel, (channel === 'phone' ? p.mobile : p.email) ?? '');
-    const sha1 = this.password(a.usr, p.pwd, p.pwdtext);
+    const sha1 = this.password(sha1Hex(a.usr), p.pwd, p.pwdtext);
     await this.check(await this.codes.latest('reset', target, a.id), p.smsCode, 'consumeConfirmed');
     await this.ctx.services.accounts.setPasswordSha1(a.id, sha1);
     const now = this.now;
