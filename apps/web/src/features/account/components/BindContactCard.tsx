@@ -39,6 +39,10 @@ function BindDialog({ channel, purpose, current, onClose }: { channel: Channel; 
   const qc = useQueryClient();
   const [form] = Form.useForm<{ value: string; code: string }>();
   const [left, start] = useCountdown();
+  // The countdown belongs to the address the code went to: a corrected address can be sent to at once.
+  const [sentTo, setSentTo] = useState<string>();
+  const typed = (Form.useWatch('value', form) ?? '').trim();
+  const shownLeft = purpose === 'unbind' || sentTo === typed ? left : 0;
   const [sending, setSending] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
@@ -67,6 +71,7 @@ function BindDialog({ channel, purpose, current, onClose }: { channel: Channel; 
         channel: channel === 'phone' ? '0' : '1',
         ...(value !== undefined ? (channel === 'phone' ? { mobile: value } : { email: value }) : {}),
       });
+      setSentTo(value);
       start(channel === 'phone' ? CODE_COUNTDOWN_S.resetPhone : CODE_COUNTDOWN_S.resetEmail);
       void message.success(t(channel === 'phone' ? 'code.sentPhone' : 'code.sentEmail'));
     } catch (e) {
@@ -124,8 +129,8 @@ function BindDialog({ channel, purpose, current, onClose }: { channel: Channel; 
             <Form.Item name="code" noStyle rules={[rule(verificationCodeSchema)]}>
               <Input maxLength={6} inputMode="numeric" data-testid="bind-code" />
             </Form.Item>
-            <Button onClick={() => void send()} loading={sending} disabled={left > 0} data-testid="bind-send">
-              {left > 0 ? t('code.resendIn', { seconds: left }) : t('code.send')}
+            <Button onClick={() => void send()} loading={sending} disabled={shownLeft > 0} data-testid="bind-send">
+              {shownLeft > 0 ? t('code.resendIn', { seconds: shownLeft }) : t('code.send')}
             </Button>
           </Flex>
         </Form.Item>

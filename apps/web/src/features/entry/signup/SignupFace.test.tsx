@@ -108,8 +108,18 @@ describe('SignupFace', () => {
       fireEvent.click(screen.getByTestId('ss-send-code'));
       await waitFor(() => expect(screen.getByTestId('ss-send-code').textContent).toMatch(/^(90|89) /));
       expect(call).toHaveBeenCalledWith('sendSmsCodeMobile', { channel: '0', msgType: '0', mobile: '13800138000' });
+      // the countdown belongs to the phone the code went to: the email tab, or a corrected phone,
+      // can be sent to at once; back to that phone, it still counts down
       fireEvent.click(screen.getByTestId('ss-tab-email'));
       expect(screen.getByTestId('ss-email')).toBeTruthy();
+      expect(screen.getByTestId('ss-send-code').textContent).toBe('发送验证码');
+      expect((screen.getByTestId('ss-send-code') as HTMLButtonElement).disabled).toBe(false);
+      fireEvent.click(screen.getByTestId('ss-tab-phone'));
+      expect(screen.getByTestId('ss-send-code').textContent).toMatch(/^(90|89|88) /);
+      type('phone', '13800138001');
+      expect((screen.getByTestId('ss-send-code') as HTMLButtonElement).disabled).toBe(false);
+      type('phone', '13800138000');
+      expect((screen.getByTestId('ss-send-code') as HTMLButtonElement).disabled).toBe(true);
     } finally {
       await i18n.changeLanguage('en_US');
     }

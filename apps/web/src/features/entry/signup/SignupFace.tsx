@@ -43,6 +43,11 @@ export function SignupFace({ onBack }: { onBack: () => void }) {
   const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState(false);
   const [left, startCountdown] = useCountdown();
+  // The countdown belongs to the address the code went to: another tab, or a corrected address,
+  // can be sent to at once (the server still refuses a second code to the same address, 525).
+  const [sentTo, setSentTo] = useState<string>();
+  const targetOf = (c: SignupChannel, v: SignupValues) => (c === 'phone' ? `phone:${v.phone.trim()}` : `email:${v.email.trim()}`);
+  const shownLeft = sentTo === targetOf(channel, values) ? left : 0;
   const countries = useMemo(
     () => COUNTRIES.map((c) => ({ code: c, name: countryName(c, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale.replace('_', '-'))),
     [locale],
@@ -81,6 +86,7 @@ export function SignupFace({ onBack }: { onBack: () => void }) {
           ? { channel: '0', msgType: '0', mobile: values.phone.trim() }
           : { channel: '1', msgType: '0', email: values.email.trim() },
       );
+      setSentTo(targetOf(channel, values));
       startCountdown(channel === 'phone' ? CODE_COUNTDOWN_S.signupPhone : CODE_COUNTDOWN_S.signupEmail);
       setInfo(t(channel === 'phone' ? 'code.sentPhone' : 'code.sentEmail'));
     } catch (e) {
@@ -217,7 +223,7 @@ export function SignupFace({ onBack }: { onBack: () => void }) {
           maxLength={6}
           onChange={set('code')}
           onBlur={() => check('code')}
-          after={<SendCodeButton left={left} busy={sending} onClick={() => void sendCode()} />}
+          after={<SendCodeButton left={shownLeft} busy={sending} onClick={() => void sendCode()} />}
         />
         {info ? <div className="sw-ss-info" role="status">{info}</div> : null}
         {formError ? <div className="sw-ss-error" role="alert" data-testid="ss-form-error">{formError}</div> : null}
