@@ -34,6 +34,12 @@ export default tseslint.config(
             "MemberExpression[object.type='MemberExpression'][object.object.name=/^(it|test|describe|suite)$/][property.name='only']",
           message: '`.only` skips the other tests: remove it before committing.',
         },
+        {
+          // unit test files share one module graph per worker (isolate: false, vitest.config.ts):
+          // a module mock would replace the module for the files that run after it, or come too late
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|resetModules)$/]",
+          message: 'Test files share one module graph per worker: spy on an object (vi.spyOn) instead of mocking a module.',
+        },
       ],
     },
   },

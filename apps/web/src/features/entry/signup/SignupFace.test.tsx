@@ -1,13 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ApiCallError, encodeSelfServicePassword, rc4DecryptHex, sha1Hex } from '@sunwatch/protocol';
 import i18n from '../../../i18n';
 import { checkSignupField, usernameCount, type SignupValues } from './signup-rules';
 import { takeLoginPrefill } from './prefill';
 
+import { baseClient } from '../../../app/api';
+import { SignupFace } from './SignupFace';
+
+// the face calls the app's client: its calls are answered here (a spy on the shared object, not a
+// module mock: web test files share one module graph per worker, vitest.config.ts)
 const call = vi.fn();
-vi.mock('../../../app/api', () => ({ baseClient: { call: (...a: unknown[]) => call(...a) } }));
-const { SignupFace } = await import('./SignupFace');
 
 const V = (p: Partial<SignupValues>): SignupValues => ({ usr: '', pwd: '', confPwd: '', sn: '', country: '', phone: '', email: '', code: '', ...p });
 
@@ -40,9 +43,12 @@ describe('signup rules (spec §5)', () => {
 });
 
 describe('SignupFace', () => {
+  let spy: { mockRestore(): void } | undefined;
   beforeAll(async () => {
     await i18n.changeLanguage('en_US');
+    spy = vi.spyOn(baseClient, 'call').mockImplementation(((...a: unknown[]) => call(...a)) as typeof baseClient.call);
   });
+  afterAll(() => spy?.mockRestore());
   afterEach(() => {
     cleanup();
     call.mockReset();
