@@ -43,9 +43,9 @@ export function DraggableModal({ title, width, styles, modalRender, open, ...res
     const at = anchor.current;
     const r = box.current?.getBoundingClientRect();
     if (!at || !r || !size) return;
-    const dx = Math.round(at.left - r.left);
-    const dy = Math.round(at.top - r.top);
-    if (dx || dy) setOffset((o) => ({ x: o.x + dx, y: o.y + dy }));
+    const dx = at.left - r.left;
+    const dy = at.top - r.top;
+    if (Math.abs(dx) > 0.01 || Math.abs(dy) > 0.01) setOffset((o) => ({ x: o.x + dx, y: o.y + dy }));
   }, [size, box, setOffset]);
 
   const startBox = (): Box => {
@@ -100,6 +100,9 @@ export function DraggableModal({ title, width, styles, modalRender, open, ...res
               role="separator"
               tabIndex={0}
               aria-label={t('personal:dialog.resize')}
+              // antd's .ant-modal takes no pointer events (clicks beside the content reach the
+              // mask); its content takes them back, and so must the grip, painted beside it
+              style={{ pointerEvents: 'auto' }}
               onPointerDown={startResize}
               onKeyDown={keyResize}
             />
