@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { CTRL_PWD_MAX, CTRL_PWD_MIN, isValidCtrlPwd } from '@sunwatch/protocol';
 import { apiErrorText } from '../../../app/notify';
 import { useDeviceCtrlPwd, useSetDeviceCtrlPwd } from '../api/device-ctrl-pwd';
+import { useConfirm } from '../../shared/dialog/use-confirm';
 
 interface Values {
   pwd: string;
@@ -18,7 +19,8 @@ interface Values {
 
 export function DeviceCtrlPwdCard() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const q = useDeviceCtrlPwd(true);
   const save = useSetDeviceCtrlPwd();
   const [form] = Form.useForm<Values>();
@@ -35,7 +37,7 @@ export function DeviceCtrlPwdCard() {
   };
 
   const clear = () =>
-    modal.confirm({
+    confirm({
       title: t('deviceOps:ctrlPwd.clearTitle'),
       content: t('deviceOps:ctrlPwd.clearBody'),
       okText: t('deviceOps:ctrlPwd.clear'),

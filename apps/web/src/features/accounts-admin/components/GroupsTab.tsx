@@ -1,6 +1,6 @@
 /** User groups (spec §3 Group: name, note, user count): list, create, rename, note, delete. */
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Flex, Form, Input, Space, Table, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { UsrGroupRow } from '@sunwatch/protocol';
@@ -13,10 +13,11 @@ import { formText } from './form-text';
 import { deleteErrorText } from './texts';
 import type { AdminAccess } from './use-admin-access';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
+import { useConfirm } from '../../shared/dialog/use-confirm';
 
 export default function GroupsTab({ access, classic }: { access: AdminAccess; classic: boolean }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const phone = useIsPhone();
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
   const [name, setName] = useState('');
@@ -25,7 +26,7 @@ export default function GroupsTab({ access, classic }: { access: AdminAccess; cl
   const del = useAdminMutation('delUsrGroup');
 
   const confirmDelete = (g: UsrGroupRow) =>
-    modal.confirm({
+    confirm({
       title: t('accounts:groups.deleteTitle', { name: g.name }),
       content: t('accounts:groups.deleteText', { n: g.count }),
       okText: t('accounts:actions.delete'),

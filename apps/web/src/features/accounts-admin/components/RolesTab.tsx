@@ -5,7 +5,7 @@
  * to a dealer cannot change.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, Select, Space, Table, Tag, Tree, type TableColumnsType } from 'antd';
+import { Alert, Button, Flex, Form, Input, Select, Space, Table, Tag, Tree, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError, type CustomRoleDat } from '@sunwatch/protocol';
@@ -19,10 +19,11 @@ import { formText } from './form-text';
 import { deleteErrorText } from './texts';
 import type { AdminAccess } from './use-admin-access';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
+import { useConfirm } from '../../shared/dialog/use-confirm';
 
 export default function RolesTab({ access, classic }: { access: AdminAccess; classic: boolean }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const phone = useIsPhone();
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
   const [name, setName] = useState('');
@@ -31,7 +32,7 @@ export default function RolesTab({ access, classic }: { access: AdminAccess; cla
   const del = useAdminMutation('delRole');
 
   const confirmDelete = (r: CustomRoleDat) =>
-    modal.confirm({
+    confirm({
       title: t('accounts:roles.deleteTitle', { name: r.name }),
       content: t('accounts:roles.deleteText'),
       okText: t('accounts:actions.delete'),

@@ -5,7 +5,6 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import {
-  App,
   Button,
   Dropdown,
   Flex,
@@ -39,6 +38,7 @@ import type { Target } from './DistributeDialog';
 import { isDealerRow, type RowDialog } from './row-kinds';
 import { deleteErrorText } from './texts';
 import type { AdminAccess } from './use-admin-access';
+import { useConfirm } from '../../shared/dialog/use-confirm';
 
 // The dialogs (forms, rule schemas, upload, tree) load when first opened, not with the list.
 const CreateAccountDialog = lazy(() => import('./CreateAccountDialog'));
@@ -87,7 +87,7 @@ function usersTableLayout(columns: TableColumnsType<AccountListRow>, phone: bool
 
 export function UsersTab({ access, classic }: { access: AdminAccess; classic: boolean }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const phone = useIsPhone();
   const [state, update] = useListState(USERS_LIST_SPEC, { keep: ['tab'] });
   const list = useUsersList(usersListParams(state));
@@ -115,7 +115,7 @@ export function UsersTab({ access, classic }: { access: AdminAccess; classic: bo
   };
 
   const confirmDelete = (r: AccountListRow) => {
-    modal.confirm({
+    confirm({
       title: t('accounts:delete.title', { usr: r.usr }),
       content: t('accounts:delete.text'),
       okText: t('accounts:actions.delete'),

@@ -9,10 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import type { DeviceTabProps } from '../../../app/device-tabs';
 import { useDeviceRecord, useEditAlias, useRemoveFromPlant } from '../api/queries';
+import { useConfirm } from '../../shared/dialog/use-confirm';
 
 export default function DeviceManagePanel({ device, onChanged }: DeviceTabProps & { onChanged?: () => void }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const info = useDeviceRecord(device);
   const [alias, setAlias] = useState('');
   const edit = useEditAlias(device);
@@ -33,7 +35,7 @@ export default function DeviceManagePanel({ device, onChanged }: DeviceTabProps 
 
   const confirmRemove = () => {
     const name = current || device.sn;
-    modal.confirm({
+    confirm({
       title: t('deviceOps:edit.removeTitle', { name }),
       content: t('deviceOps:edit.removeBody'),
       okText: t('deviceOps:edit.remove'),

@@ -18,6 +18,7 @@ import type { DeviceTupleLike } from '../../shared/devices/paths';
 import { ctrlDevice, readCtrlValue, useCtrlFields } from '../api/queries';
 import { usePasswordPrompt, type PasswordPrompt } from '../components/control-password';
 import { checkCtrlInput, ctrlValueLabel, isButtonField } from './control-input';
+import { useConfirm } from '../../shared/dialog/use-confirm';
 
 type Field = CtrlFieldWire & { write?: boolean };
 
@@ -67,7 +68,8 @@ export default function ControlTab({ device }: DeviceTabProps) {
 
 function ControlRow({ device, field, pwd, prompt }: { device: DeviceTupleLike; field: Field; pwd: boolean; prompt: PasswordPrompt }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const qc = useQueryClient();
   const [s, setS] = useState<RowState>({});
   const [input, setInput] = useState<string | undefined>(undefined);
@@ -118,7 +120,7 @@ function ControlRow({ device, field, pwd, prompt }: { device: DeviceTupleLike; f
     setTouched(true);
     if (!check.ok) return;
     const value = check.value;
-    modal.confirm({
+    confirm({
       title: t('deviceOps:control.confirmTitle', { name: field.name }),
       content: button
         ? t('deviceOps:control.confirmButton', { val: field.item![0]!.val })

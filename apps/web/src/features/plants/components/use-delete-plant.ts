@@ -2,11 +2,11 @@
  * Deleting a plant: a confirmation, then delPlant. The server refuses while dataloggers remain
  * (517): the user is told to unbind them first, in the user's language.
  */
-import { App } from 'antd';
 import { ApiCallError } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, notice } from '../../../app/notify';
 import { usePlantWrites } from '../api/mutations';
+import { useConfirm } from '../../shared/dialog/use-confirm';
 
 export function deletePlantErrorText(e: unknown, t: (key: string) => string): string {
   if (e instanceof ApiCallError && e.err === 517) return t('plants:delete.hasDataloggers');
@@ -15,10 +15,10 @@ export function deletePlantErrorText(e: unknown, t: (key: string) => string): st
 
 export function useDeletePlant() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const { remove } = usePlantWrites();
   return (plant: { pid: number; name: string }, onDeleted?: () => void) => {
-    modal.confirm({
+    confirm({
       title: t('plants:delete.title', { name: plant.name }),
       content: t('plants:delete.text'),
       okText: t('plants:delete.ok'),

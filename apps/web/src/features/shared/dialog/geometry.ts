@@ -17,6 +17,19 @@ export interface Offset {
   x: number;
   y: number;
 }
+/** A dialog's box on the screen (as getBoundingClientRect gives it). */
+export interface Box extends Size {
+  left: number;
+  top: number;
+}
+
+/**
+ * A screen too narrow for the minimum dialog (a phone): there the dialog fills the width and is
+ * neither dragged nor resized, as a 400 px minimum would not fit.
+ */
+export function isCompact(viewport: Size): boolean {
+  return viewport.width < DIALOG_MIN_WIDTH + 2 * DIALOG_MARGIN;
+}
 
 /**
  * A requested size held between the minimum (400 × 300) and the viewport. On a viewport
@@ -30,6 +43,24 @@ export function clampSize(size: Size, viewport: Size): Size {
     width: Math.round(Math.min(maxW, Math.max(Math.min(DIALOG_MIN_WIDTH, maxW), size.width))),
     height: Math.round(Math.min(maxH, Math.max(Math.min(DIALOG_MIN_HEIGHT, maxH), size.height))),
   };
+}
+
+/**
+ * The size a drag of the lower right grip asks for: the box as it was when the drag started
+ * (`start`), grown by the pointer's travel (`dx`, `dy`). The upper left corner stays where it
+ * is, so the grip follows the pointer; the box never grows past the viewport's right or bottom
+ * edge (a box already past it may shrink, not grow) and never shrinks below 400 × 300.
+ */
+export function resizeBy(start: Box, dx: number, dy: number, viewport: Size): Size {
+  const roomW = viewport.width - DIALOG_MARGIN - start.left;
+  const roomH = viewport.height - DIALOG_MARGIN - start.top;
+  return clampSize(
+    {
+      width: Math.min(start.width + dx, Math.max(roomW, start.width)),
+      height: Math.min(start.height + dy, Math.max(roomH, start.height)),
+    },
+    viewport,
+  );
 }
 
 /**
