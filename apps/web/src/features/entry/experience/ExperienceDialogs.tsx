@@ -22,6 +22,7 @@ import { appLoginDeps } from '../login-deps';
 import { logoutOldSession } from '../login-flow';
 import { errorText } from '../lookup/error-text';
 import '../lookup/entry-extras.css';
+import { markDemoSession } from './demo-session';
 
 function Dialog({ title, onClose, children, testId }: { title: string; onClose: () => void; children: ReactNode; testId: string }) {
   const { t } = useTranslation('entryExtras');
@@ -233,6 +234,7 @@ export function ExperienceEntry() {
       await logoutOldSession(appLoginDeps);
       appLoginDeps.clearSession();
       const dat = await baseClient.call('validateInvCode', { invCode: code.trim(), sysType: '1' });
+      markDemoSession(dat.token, dat.expire); // the areas show the read-only demo banner
       appLoginDeps.saveLogin(dat, { remember: false });
       const session = appLoginDeps.getSession();
       void navigate(session ? appLoginDeps.homePathFor(session) : '/home', { replace: true });
