@@ -21,6 +21,7 @@ import { CloseIcon, ExperimentIcon, LoadingIcon } from '../icons';
 import { appLoginDeps } from '../login-deps';
 import { logoutOldSession } from '../login-flow';
 import { errorText } from '../lookup/error-text';
+import { FieldError } from '../lookup/FieldError';
 import '../lookup/entry-extras.css';
 import { markDemoSession } from './demo-session';
 
@@ -97,9 +98,7 @@ function Field(props: {
           <input {...common} type={props.type ?? 'text'} onChange={(e) => props.onChange(e.target.value)} />
         )}
       </span>
-      <div className="sw-field-error" id={`${id}-e`} role={props.error ? 'alert' : undefined}>
-        {props.error ?? ''}
-      </div>
+      <FieldError id={`${id}-e`} error={props.error} />
     </div>
   );
 }
