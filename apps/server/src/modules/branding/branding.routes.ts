@@ -40,6 +40,8 @@ export function registerBrandingRoutes(app: FastifyInstance, ctx: AppContext): v
       // helmet's same-origin resource policy would make the browser drop the answer
       void reply.header('cross-origin-resource-policy', 'cross-origin');
     }
+    // a stored file (capability URL) shows in the pages of the other nodes: <img> sends no Origin
+    if (origins.size > 0 && request.url.startsWith('/files/')) void reply.header('cross-origin-resource-policy', 'cross-origin');
     return payload;
   });
 

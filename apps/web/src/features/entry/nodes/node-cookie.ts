@@ -50,6 +50,11 @@ export function nodeUrl(url: string, node: string = getNode()): string {
   return node + url;
 }
 
+/** A stored file's address (avatar, plant picture) for an <img>, on the chosen node; undefined stays undefined. */
+export function fileUrl(path: string | undefined): string | undefined {
+  return path ? nodeUrl(path) : path;
+}
+
 /** fetch that sends action calls to the chosen node (the protocol client's `fetch` option). */
 export const nodeFetch: typeof fetch = (input, init) =>
   fetch(typeof input === 'string' ? nodeUrl(input) : input, init);
