@@ -112,8 +112,9 @@ describe('entry extras', () => {
     await phone.getByTestId('qr-confirm').click();
     await phone.getByTestId('qr-confirmed').waitFor();
     await page.waitForURL((u) => landingPattern(0).test(u.pathname), { timeout: 20_000 });
-    // every page of the area says it is a read-only demonstration, with the way out
-    await expect.poll(() => page.getByTestId('demo-banner').innerText()).toMatch(/Demo session: read only/);
+    // an ordinary session (QR-confirmed by an ordinary one): no demo banner
+    await page.getByTestId('header-user').waitFor();
+    expect(await page.getByTestId('demo-banner').count()).toBe(0);
     const api = await tabApi(page, h().baseUrl);
     expect((await api.call('queryAccountInfo', {})).usr).toBe(DEMO.owner_ben.usr);
   });

@@ -3,10 +3,11 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { loadLanguage } from '../../../i18n';
 import { qrDataUrl } from '../qr/qr-image';
 import { DEFAULT_BRANDING } from './branding-api';
+import type * as BrandingApi from './branding-api';
 import { AppDownload } from './EntryBranding';
 
 vi.mock('./branding-api', async (orig) => ({
-  ...(await orig<typeof import('./branding-api')>()),
+  ...(await orig<typeof BrandingApi>()),
   fetchApp: vi.fn(() =>
     Promise.resolve({
       ios: 'https://apps.example/ios',
