@@ -45,6 +45,21 @@ export function registerBrandingRoutes(app: FastifyInstance, ctx: AppContext): v
     return payload;
   });
 
+  // A cross-node upload with progress (XMLHttpRequest upload listeners) is preflighted: the action
+  // endpoint answers the preflight of the configured nodes' pages, and only theirs.
+  for (const url of ACTION_PATHS) {
+    app.options(url, async (request, reply) => {
+      const origin = request.headers.origin;
+      if (!origin || !origins.has(origin)) return reply.code(403).send();
+      return reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, POST')
+        .header('access-control-allow-headers', 'content-type')
+        .header('access-control-max-age', '600')
+        .send();
+    });
+  }
+
   app.get(DOMAIN_CHECK_PATH, async (request, reply) => {
     const data = service.domainCheck(hostOf(request, q(request).domainName));
     return reply.header('cache-control', 'no-store').send({ code: 0, data });
