@@ -22,6 +22,8 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/'); // the sign-up test moved it: other files share this window
+  resetBrowserState();
 });
 
 describe('demo read-only banner', () => {

@@ -3,28 +3,35 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { loadLanguage } from '../../../i18n';
 import { qrDataUrl } from '../qr/qr-image';
 import { DEFAULT_BRANDING } from './branding-api';
-import type * as BrandingApi from './branding-api';
 import { AppDownload } from './EntryBranding';
-
-vi.mock('./branding-api', async (orig) => ({
-  ...(await orig<typeof BrandingApi>()),
-  fetchApp: vi.fn(() =>
-    Promise.resolve({
-      ios: 'https://apps.example/ios',
-      android: 'https://apps.example/android',
-      iosQr: '/branding/127.0.0.1/ios.png',
-      androidQr: '',
-    }),
-  ),
-}));
 
 describe('app-download prompt', () => {
   beforeAll(async () => {
     await loadLanguage('en_US');
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   it('shows a QR image per app link: the operator image where configured, else one drawn from the link', async () => {
+    // queryDomainApp answers: the operator gave an iOS image only
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          new Response(
+            String(url).includes('action=queryDomainApp')
+              ? JSON.stringify({
+                  err: 0,
+                  desc: 'ERR_NONE',
+                  dat: { ios: 'https://apps.example/ios', android: 'https://apps.example/android', iosQr: '/branding/127.0.0.1/ios.png', androidQr: '' },
+                })
+              : '{"err":9,"desc":"ERR_NOT_SUPPORTED"}',
+          ),
+        ),
+      ),
+    );
     render(<AppDownload brand={{ ...DEFAULT_BRANDING, app: true }} />);
     fireEvent.click(await screen.findByTestId('app-download'));
     await waitFor(() => expect(screen.getAllByTestId('app-qr')).toHaveLength(2));
