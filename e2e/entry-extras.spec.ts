@@ -36,8 +36,20 @@ describe('entry extras', () => {
     await page.goto('/entry');
     await page.getByTestId('link-retrieve-user').click();
     await page.getByTestId('entry-mode-retrieveUser').waitFor();
+    // on a phone the format message wraps; fixing the value and clicking at once: the blur clears the
+    // message on mousedown, the error row keeps its height, the click lands and the lookup is sent
+    await page.setViewportSize({ width: 360, height: 740 });
+    const row = page.getByTestId('lookup-field-error');
+    await page.getByTestId('lookup-serial').fill('sw-1');
+    await page.getByTestId('lookup-serial').blur();
+    await expect.poll(() => row.innerText()).toMatch(/serial number/i);
+    const rowHeight = (await row.boundingBox())!.height;
     await page.getByTestId('lookup-serial').fill('W99999999999');
+    const sent = page.waitForRequest((r) => r.url().includes('action=retrieveUsrByPnEs'));
     await page.getByTestId('lookup-submit').click();
+    await sent;
+    expect(await row.innerText()).toBe('');
+    expect((await row.boundingBox())!.height).toBe(rowHeight);
     await expect.poll(() => page.getByTestId('lookup-error').innerText()).toMatch(/serial number/i);
     await page.getByTestId('lookup-serial').fill('W20261125000103');
     await page.getByTestId('lookup-submit').click();
@@ -61,6 +73,8 @@ describe('entry extras', () => {
     await page.getByTestId('experience-code').fill(issued.code);
     await page.getByTestId('experience-submit').click();
     await page.waitForURL((u) => landingPattern(0).test(u.pathname), { timeout: 20_000 });
+    // every page of the area says it is a read-only demonstration, with the way out
+    await expect.poll(() => page.getByTestId('demo-banner').innerText()).toMatch(/Demo session: read only/);
     const api = await tabApi(page, h().baseUrl);
     const info = await api.call('queryAccountInfo', {});
     expect(info.usr).toBe(DEMO.owner_ben.usr);
@@ -69,6 +83,11 @@ describe('entry extras', () => {
       (e: unknown) => (e instanceof ApiCallError ? e.err : -1),
     );
     expect(refused).toBe(11);
+    await page.goto('/generalNew/personalBasic');
+    await page.getByTestId('demo-banner').waitFor();
+    await page.getByTestId('demo-banner-signup').click();
+    await page.getByTestId('entry-mode-signup').waitFor();
+    expect(new URL(page.url()).search).toBe('?mode=signup');
   });
 
   it('QR sign-in: a second browser signed in as owner_ben scans and confirms; the first is signed in as Ben', async () => {
@@ -93,6 +112,9 @@ describe('entry extras', () => {
     await phone.getByTestId('qr-confirm').click();
     await phone.getByTestId('qr-confirmed').waitFor();
     await page.waitForURL((u) => landingPattern(0).test(u.pathname), { timeout: 20_000 });
+    // an ordinary session (QR-confirmed by an ordinary one): no demo banner
+    await page.getByTestId('header-user').waitFor();
+    expect(await page.getByTestId('demo-banner').count()).toBe(0);
     const api = await tabApi(page, h().baseUrl);
     expect((await api.call('queryAccountInfo', {})).usr).toBe(DEMO.owner_ben.usr);
   });

@@ -5,12 +5,15 @@
  *   Chinese, version label) and localhost with today's look; the operator's notice shows once.
  * - Node retry (spec §4): a second server on loopback holds an account the first does not know;
  *   login on the first answers 261, the page toggles the node cookie to the second and signs in there.
+ *   With that node chosen, a multipart upload (avatar) goes to it and its stored file shows from it.
+ * - App download: the operator's QR image where configured, else a code drawn from the link.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG } from 'pngjs';
 import { createApiClient, WEB_COMPANY_KEY, type AuthDat } from '@sunwatch/protocol';
 import { loadConfig, seedDemo, startServer } from '@sunwatch/server';
 import { useHarness } from './harness';
@@ -31,6 +34,12 @@ const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+function png(width: number, height: number): Buffer {
+  const p = new PNG({ width, height });
+  for (let i = 0; i < p.data.length; i += 4) p.data.set([40, (i / 4) % 256, 180, 255], i);
+  return PNG.sync.write(p);
+}
+
 const port2 = await freePort();
 const NODE_B = `http://127.0.0.1:${port2}`;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sunwatch-nodes-'));
@@ -127,7 +136,13 @@ describe('branding per host', () => {
     await page.getByTestId('app-download').click();
     const dlg = page.getByTestId('app-download-dialog');
     expect(await dlg.getByTestId('app-link-ios').getAttribute('href')).toBe('https://apps.example/aurora-ios');
-    await expect.poll(() => dlg.locator('img').count()).toBe(1); // only ios.png exists
+    // ios.png is the operator's; Android has none: its code is drawn in the page from the link
+    await expect.poll(() => dlg.getByTestId('app-qr').count()).toBe(2);
+    expect(await dlg.getByTestId('app-qr').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).dataset.qrSource))).toEqual(['operator', 'generated']);
+    const drawn = dlg.getByTestId('app-qr').nth(1);
+    expect(await drawn.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await expect.poll(() => drawn.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(128);
+
     await page.keyboard.press('Escape');
     await page.getByTestId('contact-us').click();
     await expect.poll(() => page.getByTestId('contact-dialog').textContent()).toContain('help@aurora.example');
@@ -171,6 +186,20 @@ describe('server nodes', () => {
     // the landing page's calls went to the second node: its session is there
     const sessions = await second!.app.ctx.db.selectFrom('sessions').select('id').execute();
     expect(sessions.length).toBeGreaterThan(0);
+
+    // with the node chosen, a multipart upload (the avatar) goes to the node, and the stored file shows from there
+    await page.goto(`${h().baseUrl}/generalNew/personalBasic`);
+    await page.getByTestId('basic-info-card').waitFor({ state: 'visible' });
+    const upload = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('action=uploadAvatar'));
+    await page.locator('[data-testid=basic-info-card] input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(64, 64) });
+    expect(new URL((await upload).url()).origin).toBe(NODE_B);
+    await page.waitForFunction(
+      (node) => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid=header-avatar] img');
+        return !!img && img.src.startsWith(`${node}/files/avatar/`) && img.complete && img.naturalWidth > 0;
+      },
+      NODE_B,
+    );
 
     // unknown on both nodes: the error shows and the cookie is removed
     const p2 = await h().newPage();

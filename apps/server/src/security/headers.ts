@@ -26,7 +26,8 @@ export function cspDirectives(config: Pick<AppConfig, 'tileUrl'> & { branding?: 
     scriptSrcAttr: ["'none'"],
     // antd's css-in-js injects <style> elements at run time.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+    // issue 12: stored files (avatars, plant pictures) show from the chosen node
+    imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : []), ...(config.branding?.nodeOrigins ?? [])],
     fontSrc: ["'self'", 'data:'],
     // issue 12: the configured server nodes (the web app calls the chosen node's API)
     connectSrc: ["'self'", ...(config.branding?.nodeOrigins ?? [])],

@@ -79,6 +79,8 @@ describe('content security policy', () => {
     expect(cspDirectives({}).imgSrc).toEqual(["'self'", 'data:', 'blob:']);
     expect(cspDirectives({ tileUrl: 'https://t.example/{z}/{x}/{y}.png' }).imgSrc).toContain('https://t.example');
     expect(cspDirectives({}).scriptSrc).toEqual(["'self'"]);
+    // issue 12: the chosen node's stored files (avatars, plant pictures) show in this server's pages
+    expect(cspDirectives({ branding: { nodeOrigins: ['http://asia.example'] } }).imgSrc).toContain('http://asia.example');
   });
 });
 

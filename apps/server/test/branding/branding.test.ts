@@ -177,6 +177,19 @@ describe.each(engines)('branding ($name)', (engine) => {
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
     expect(nodes.headers.get('content-security-policy')).toMatch(new RegExp(`connect-src 'self' ${NODE_B.replace(/[.]/g, '\\.')}`));
   });
+
+  it("a node page's preflight (an upload with progress) is answered, no one else's; stored files show in its pages", async () => {
+    const pre = await s.request('/public/?action=uploadAvatar', { method: 'OPTIONS', headers: { origin: NODE_B, 'access-control-request-method': 'POST' } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe(NODE_B);
+    expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
+    const evil = await s.request('/public/', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    const file = await s.request('/files/avatar/0123456789abcdef0123456789abcdef.png');
+    expect(file.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(file.headers.get('content-security-policy')).toMatch(new RegExp(`img-src 'self' data: blob: ${NODE_B.replace(/[.]/g, '\\.')}`));
+  });
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

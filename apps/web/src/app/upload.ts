@@ -8,6 +8,7 @@ import {
   type ResultOf,
 } from '@sunwatch/protocol';
 import { api, endSessionOn } from './api';
+import { nodeUrl } from '../features/entry/nodes/node-cookie';
 
 export interface UploadOptions {
   /** 0…100 while the file goes up. */
@@ -17,7 +18,7 @@ export interface UploadOptions {
 /**
  * A multipart upload of one file (field `file`) to an action that declares an upload rule, signed
  * like every call (the client's `urlOf`: the parameters in the signed query, only the file in the
- * body), with upload progress (XMLHttpRequest: fetch reports none). Session ends sign out as `api.call`.
+ * body) on the chosen server node (`nodeUrl`), with upload progress (XMLHttpRequest: fetch reports none). Session ends sign out as `api.call`.
  */
 export function uploadAction<N extends ActionName>(
   name: N,
@@ -28,7 +29,8 @@ export function uploadAction<N extends ActionName>(
 ): Promise<ResultOf<Catalogue[N]>> {
   let url: string;
   try {
-    url = api.urlOf(name, params);
+    // to the chosen server node, like every call (issue 12)
+    url = nodeUrl(api.urlOf(name, params));
   } catch (e) {
     endSessionOn(e);
     return Promise.reject(e instanceof Error ? e : new ApiCallError(3, errorDesc(3)));

@@ -4,15 +4,18 @@ import { baseClient } from './api';
 import { clearSession, getRememberToken } from './session';
 
 /**
- * Signs out: revokes the token and the remember-me token on the server (ignoring a token that is
- * already gone — e.g. after a password change), clears the local session and cached server
- * state, and goes to the entry page.
+ * Signs out: goes to the entry page first (`to`: /entry, or one of its modes; the area's pages
+ * unmount, so none of their requests can fail on the dead session and redirect elsewhere, as
+ * happened while the lazy entry page loaded), then revokes the token and the remember-me token on
+ * the server (ignoring a token that is already gone — e.g. after a password change), and clears the
+ * local session and cached server state.
  */
-export function useSignOut(): () => Promise<void> {
+export function useSignOut(to = '/entry'): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
     const rem = getRememberToken();
+    await navigate(to);
     try {
       await baseClient.call('logout', rem ? { rem } : {});
     } catch {
@@ -20,6 +23,5 @@ export function useSignOut(): () => Promise<void> {
     }
     clearSession();
     queryClient.clear();
-    await navigate('/entry');
   };
 }

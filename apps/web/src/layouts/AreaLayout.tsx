@@ -9,6 +9,7 @@ import type { AreaDef } from '../app/routes';
 import { useSession } from '../app/use-session';
 import { HeaderBar } from './HeaderBar';
 import { ReadOnlyNotice } from './ReadOnlyNotice';
+import { DemoBanner } from './DemoBanner';
 import { GuideOffer } from '../features/personal/components/GuideOffer';
 import { areaMenuItems, selectedKey } from './menu-items';
 import { useIsPhone } from '../components/responsive';
@@ -114,6 +115,7 @@ export function AreaLayout({ area }: { area: AreaDef }) {
           <HeaderBar area={area} phone={phone} />
         </Layout.Header>
         <Layout.Content style={{ margin: phone ? 8 : 24, minWidth: 0 }}>
+          <DemoBanner />
           <ReadOnlyNotice />
           <GuideOffer area={area} />
           <Outlet />

@@ -28,6 +28,7 @@ import { SKINS, setSkin, useSkin, type SkinId } from '../app/theme';
 import { useSession } from '../app/use-session';
 import { useSignOut } from '../app/use-sign-out';
 import { editionSwitchFor } from '../app/edition';
+import { fileUrl } from '../features/entry/nodes/node-cookie';
 
 /** The operating manual: loaded when opened. */
 const ManualDialog = lazy(() => import('../features/personal/components/ManualDialog'));
@@ -72,7 +73,7 @@ export function HeaderBar({ area, phone = false }: { area: AreaDef; phone?: bool
 
   const who = (
     <Space size={6}>
-      <Avatar size="small" src={avatarThumb(info.data?.photo)} icon={<UserOutlined />} data-testid="header-avatar" />
+      <Avatar size="small" src={fileUrl(avatarThumb(info.data?.photo))} icon={<UserOutlined />} data-testid="header-avatar" />
       <Typography.Text data-testid="header-user">{session?.usr}</Typography.Text>
     </Space>
   );

@@ -40,8 +40,25 @@ export function registerBrandingRoutes(app: FastifyInstance, ctx: AppContext): v
       // helmet's same-origin resource policy would make the browser drop the answer
       void reply.header('cross-origin-resource-policy', 'cross-origin');
     }
+    // a stored file (capability URL) shows in the pages of the other nodes: <img> sends no Origin
+    if (origins.size > 0 && request.url.startsWith('/files/')) void reply.header('cross-origin-resource-policy', 'cross-origin');
     return payload;
   });
+
+  // A cross-node upload with progress (XMLHttpRequest upload listeners) is preflighted: the action
+  // endpoint answers the preflight of the configured nodes' pages, and only theirs.
+  for (const url of ACTION_PATHS) {
+    app.options(url, async (request, reply) => {
+      const origin = request.headers.origin;
+      if (!origin || !origins.has(origin)) return reply.code(403).send();
+      return reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, POST')
+        .header('access-control-allow-headers', 'content-type')
+        .header('access-control-max-age', '600')
+        .send();
+    });
+  }
 
   app.get(DOMAIN_CHECK_PATH, async (request, reply) => {
     const data = service.domainCheck(hostOf(request, q(request).domainName));

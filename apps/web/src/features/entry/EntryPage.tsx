@@ -62,7 +62,9 @@ function SessionEndedNotice() {
 
 export function EntryPage({ initialMode = 'login', loginDeps }: EntryPageProps = {}) {
   const { t } = useTranslation('entry');
-  const [mode, setMode] = useState<EntryMode>(initialMode);
+  const [search] = useSearchParams();
+  // ?mode=signup: the demo banner's "sign up" opens the signup face (issue 12)
+  const [mode, setMode] = useState<EntryMode>(() => (search.get('mode') === 'signup' ? 'signup' : initialMode));
   const brand = useBranding();
   const { i18n } = useTranslation();
   const forced = normalizeLocale(brand.forceLanguage);

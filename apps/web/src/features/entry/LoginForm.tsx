@@ -25,6 +25,7 @@ import type { LoginDeps, LoginErrorView } from './login-flow';
 import { appLoginDeps } from './login-deps';
 import type { EntryMode } from './modes';
 import { takeLoginPrefill } from './signup/prefill';
+import { FieldError } from './lookup/FieldError';
 
 /** Spec §4: the sign-in starts 1 s after the puzzle is solved. */
 export const AFTER_PUZZLE_DELAY_MS = 1000;
@@ -117,9 +118,7 @@ function TextField({
           </button>
         ) : null}
       </span>
-      <div className="sw-field-error" id={errorId} role={error ? 'alert' : undefined}>
-        {error ?? ''}
-      </div>
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

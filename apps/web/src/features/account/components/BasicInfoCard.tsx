@@ -8,6 +8,7 @@ import { ruleText } from '../../../app/rule-text';
 import { useAvatarUpload, useEditAccountMutation } from '../api/edit-account-mutation';
 import type { BASIC_INFO_FIELDS} from './basic-info';
 import { basicInfoErrorKey, basicInfoPatch, type BasicInfoValues } from './basic-info';
+import { fileUrl } from '../../entry/nodes/node-cookie';
 
 function valuesOf(d: AccountInfoDat): BasicInfoValues {
   return { qname: d.qname ?? '', cname: d.cname ?? '', caddr: d.caddr ?? '', ctel: d.ctel ?? '' };
@@ -76,7 +77,7 @@ export function BasicInfoCard({ info }: { info: AccountInfoDat }) {
     }
   };
 
-  const thumb = avatarThumb(info.photo);
+  const thumb = fileUrl(avatarThumb(info.photo));
   const none = <Typography.Text type="secondary">{t('pages:personal.none')}</Typography.Text>;
 
   return (

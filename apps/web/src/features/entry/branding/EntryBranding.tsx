@@ -10,6 +10,7 @@ import type { ConsultDat, DomainAppDat, DomainCheckData, NoticeDat } from '@sunw
 import { CloseIcon, MobileIcon, UserIcon } from '../icons';
 import { DEFAULT_BRANDING, fetchApp, fetchBranding, fetchContact, fetchNotice } from './branding-api';
 import { dismissNotice, shouldShowNotice } from './notice-dismissal';
+import { qrDataUrl } from '../qr/qr-image';
 import './branding.css';
 
 /** The look and options of this host; today's look until the domain check answers (or when it fails). */
@@ -89,12 +90,42 @@ export function ExtraButton({ icon, label, onClick, testId }: { icon: ReactNode;
   );
 }
 
-/** QR image of an app link; hidden when the host has none (the spec's ios.png / android.png probes). */
-function QrImage({ src, alt }: { src: string; alt: string }) {
-  const [ok, setOk] = useState(true);
-  if (!src || !ok) return null;
-  return <img className="sw-brand-qr" src={src} alt={alt} width={128} height={128} onError={() => setOk(false)} />;
+/**
+ * QR image of an app link: the operator's image of this host (the spec's ios.png / android.png)
+ * when there is one and it loads, else a code drawn in the browser from the link itself.
+ */
+export function AppQrImage({ src, link, alt }: { src: string; link: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  const [drawn, setDrawn] = useState<string>();
+  const useOperator = Boolean(src) && !failed;
+  useEffect(() => {
+    if (useOperator || !link) return;
+    let live = true;
+    qrDataUrl(link, APP_QR_SIZE).then(
+      (u) => live && setDrawn(u),
+      (e: unknown) => console.warn('[app-qr] could not draw the code', e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [useOperator, link]);
+  const shown = useOperator ? src : drawn;
+  if (!shown) return null;
+  return (
+    <img
+      className="sw-brand-qr"
+      src={shown}
+      alt={alt}
+      width={APP_QR_SIZE}
+      height={APP_QR_SIZE}
+      data-testid="app-qr"
+      data-qr-source={useOperator ? 'operator' : 'generated'}
+      onError={useOperator ? () => setFailed(true) : undefined}
+    />
+  );
 }
+
+const APP_QR_SIZE = 128;
 
 /** The app-download prompt (queryDomainApp): only when this host has an app. */
 export function AppDownload({ brand }: { brand: DomainCheckData }) {
@@ -128,7 +159,7 @@ export function AppDownload({ brand }: { brand: DomainCheckData }) {
               .filter(([, link]) => link)
               .map(([kind, link, qr]) => (
                 <div key={kind} className="sw-brand-app">
-                  <QrImage src={qr} alt={t('app.scan', { platform: t(`app.${kind}`) })} />
+                  <AppQrImage src={qr} link={link} alt={t('app.scan', { platform: t(`app.${kind}`) })} />
                   <a href={link} target="_blank" rel="noopener noreferrer" data-testid={`app-link-${kind}`}>
                     {t(`app.${kind}`)}
                   </a>

@@ -21,7 +21,9 @@ import { CloseIcon, ExperimentIcon, LoadingIcon } from '../icons';
 import { appLoginDeps } from '../login-deps';
 import { logoutOldSession } from '../login-flow';
 import { errorText } from '../lookup/error-text';
+import { FieldError } from '../lookup/FieldError';
 import '../lookup/entry-extras.css';
+import { markDemoSession } from './demo-session';
 
 function Dialog({ title, onClose, children, testId }: { title: string; onClose: () => void; children: ReactNode; testId: string }) {
   const { t } = useTranslation('entryExtras');
@@ -96,9 +98,7 @@ function Field(props: {
           <input {...common} type={props.type ?? 'text'} onChange={(e) => props.onChange(e.target.value)} />
         )}
       </span>
-      <div className="sw-field-error" id={`${id}-e`} role={props.error ? 'alert' : undefined}>
-        {props.error ?? ''}
-      </div>
+      <FieldError id={`${id}-e`} error={props.error} />
     </div>
   );
 }
@@ -233,6 +233,7 @@ export function ExperienceEntry() {
       await logoutOldSession(appLoginDeps);
       appLoginDeps.clearSession();
       const dat = await baseClient.call('validateInvCode', { invCode: code.trim(), sysType: '1' });
+      markDemoSession(dat.token, dat.expire); // the areas show the read-only demo banner
       appLoginDeps.saveLogin(dat, { remember: false });
       const session = appLoginDeps.getSession();
       void navigate(session ? appLoginDeps.homePathFor(session) : '/home', { replace: true });

@@ -30,4 +30,30 @@ describe('account lookup face', () => {
     resolve({ usr: 'o***a', email: 'a***@example.com', mobile: '' });
     await waitFor(() => expect(screen.getByTestId('lookup-usr').textContent).toBe('o***a'));
   });
+
+  it('the field-error row keeps its height when a fixed value clears the message, so the button does not move', async () => {
+    // jsdom has no layout: a row with a message is two lines (44 px) tall, an empty one 24 px
+    const height = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('sw-field-error') ? (this.textContent ? 44 : 24) : 0;
+    });
+    try {
+      const lookup = vi.fn(() => Promise.resolve({ usr: 'o***a', email: '', mobile: '' }));
+      render(<AccountLookup onBack={() => undefined} lookup={lookup} />);
+      const input = screen.getByTestId('lookup-serial');
+      const row = screen.getByTestId('lookup-field-error');
+      fireEvent.change(input, { target: { value: 'bad serial' } });
+      fireEvent.blur(input);
+      await waitFor(() => expect(row.textContent).not.toBe(''));
+      expect(row.style.minHeight).toBe('44px');
+      fireEvent.change(input, { target: { value: 'W123' } });
+      fireEvent.blur(input);
+      await waitFor(() => expect(row.textContent).toBe(''));
+      expect(row.getAttribute('role')).toBeNull();
+      expect(row.style.minHeight).toBe('44px'); // still two lines tall: nothing below moved
+      fireEvent.click(screen.getByTestId('lookup-submit'));
+      await waitFor(() => expect(lookup).toHaveBeenCalledWith('W123'));
+    } finally {
+      height.mockRestore();
+    }
+  });
 });

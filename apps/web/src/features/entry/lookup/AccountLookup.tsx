@@ -9,6 +9,7 @@ import { ApiCallError, lookupSerialSchema, ruleErrorKey, RULE_MESSAGE_VALUES, ty
 import { baseClient } from '../../../app/api';
 import { ArrowLeftIcon, LoadingIcon } from '../icons';
 import { errorText } from './error-text';
+import { FieldError } from './FieldError';
 import './entry-extras.css';
 
 export interface AccountLookupProps {
@@ -79,9 +80,7 @@ export function AccountLookup({ onBack, lookup = defaultLookup }: AccountLookupP
               onBlur={() => setFieldError(check(pn))}
             />
           </span>
-          <div className="sw-field-error" id={`${id}-e`} role={fieldError ? 'alert' : undefined}>
-            {fieldError ?? ''}
-          </div>
+          <FieldError id={`${id}-e`} error={fieldError} testId="lookup-field-error" />
         </div>
         {failure ? (
           <div className="sw-alert sw-alert-error" role="alert" data-testid="lookup-error">

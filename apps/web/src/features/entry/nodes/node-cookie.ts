@@ -31,12 +31,30 @@ export function clearNode(): void {
   document.cookie = `${NODE_COOKIE}=; path=/; max-age=0; samesite=lax`;
 }
 
-/** A relative action URL (`/public/?…`, `/remote/?…`) on the chosen node; anything else unchanged. */
-export function onNode(url: string, node: string = getNode()): string {
-  if (!node || !/^\/(public|remote)\b/.test(url)) return url;
+/**
+ * The paths a chosen node serves for this account: the action endpoint (calls and multipart
+ * uploads), the signed export and report downloads, and the stored files (avatars, plant pictures).
+ * Everything else (the web app, the entry page's own services, branding assets) stays on the page's
+ * own server.
+ */
+const NODE_PATH = /^\/(?:public|remote)(?:[/?#]|$)|^\/(?:export|files)\//;
+
+/**
+ * THE URL builder of the web app (issue 12): a server-relative URL on the chosen node, or unchanged
+ * when no node is chosen, when the URL is absolute, or when it is not one of the node's paths.
+ * The API client's fetch, uploads (`app/upload.ts`) and download links (`app/download.ts`) all go
+ * through it; nothing else knows the node base.
+ */
+export function nodeUrl(url: string, node: string = getNode()): string {
+  if (!node || !isNodeOrigin(node) || !NODE_PATH.test(url)) return url;
   return node + url;
+}
+
+/** A stored file's address (avatar, plant picture) for an <img>, on the chosen node; undefined stays undefined. */
+export function fileUrl(path: string | undefined): string | undefined {
+  return path ? nodeUrl(path) : path;
 }
 
 /** fetch that sends action calls to the chosen node (the protocol client's `fetch` option). */
 export const nodeFetch: typeof fetch = (input, init) =>
-  fetch(typeof input === 'string' ? onNode(input) : input, init);
+  fetch(typeof input === 'string' ? nodeUrl(input) : input, init);

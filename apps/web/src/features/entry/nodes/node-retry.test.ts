@@ -1,6 +1,6 @@
 import { ApiCallError } from '@sunwatch/protocol';
 import { describe, expect, it, vi } from 'vitest';
-import { onNode } from './node-cookie';
+import { nodeUrl } from './node-cookie';
 import { otherNode, withNodeRetry, type NodeRetryDeps } from './node-retry';
 
 const A = { name: 'Europe', url: '' };
@@ -67,10 +67,20 @@ describe('login node retry (spec §4)', () => {
     expect(otherNode('', [A])).toBeUndefined();
   });
 
-  it('sends action calls, and only them, to the chosen node', () => {
-    expect(onNode('/public/?action=x', 'http://asia.example')).toBe('http://asia.example/public/?action=x');
-    expect(onNode('/remote/?action=x', 'http://asia.example')).toBe('http://asia.example/remote/?action=x');
-    expect(onNode('/public/?action=x', '')).toBe('/public/?action=x');
-    expect(onNode('/getTask?client=1', 'http://asia.example')).toBe('/getTask?client=1');
+  it('sends action calls, uploads, downloads and stored files, and only them, to the chosen node', () => {
+    expect(nodeUrl('/public/?action=x', 'http://asia.example')).toBe('http://asia.example/public/?action=x');
+    expect(nodeUrl('/remote/?action=x', 'http://asia.example')).toBe('http://asia.example/remote/?action=x');
+    expect(nodeUrl('/export/file/7?exp=1&sig=a', 'http://asia.example')).toBe('http://asia.example/export/file/7?exp=1&sig=a');
+    expect(nodeUrl('/export/report/7?exp=1&sig=a', 'http://asia.example')).toBe('http://asia.example/export/report/7?exp=1&sig=a');
+    expect(nodeUrl('/files/avatar/ab.jpg', 'http://asia.example')).toBe('http://asia.example/files/avatar/ab.jpg');
+    expect(nodeUrl('/public/?action=x', '')).toBe('/public/?action=x');
+    // the page's own services, look-alike paths, absolute URLs and data URLs stay where they are
+    expect(nodeUrl('/getTask?client=1', 'http://asia.example')).toBe('/getTask?client=1');
+    expect(nodeUrl('/publicity/x', 'http://asia.example')).toBe('/publicity/x');
+    expect(nodeUrl('/branding/h/logo.png', 'http://asia.example')).toBe('/branding/h/logo.png');
+    expect(nodeUrl('https://apps.example/x', 'http://asia.example')).toBe('https://apps.example/x');
+    expect(nodeUrl('blob:http://x/1', 'http://asia.example')).toBe('blob:http://x/1');
+    // a cookie value that is not an origin is never used as a base
+    expect(nodeUrl('/public/?action=x', 'javascript:alert(1)')).toBe('/public/?action=x');
   });
 });

@@ -14,6 +14,7 @@ import { logoutOldSession } from '../login-flow';
 import { errorText } from '../lookup/error-text';
 import '../lookup/entry-extras.css';
 import { newQrKey, pollQr, type QrState } from './qr-poll';
+import { drawQr } from './qr-image';
 
 export function qrConfirmUrl(origin: string, key: string): string {
   return `${origin}${QR_CONFIRM_PATH}?key=${encodeURIComponent(key)}`;
@@ -28,17 +29,7 @@ export function QrLogin() {
   const url = qrConfirmUrl(window.location.origin, key);
 
   useEffect(() => {
-    let cancelled = false;
-    void import('qrcode').then((QRCode) => {
-      if (!cancelled && canvas.current) {
-        QRCode.toCanvas(canvas.current, url, { width: 320, margin: 2, errorCorrectionLevel: 'M' }).catch((e: unknown) =>
-          console.warn('[qr] could not draw the code', e),
-        );
-      }
-    });
-    return () => {
-      cancelled = true;
-    };
+    if (canvas.current) drawQr(canvas.current, url, 320).catch((e: unknown) => console.warn('[qr] could not draw the code', e));
   }, [url]);
 
   useEffect(() => {

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { ruleText } from '../../../app/rule-text';
 import { uploadPlantPicture } from '../api/mutations';
+import { fileUrl } from '../../entry/nodes/node-cookie';
 
 export interface PlantPicture {
   picBig: string;
@@ -51,7 +52,7 @@ export function PlantImageField({
     <Flex vertical gap={8} data-testid="plant-image">
       <Flex gap={12} align="center" wrap>
         {value?.picSmall ? (
-          <Image src={value.picSmall} preview={{ src: value.picBig }} width={96} height={72} style={{ objectFit: 'cover', borderRadius: 6 }} alt={t('plants:form.image')} />
+          <Image src={fileUrl(value.picSmall)} preview={{ src: fileUrl(value.picBig) }} width={96} height={72} style={{ objectFit: 'cover', borderRadius: 6 }} alt={t('plants:form.image')} />
         ) : (
           <Typography.Text type="secondary">{t('plants:form.noImage')}</Typography.Text>
         )}

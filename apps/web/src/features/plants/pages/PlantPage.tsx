@@ -27,6 +27,7 @@ import { PlantDevicesCard } from '../components/PlantDevicesCard';
 import { PlantFlowCard } from '../components/PlantFlowCard';
 import { useDeletePlant } from '../components/use-delete-plant';
 import { usePlantWriteAccess } from '../components/use-plant-writes-access';
+import { fileUrl } from '../../entry/nodes/node-cookie';
 
 const PlantCharts = lazy(() => import('../components/PlantCharts'));
 const PlantFormDialog = lazy(() => import('../components/PlantFormDialog'));
@@ -111,7 +112,7 @@ export default function PlantPage() {
         <Flex gap={16} wrap align="flex-start">
           {plant.picSmall && (
             <a href={plant.picBig || plant.picSmall} target="_blank" rel="noreferrer" data-testid="plant-picture">
-              <img src={plant.picSmall} width={120} height={90} style={{ objectFit: 'cover', borderRadius: 8, display: 'block' }} alt={plant.name} />
+              <img src={fileUrl(plant.picSmall)} width={120} height={90} style={{ objectFit: 'cover', borderRadius: 8, display: 'block' }} alt={plant.name} />
             </a>
           )}
           <Flex vertical gap={6} style={{ flex: '1 1 240px', minWidth: 0 }}>
