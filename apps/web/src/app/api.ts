@@ -9,7 +9,7 @@
 import { ApiCallError, WEB_COMPANY_KEY, createApiClient, type ApiClient } from '@sunwatch/protocol';
 import { currentLocale } from '../i18n';
 import { clearSession, getSession } from './session';
-import { nodeFetch } from '../features/entry/nodes/node-cookie';
+import { nodeFetch } from './node-url';
 
 /** The client without the err-10 handling (the navigation guard handles it itself). */
 export const baseClient: ApiClient = createApiClient({

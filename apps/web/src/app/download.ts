@@ -1,4 +1,4 @@
-import { nodeUrl } from '../features/entry/nodes/node-cookie';
+import { nodeUrl } from './node-url';
 
 /**
  * Saves a file from an address through a temporary link (the browser's own download). A server

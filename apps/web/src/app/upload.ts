@@ -8,7 +8,7 @@ import {
   type ResultOf,
 } from '@sunwatch/protocol';
 import { api, endSessionOn } from './api';
-import { nodeUrl } from '../features/entry/nodes/node-cookie';
+import { nodeUrl } from './node-url';
 
 export interface UploadOptions {
   /** 0…100 while the file goes up. */

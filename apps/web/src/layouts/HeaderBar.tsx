@@ -28,7 +28,7 @@ import { SKINS, setSkin, useSkin, type SkinId } from '../app/theme';
 import { useSession } from '../app/use-session';
 import { useSignOut } from '../app/use-sign-out';
 import { editionSwitchFor } from '../app/edition';
-import { fileUrl } from '../features/entry/nodes/node-cookie';
+import { fileUrl } from '../app/node-url';
 
 /** The operating manual: loaded when opened. */
 const ManualDialog = lazy(() => import('../features/personal/components/ManualDialog'));

@@ -8,7 +8,7 @@ import { ruleText } from '../../../app/rule-text';
 import { useAvatarUpload, useEditAccountMutation } from '../api/edit-account-mutation';
 import type { BASIC_INFO_FIELDS} from './basic-info';
 import { basicInfoErrorKey, basicInfoPatch, type BasicInfoValues } from './basic-info';
-import { fileUrl } from '../../entry/nodes/node-cookie';
+import { fileUrl } from '../../../app/node-url';
 
 function valuesOf(d: AccountInfoDat): BasicInfoValues {
   return { qname: d.qname ?? '', cname: d.cname ?? '', caddr: d.caddr ?? '', ctel: d.ctel ?? '' };

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ServerNode } from '@sunwatch/protocol';
 import { CheckIcon, CloudServerIcon } from '../icons';
 import { EntryDialog, ExtraButton } from '../branding/EntryBranding';
-import { getNode, setNode } from './node-cookie';
+import { getNode, setNode } from '../../../app/node-url';
 import { loadNodes } from './node-deps';
 
 export function NodePicker({ reload = () => window.location.reload() }: { reload?: () => void }) {

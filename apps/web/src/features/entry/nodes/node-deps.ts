@@ -1,7 +1,7 @@
 /** The real node dependencies of the login flow: the cookie and the server's node list. */
 import { WEB_COMPANY_KEY, createApiClient, type ServerNode } from '@sunwatch/protocol';
 import { currentLocale } from '../../../i18n';
-import { clearNode, getNode, setNode } from './node-cookie';
+import { clearNode, getNode, setNode } from '../../../app/node-url';
 import type { NodeRetryDeps } from './node-retry';
 
 let nodes: Promise<readonly ServerNode[]> | undefined;

@@ -1,6 +1,6 @@
 import { ApiCallError } from '@sunwatch/protocol';
 import { describe, expect, it, vi } from 'vitest';
-import { nodeUrl } from './node-cookie';
+import { nodeUrl } from '../../../app/node-url';
 import { otherNode, withNodeRetry, type NodeRetryDeps } from './node-retry';
 
 const A = { name: 'Europe', url: '' };

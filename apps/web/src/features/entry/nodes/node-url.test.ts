@@ -7,7 +7,7 @@ import type { AuthDat } from '@sunwatch/protocol';
 import { saveUrlAs } from '../../../app/download';
 import { clearSession, saveLogin } from '../../../app/session';
 import { uploadAction } from '../../../app/upload';
-import { clearNode, setNode } from './node-cookie';
+import { clearNode, setNode } from '../../../app/node-url';
 
 const NODE = 'http://asia.example:8080';
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { ruleText } from '../../../app/rule-text';
 import { uploadPlantPicture } from '../api/mutations';
-import { fileUrl } from '../../entry/nodes/node-cookie';
+import { fileUrl } from '../../../app/node-url';
 
 export interface PlantPicture {
   picBig: string;

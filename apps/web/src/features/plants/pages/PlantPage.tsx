@@ -27,7 +27,7 @@ import { PlantDevicesCard } from '../components/PlantDevicesCard';
 import { PlantFlowCard } from '../components/PlantFlowCard';
 import { useDeletePlant } from '../components/use-delete-plant';
 import { usePlantWriteAccess } from '../components/use-plant-writes-access';
-import { fileUrl } from '../../entry/nodes/node-cookie';
+import { fileUrl } from '../../../app/node-url';
 
 const PlantCharts = lazy(() => import('../components/PlantCharts'));
 const PlantFormDialog = lazy(() => import('../components/PlantFormDialog'));
