@@ -154,7 +154,9 @@ describe('texts of one language and of the page, loaded on demand', () => {
           .getByText(text(locale, 'menu', 'items.alarm'))
           .first()
           .click();
+        // within the page (the menu entry can read the same: "Alarme", "告警")
         await page
+          .getByTestId('alarms-page')
           .getByText(text(locale, 'alarms', 'title'), { exact: true })
           .first()
           .waitFor({ state: 'visible' });

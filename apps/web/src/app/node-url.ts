@@ -56,5 +56,4 @@ export function fileUrl(path: string | undefined): string | undefined {
 }
 
 /** fetch that sends action calls to the chosen node (the protocol client's `fetch` option). */
-export const nodeFetch: typeof fetch = (input, init) =>
-  fetch(typeof input === 'string' ? nodeUrl(input) : input, init);
+export const nodeFetch: typeof fetch = (input, init) => fetch(typeof input === 'string' ? nodeUrl(input) : input, init);
