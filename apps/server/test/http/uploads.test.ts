@@ -19,8 +19,20 @@ const uninstall = installTestActions([
 ]);
 afterAll(uninstall);
 
+// The servers of this file put their uploads in a temporary folder of this file alone: another
+// file running at the same time (the other worker) creates and removes its own upload folders in
+// the system's, which made the counts below race. TMPDIR is restored for the worker's next file.
+const systemTmp = process.env.TMPDIR;
+const privateTmp = fs.mkdtempSync(`${os.tmpdir()}/sunwatch-uploads-test-`);
+process.env.TMPDIR = privateTmp;
+afterAll(() => {
+  if (systemTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTmp;
+  fs.rmSync(privateTmp, { recursive: true, force: true });
+});
+
 function uploadDirs(): string[] {
-  return fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('sunwatch-upload-'));
+  return fs.readdirSync(privateTmp).filter((n) => n.startsWith('sunwatch-upload-'));
 }
 
 let saltSeq = 0;
