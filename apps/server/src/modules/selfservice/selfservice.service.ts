@@ -35,7 +35,9 @@ export type Channel = 'phone' | 'email';
 export const channelOf = (c: string): Channel => (c === '0' || c === '00' ? 'phone' : 'email');
 
 function hashCode(code: string, salt = randomBytes(16).toString('hex')): string {
-  return `${salt}:${createHash('sha256').update(salt + code).digest('hex')}`;
+  return `${salt}:${createHash('sha256')
+    .update(salt + code)
+    .digest('hex')}`;
 }
 function codeMatches(stored: string, code: string): boolean {
   const [salt] = stored.split(':');
@@ -78,7 +80,8 @@ export class SelfServiceService {
     const now = this.now;
     const latest = await this.codes.latest(p.purpose, p.target, undefined);
     if (latest && latest.expires_at > now && latest.attempts < CODE_MAX_ATTEMPTS) throw new ApiError(525);
-    if ((await this.codes.countSince({ target: p.target }, now - HOUR)) >= CODE_LIMITS.perTargetHour) throw new ApiError(524);
+    if ((await this.codes.countSince({ target: p.target }, now - HOUR)) >= CODE_LIMITS.perTargetHour)
+      throw new ApiError(524);
     if ((await this.codes.countSince({ ip: p.ip }, now - HOUR)) >= CODE_LIMITS.perIpHour) throw new ApiError(524);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const validity = CODE_VALIDITY_MS[p.channel];
@@ -96,12 +99,25 @@ export class SelfServiceService {
     if (p.channel === 'email') {
       const n = this.ctx.services.notifications;
       await n.queue.enqueue(
-        { dedupeKey, kind: 'code', accountId: p.accountId, recipient: p.target, locale: p.locale, ...codeMail(p.locale, code, validity) },
+        {
+          dedupeKey,
+          kind: 'code',
+          accountId: p.accountId,
+          recipient: p.target,
+          locale: p.locale,
+          ...codeMail(p.locale, code, validity),
+        },
         n.sender.enabled ? 'queued' : 'outbox',
         now,
       );
     } else {
-      await this.sms.send({ to: p.target, text: codeSms(p.locale, code, validity), locale: p.locale, accountId: p.accountId, dedupeKey });
+      await this.sms.send({
+        to: p.target,
+        text: codeSms(p.locale, code, validity),
+        locale: p.locale,
+        accountId: p.accountId,
+        dedupeKey,
+      });
     }
   }
 
@@ -109,7 +125,11 @@ export class SelfServiceService {
    * Checks a code: 512 when there is none or it does not match (the wrong attempt is counted even
    * though the call fails), 513 when expired or dead. `consume` marks it used, else confirmed.
    */
-  private async check(row: CodeRow | undefined, code: string, mode: 'consume' | 'confirm' | 'consumeConfirmed'): Promise<CodeRow> {
+  private async check(
+    row: CodeRow | undefined,
+    code: string,
+    mode: 'consume' | 'confirm' | 'consumeConfirmed',
+  ): Promise<CodeRow> {
     const now = this.now;
     if (!row) throw new ApiError(512);
     if (row.expires_at <= now || row.attempts >= CODE_MAX_ATTEMPTS) throw new ApiError(513);
@@ -130,7 +150,13 @@ export class SelfServiceService {
     await this.codes.deleteExpiredPictures(now);
     const key = randomBytes(16).toString('hex');
     const code = newPictureCode();
-    await this.codes.insertPicture({ key, code_hash: hashCode(code), ip, created_at: now, expires_at: now + PICTURE_CODE_VALIDITY_MS });
+    await this.codes.insertPicture({
+      key,
+      code_hash: hashCode(code),
+      ip,
+      created_at: now,
+      expires_at: now + PICTURE_CODE_VALIDITY_MS,
+    });
     return { key, img: pictureSvg(code) };
   }
 
@@ -138,25 +164,40 @@ export class SelfServiceService {
   private async checkPicture(key: string, typed: string): Promise<void> {
     const row = await this.codes.picture(key);
     await this.ctx.dbh.durable(() => this.codes.deletePicture(key));
-    if (!row || row.expires_at <= this.now || !codeMatches(row.code_hash, typed.trim().toUpperCase())) throw new ApiError(384, 'vcode');
+    if (!row || row.expires_at <= this.now || !codeMatches(row.code_hash, typed.trim().toUpperCase()))
+      throw new ApiError(384, 'vcode');
   }
 
   // ------------------------------------------------------------------ signup
 
   /** sendSmsCodeMobile: a signup code to a phone (mainland pattern, 19) or an email (20) no account has (18 / 26). */
-  async sendSignupCode(p: { channel: string; mobile?: string | undefined; email?: string | undefined }, ip: string, locale: string): Promise<void> {
+  async sendSignupCode(
+    p: { channel: string; mobile?: string | undefined; email?: string | undefined },
+    ip: string,
+    locale: string,
+  ): Promise<void> {
     const channel = channelOf(p.channel);
     const target = await this.freeTarget(channel, p.mobile, p.email);
     await this.send({ purpose: 'signup', channel, target, accountId: null, ip, locale });
   }
 
   /** A phone or email no other account has (18 / 26); phone codes go to mainland mobiles only (`mainland`). */
-  private async freeTarget(channel: Channel, mobile: string | undefined, email: string | undefined, self?: number, mainland = true): Promise<string> {
+  private async freeTarget(
+    channel: Channel,
+    mobile: string | undefined,
+    email: string | undefined,
+    self?: number,
+    mainland = true,
+  ): Promise<string> {
     if (channel === 'phone') {
       const m = (mobile ?? '').trim();
       if (!m) throw new ApiError(7, 'mobile');
       if (mainland && !isMainlandMobile(m)) throw new ApiError(19);
-      const holder = await this.ctx.dbh.db.selectFrom('accounts').select('id').where('mobile', '=', m).executeTakeFirst();
+      const holder = await this.ctx.dbh.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('mobile', '=', m)
+        .executeTakeFirst();
       if (holder && Number(holder.id) !== self) throw new ApiError(18);
       return m;
     }
@@ -182,7 +223,8 @@ export class SelfServiceService {
     const sha1 = digest.toLowerCase();
     if (pwdtext !== undefined) {
       const text = rc4DecryptHex(key, pwdtext);
-      if (text === undefined || sha1Hex(text) !== sha1 || !passwordSchema.safeParse(text).success) throw new ApiError(17);
+      if (text === undefined || sha1Hex(text) !== sha1 || !passwordSchema.safeParse(text).success)
+        throw new ApiError(17);
     } else if (!this.ctx.config.passwordChangeCompat) {
       throw new ApiError(17, 'pwdtext');
     }
@@ -218,26 +260,39 @@ export class SelfServiceService {
     const target = await this.freeTarget(channel, p.mobile, p.email);
     const pn = p.sn.trim().toUpperCase();
     if (!isPn(pn)) throw new ApiError(259, 'sn');
-    const dl = await this.ctx.dbh.db
-      .selectFrom('dataloggers')
-      .select(['id', 'owner_id', 'admin_id', 'vendor_id', 'tz_offset'])
-      .where('pn', '=', pn)
-      .executeTakeFirst();
-    if (!dl) throw new ApiError(257, 'sn');
-    if (dl.owner_id != null) throw new ApiError(772, 'sn');
-    const parentId = dl.admin_id ?? dl.vendor_id;
-    if (parentId == null) throw new ApiError(257, 'sn');
+    const dl = await this.unregisteredDatalogger(pn, 772);
     await this.check(await this.codes.latest('signup', target, undefined), p.code, 'consume');
     const uid = await this.createOwner({
       usr,
       pwdSha1,
-      parentId: Number(parentId),
+      parentId: dl.parentId,
       contact: channel === 'phone' ? { mobile: target } : { email: target },
       pn,
-      tzOffset: Number(dl.tz_offset),
+      tzOffset: dl.tzOffset,
       country: p.country.toUpperCase(),
     });
     return { uid, usr };
+  }
+
+  /**
+   * The datalogger of `pn` that an owner may register with: known (else 257), held by no owner
+   * (else `registeredErr`: 772 for the web signup, the vendor's 520 for `reg`) and under a
+   * distributor or manufacturer, who becomes the new owner's parent.
+   */
+  private async unregisteredDatalogger(
+    pn: string,
+    registeredErr: 520 | 772,
+  ): Promise<{ parentId: number; tzOffset: number }> {
+    const dl = await this.ctx.dbh.db
+      .selectFrom('dataloggers')
+      .select(['owner_id', 'admin_id', 'vendor_id', 'tz_offset'])
+      .where('pn', '=', pn)
+      .executeTakeFirst();
+    if (!dl) throw new ApiError(257, 'sn');
+    if (dl.owner_id != null) throw new ApiError(registeredErr, 'sn');
+    const parentId = dl.admin_id ?? dl.vendor_id;
+    if (parentId == null) throw new ApiError(257, 'sn');
+    return { parentId: Number(parentId), tzOffset: Number(dl.tz_offset) };
   }
 
   /**
@@ -268,7 +323,15 @@ export class SelfServiceService {
       entity: 'account',
       entityId: row.id,
       before: null,
-      after: { usr, role: ROLE.OWNER, parent_id: row.parent_id, path: row.path, ...p.contact, self_registered: true, ...(p.via ? { via: p.via } : {}) },
+      after: {
+        usr,
+        role: ROLE.OWNER,
+        parent_id: row.parent_id,
+        path: row.path,
+        ...p.contact,
+        self_registered: true,
+        ...(p.via ? { via: p.via } : {}),
+      },
     });
     const owner: Caller = {
       accountId: row.id,
@@ -300,7 +363,15 @@ export class SelfServiceService {
    * 519 username taken, 257 unknown PN, 520 PN already registered.
    */
   async reg(
-    p: { usr?: string | undefined; pwd?: string | undefined; pwdtext?: string | undefined; sn?: string | undefined; 'company-key'?: string | undefined; mobile?: string | undefined; email?: string | undefined },
+    p: {
+      usr?: string | undefined;
+      pwd?: string | undefined;
+      pwdtext?: string | undefined;
+      sn?: string | undefined;
+      'company-key'?: string | undefined;
+      mobile?: string | undefined;
+      email?: string | undefined;
+    },
     call: { verifySign: (prefix: string) => boolean; client: { ip: string; userAgent: string } },
   ): Promise<AuthDat> {
     for (const k of ['usr', 'pwd', 'sn', 'company-key'] as const) if (!p[k]?.trim()) throw new ApiError(7, k);
@@ -320,16 +391,17 @@ export class SelfServiceService {
     if (await this.ctx.repos.accounts.findByUsr(usr)) throw new ApiError(519);
     if (contact.mobile) await this.freeTarget('phone', contact.mobile, undefined, undefined, false);
     if (contact.email) await this.freeTarget('email', undefined, contact.email);
-    const dl = await this.ctx.dbh.db
-      .selectFrom('dataloggers')
-      .select(['id', 'owner_id', 'admin_id', 'vendor_id', 'tz_offset'])
-      .where('pn', '=', pn)
-      .executeTakeFirst();
-    if (!dl) throw new ApiError(257, 'sn');
-    if (dl.owner_id != null) throw new ApiError(520, 'sn');
-    const parentId = dl.admin_id ?? dl.vendor_id;
-    if (parentId == null) throw new ApiError(257, 'sn');
-    const uid = await this.createOwner({ usr, pwdSha1, parentId: Number(parentId), contact, pn, tzOffset: Number(dl.tz_offset), country: undefined, via: 'reg' });
+    const dl = await this.unregisteredDatalogger(pn, 520);
+    const uid = await this.createOwner({
+      usr,
+      pwdSha1,
+      parentId: dl.parentId,
+      contact,
+      pn,
+      tzOffset: dl.tzOffset,
+      country: undefined,
+      via: 'reg',
+    });
     return this.ctx.services.auth.signInAs(uid, call.client, { demo: false });
   }
 
@@ -361,7 +433,14 @@ export class SelfServiceService {
    * vendor's form without it. With the address: the code goes to it when it is the bound one.
    */
   async sendResetCode(
-    p: { usr: string; channel: string; mobile?: string | undefined; email?: string | undefined; vkey?: string | undefined; vcode?: string | undefined },
+    p: {
+      usr: string;
+      channel: string;
+      mobile?: string | undefined;
+      email?: string | undefined;
+      vkey?: string | undefined;
+      vcode?: string | undefined;
+    },
     ip: string,
     locale: string,
   ): Promise<void> {
@@ -440,11 +519,21 @@ export class SelfServiceService {
 
   async bind(caller: Caller, channel: Channel, value: string, smsCode: string): Promise<void> {
     const a = await this.self(caller);
-    const target = await this.freeTarget(channel, channel === 'phone' ? value : undefined, channel === 'email' ? value : undefined, a.id);
+    const target = await this.freeTarget(
+      channel,
+      channel === 'phone' ? value : undefined,
+      channel === 'email' ? value : undefined,
+      a.id,
+    );
     await this.check(await this.codes.latest('bind', target, a.id), smsCode, 'consume');
     const field = channel === 'phone' ? 'mobile' : 'email';
     await this.ctx.repos.accounts.update(a.id, { [field]: target, updated_at: this.now });
-    await this.ctx.services.audit.record({ entity: 'account', entityId: a.id, before: { [field]: a[field] }, after: { [field]: target } });
+    await this.ctx.services.audit.record({
+      entity: 'account',
+      entityId: a.id,
+      before: { [field]: a[field] },
+      after: { [field]: target },
+    });
   }
 
   async unbind(caller: Caller, channel: Channel, smsCode: string): Promise<void> {
@@ -453,7 +542,12 @@ export class SelfServiceService {
     await this.check(await this.codes.latest('unbind', target, a.id), smsCode, 'consume');
     const field = channel === 'phone' ? 'mobile' : 'email';
     await this.ctx.repos.accounts.update(a.id, { [field]: '', updated_at: this.now });
-    await this.ctx.services.audit.record({ entity: 'account', entityId: a.id, before: { [field]: a[field] }, after: { [field]: '' } });
+    await this.ctx.services.audit.record({
+      entity: 'account',
+      entityId: a.id,
+      before: { [field]: a[field] },
+      after: { [field]: '' },
+    });
   }
 }
 

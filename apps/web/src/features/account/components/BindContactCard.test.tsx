@@ -35,14 +35,6 @@ function fakeServer() {
   return calls;
 }
 
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
-
 beforeEach(async () => {
   await i18n.changeLanguage('en_US');
   saveLogin(authDat({ role: 0, usr: 'owner_fay' }), { remember: false });
