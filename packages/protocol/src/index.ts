@@ -13,4 +13,5 @@ export * from './alarms/index.js';
 export * from './random.js';
 export * from './csp.js';
 export * from './commands.js';
+export * from './firmware.js';
 export * from './reports/periods.js';

@@ -256,6 +256,7 @@ import type { ReportTables } from './schema-reports.js';
 import type { BrandingTables } from './schema-branding.js';
 import type { NotificationTables } from './schema-notifications.js';
 import type { EntryExtrasTables } from './schema-entry-extras.js';
+import type { FirmwareTables } from './schema-firmware.js';
 
 export interface Database
   extends TelemetryTables,
@@ -264,7 +265,8 @@ export interface Database
     NotificationTables,
     SelfServiceTables,
     EntryExtrasTables,
-    BrandingTables {
+    BrandingTables,
+    FirmwareTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   user_groups: UserGroupsTable;

@@ -19,6 +19,7 @@ import { alarmOwner } from './0018-alarm-owner.js';
 import { selfservice } from './0019-selfservice.js';
 import { entryExtras } from './0020-entry-extras.js';
 import { branding } from './0021-branding.js';
+import { firmware } from './0022-firmware.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -42,6 +43,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0019-selfservice': selfservice(dialect),
     '0020-entry-extras': entryExtras(dialect),
     '0021-branding': branding(dialect),
+    '0022-firmware': firmware(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
