@@ -42,6 +42,40 @@ function crc16(bytes: number[]): number {
 }
 const hex = (bytes: number[]) => bytes.map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join(' ');
 
+/**
+ * Confirms the open write confirmation and waits until it has closed. Under a loaded CI machine a
+ * click that lands while the dialog is still animating in can be lost (CI of 2026-11-25: no
+ * ctrlDevice reached the server); the click is repeated while the dialog stays open.
+ */
+async function confirmWrite(page: Page): Promise<void> {
+  const ok = page.getByTestId('ctrl-confirm-ok');
+  for (let i = 0; i < 3; i++) {
+    await ok.click();
+    try {
+      await ok.waitFor({ state: 'hidden', timeout: 5_000 });
+      return;
+    } catch {
+      // still open: click again
+    }
+  }
+  await ok.waitFor({ state: 'hidden', timeout: 5_000 });
+}
+
+/** Waits for the row's outcome; a failure says what the page showed and which actions it sent. */
+async function writeOutcome(page: Page, id: string, sent: string[]): Promise<void> {
+  const done = page.getByTestId(`ctrl-done-${id}`);
+  const error = page.getByTestId(`ctrl-error-${id}`);
+  try {
+    await done.or(error).first().waitFor({ state: 'visible', timeout: 30_000 });
+  } catch (e) {
+    throw new Error(
+      `no outcome of the write of ${id}: dialogs ${JSON.stringify(await page.locator('.ant-modal').allInnerTexts())}, actions sent ${sent.slice(-12).join(',')}`,
+      { cause: e },
+    );
+  }
+  if ((await error.count()) > 0) throw new Error(`the write of ${id} failed: ${await error.textContent()} (actions sent ${sent.slice(-12).join(',')})`);
+}
+
 /** The actions the page sent since `since` (the signed calls carry `action=` in their query). */
 function actionsSent(log: string[], since: number): string[] {
   return log.slice(since);
@@ -85,9 +119,10 @@ describe('device operations of owner_anna', () => {
 
     await row.locator('.ant-select').click();
     await page.locator(`.ant-select-dropdown .ant-select-item-option[title="${LABELS[newKey]}"]`).click();
+    await expect.poll(() => row.locator('.ant-select-selection-item').textContent()).toBe(LABELS[newKey]);
     await page.getByTestId(`ctrl-set-${PRIORITY}`).click();
-    await page.getByTestId('ctrl-confirm-ok').click();
-    await page.getByTestId(`ctrl-done-${PRIORITY}`).waitFor({ state: 'visible', timeout: 20_000 });
+    await confirmWrite(page);
+    await writeOutcome(page, PRIORITY, sent);
     await h().screenshot(page, 'device-ops-control');
     expect(await shown.textContent()).toBe(LABELS[newKey]);
     // read back from the simulator
@@ -307,7 +342,7 @@ describe('device operations of owner_anna', () => {
       await page.getByTestId(`ctrl-row-${id}`).waitFor({ state: 'visible', timeout: 20_000 });
       await page.getByTestId(`ctrl-input-${id}`).fill(wanted);
       await page.getByTestId(`ctrl-set-${id}`).click();
-      await page.getByTestId('ctrl-confirm-ok').click();
+      await confirmWrite(page);
       const pwd = page.getByTestId('ctrl-pwd');
       await pwd.waitFor({ state: 'visible', timeout: 10_000 });
       await pwd.fill('Wrong_pwd_1');
@@ -323,7 +358,7 @@ describe('device operations of owner_anna', () => {
 
       // asked again (the wrong one is forgotten); the right one writes it
       await page.getByTestId(`ctrl-set-${id}`).click();
-      await page.getByTestId('ctrl-confirm-ok').click();
+      await confirmWrite(page);
       await pwd.waitFor({ state: 'visible', timeout: 10_000 });
       await pwd.fill('Ctrl_pwd_42');
       await page.getByTestId('ctrl-pwd-ok').click();
@@ -340,8 +375,8 @@ describe('device operations of owner_anna', () => {
       await page.getByTestId(`ctrl-row-${id}`).waitFor({ state: 'visible', timeout: 20_000 });
       await page.getByTestId(`ctrl-input-${id}`).fill(original);
       await page.getByTestId(`ctrl-set-${id}`).click();
-      await page.getByTestId('ctrl-confirm-ok').click();
-      await page.getByTestId(`ctrl-done-${id}`).waitFor({ state: 'visible', timeout: 20_000 });
+      await confirmWrite(page);
+      await writeOutcome(page, id, sent);
       expect(await pwd.count()).toBe(0);
       expect((await api.call('queryDeviceCtrlValue', { ...BATTERY, id })).val).toBe(original);
     } finally {
