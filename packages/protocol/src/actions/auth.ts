@@ -192,6 +192,16 @@ export const ACTION_AUTH = {
   queryDomainApp: 'public',
   setPlatformNotice: 'signed',
   setConsultParam: 'signed',
+  // issue 13: upgrades (upgrades.ts)
+  firmwareUpgradeCollector: 'signed',
+  queryCollectorFirmwareUpgradeProgress: 'signed',
+  queryCollectorFirmwareUpgradeStatus: 'signed',
+  queryCollectorFirmwareUpgradeLastRecord: 'signed',
+  cancelCollectorFirmwareUpgrade: 'signed',
+  firmwareUpgradeDevice: 'signed',
+  firmwareUpgradeBatch: 'signed',
+  queryFirmwareUpgrades: 'signed',
+  queryUpgradeableFirmware: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {
