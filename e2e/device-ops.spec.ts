@@ -16,7 +16,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { createApiClient, WEB_COMPANY_KEY, type ApiClient } from '@sunwatch/protocol';
 import { DEMO, landingPattern, login } from './entry-page.ts';
@@ -59,6 +59,22 @@ async function confirmWrite(page: Page): Promise<void> {
     }
   }
   await ok.waitFor({ state: 'hidden', timeout: 5_000 });
+}
+
+/** Picks `label` in the row's select and waits until the select shows it (re-opened if a click was lost). */
+async function chooseOption(page: Page, row: Locator, label: string): Promise<void> {
+  const select = row.locator('.ant-select');
+  for (let i = 0; i < 3; i++) {
+    await select.click();
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
+    try {
+      await expect.poll(async () => (await select.innerText()).trim(), { timeout: 3_000 }).toBe(label);
+      return;
+    } catch {
+      // the choice did not take: open the list again
+    }
+  }
+  expect((await select.innerText()).trim()).toBe(label);
 }
 
 /** Waits for the row's outcome; a failure says what the page showed and which actions it sent. */
@@ -117,9 +133,7 @@ describe('device operations of owner_anna', () => {
     oldKey = current;
     newKey = current === '2' ? '1' : '2';
 
-    await row.locator('.ant-select').click();
-    await page.locator(`.ant-select-dropdown .ant-select-item-option[title="${LABELS[newKey]}"]`).click();
-    await expect.poll(() => row.locator('.ant-select-selection-item').textContent()).toBe(LABELS[newKey]);
+    await chooseOption(page, row, LABELS[newKey]!);
     await page.getByTestId(`ctrl-set-${PRIORITY}`).click();
     await confirmWrite(page);
     await writeOutcome(page, PRIORITY, sent);
