@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ApiCallError, type ApiClient } from '@sunwatch/protocol';
-import { areaMenu, DEMO, login } from './entry-page.ts';
+import { areaMenu, DEMO } from './entry-page.ts';
 import { tabApi, useHarness } from './harness.ts';
 
 const h = useHarness();
@@ -61,7 +61,7 @@ async function contextFor(viewport = { width: 1366, height: 900 }): Promise<Brow
 
 async function signedIn(usr: string, pwd: string, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await h().newPage({ context: await contextFor(viewport) });
-  await login(page, usr, pwd);
+  await h().signIn(page, usr, pwd);
   // on a phone the menu sits in a drawer
   if (!viewport || viewport.width > 600) await areaMenu(page).waitFor({ state: 'visible' });
   return page;

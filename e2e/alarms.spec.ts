@@ -14,7 +14,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decodeDevice, encodeRegisters, getDefinition, type ApiClient } from '@sunwatch/protocol';
-import { DEMO, login } from './entry-page.ts';
+import { DEMO } from './entry-page.ts';
 import { tabApi, useHarness } from './harness.ts';
 
 const h = useHarness({ fleet: { historyDays: 1 } });
@@ -49,7 +49,7 @@ describe('owner_anna: an alarm from a fault frame, handled, translated and hidde
     const context = await h().browser.newContext({ baseURL: h().baseUrl, locale: 'en-US', viewport: { width: 1366, height: 900 } });
     context.setDefaultTimeout(20_000);
     page = await h().newPage({ context });
-    await login(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
+    await h().signIn(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
     api = await tabApi(page, h().baseUrl);
   });
   afterAll(async () => {
@@ -174,7 +174,7 @@ describe('owner_anna: the plant alarm card handles an alarm; the filtered list i
     });
     context.setDefaultTimeout(20_000);
     page = await h().newPage({ context });
-    await login(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
+    await h().signIn(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
     api = await tabApi(page, h().baseUrl);
   }, 60_000);
   afterAll(async () => {

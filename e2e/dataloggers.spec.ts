@@ -17,7 +17,7 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { DEMO, login } from './entry-page.ts';
+import { DEMO } from './entry-page.ts';
 import { tabApi, useHarness } from './harness.ts';
 
 const h = useHarness({ fleet: { historyDays: 1 } });
@@ -55,7 +55,7 @@ async function signedIn(usr: string, pwd: string, viewport = { width: 1366, heig
   const context = await h().browser.newContext({ baseURL: h().baseUrl, locale: 'en-US', viewport });
   context.setDefaultTimeout(20_000);
   const page = await h().newPage({ context });
-  await login(page, usr, pwd);
+  await h().signIn(page, usr, pwd);
   return page;
 }
 

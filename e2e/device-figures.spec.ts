@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { type ApiClient, type DeviceFigureWire } from '@sunwatch/protocol';
 import { figureId, formatFigure } from '../apps/web/src/features/shared/devices/figures.ts';
 import { formatEnergy, formatPower } from '../apps/web/src/features/shared/charts/format.ts';
-import { DEMO, landingPattern, login } from './entry-page.ts';
+import { DEMO, landingPattern } from './entry-page.ts';
 import { tabApi, useHarness } from './harness.ts';
 
 const h = useHarness({ fleet: { historyDays: 2 } });
@@ -69,7 +69,7 @@ describe.each([
   beforeAll(async () => {
     page = await h().newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await login(page, account.usr, account.pwd);
+    await h().signIn(page, account.usr, account.pwd);
     await page.waitForURL(landingPattern(account.role));
     api = await apiOf(page);
   });
@@ -159,7 +159,7 @@ describe("owner_anna's hybrid inverter and battery: the detail screens name thin
   beforeAll(async () => {
     page = await h().newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await login(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
+    await h().signIn(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
     await page.waitForURL(landingPattern(DEMO.owner_anna.role));
     api = await apiOf(page);
   });
@@ -232,7 +232,7 @@ describe("owner_ben's micro-inverter: the energy flow draws only its own nodes",
   it('PV and grid, no battery and no load', async () => {
     const page = await h().newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await login(page, DEMO.owner_ben.usr, DEMO.owner_ben.pwd);
+    await h().signIn(page, DEMO.owner_ben.usr, DEMO.owner_ben.pwd);
     await page.waitForURL(landingPattern(DEMO.owner_ben.role));
     await page.goto(`${LIST}/SWSOUTH0000002/5122/1/SW5122S0000201?tab=flow`);
     await page.getByTestId('flow-pv').waitFor({ state: 'attached' });

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { createApiClient, WEB_COMPANY_KEY, type ApiClient } from '@sunwatch/protocol';
-import { DEMO, landingPattern, login } from './entry-page.ts';
+import { DEMO, landingPattern } from './entry-page.ts';
 import { settle, tabApi, useHarness } from './harness.ts';
 
 const h = useHarness({ fleet: { historyDays: 1 } });
@@ -111,7 +111,7 @@ describe('device operations of owner_anna', () => {
       const m = /[?&]action=([A-Za-z]+)/.exec(r.url());
       if (m) sent.push(m[1]!);
     });
-    await login(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
+    await h().signIn(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
     await page.waitForURL(landingPattern(DEMO.owner_anna.role));
     api = await tabApi(page, h().baseUrl);
   });
@@ -329,7 +329,7 @@ describe('device operations of owner_anna', () => {
   it('a control password set by the manufacturer is asked for: wrong refused (11, nothing written), right applied; cleared, none asked', async () => {
     const maker = await h().newPage();
     await maker.setViewportSize({ width: 1366, height: 900 });
-    await login(maker, DEMO.sunmaker.usr, DEMO.sunmaker.pwd);
+    await h().signIn(maker, DEMO.sunmaker.usr, DEMO.sunmaker.pwd);
     await maker.waitForURL(landingPattern(DEMO.sunmaker.role));
     const makerApi = await tabApi(maker, h().baseUrl);
     const id = 'bat_soc_low_cutoff';

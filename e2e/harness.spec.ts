@@ -3,7 +3,8 @@
  * useHarness's afterEach turns what a test leaves behind into a failure of that test.
  */
 import { describe, expect, it } from 'vitest';
-import { assertNoBrowserProblems, useHarness } from './harness.ts';
+import { DEMO, landingPattern } from './entry-page.ts';
+import { assertNoBrowserProblems, tabApi, useHarness } from './harness.ts';
 
 const h = useHarness();
 
@@ -57,6 +58,26 @@ describe('browser errors fail the flows', () => {
     await page.getByTestId('login-username').waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');
     expect(h().takeBrowserProblems()).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('fast sign-in (harness signIn)', () => {
+  it("places the app's session where the app keeps it: landing page, sessionStorage, a working signed client", async () => {
+    const page = await h().newPage();
+    await h().signIn(page, DEMO.dealer_north.usr, DEMO.dealer_north.pwd);
+    // the guard restored the session from the encrypted cookies and sent the role home
+    expect(new URL(page.url()).pathname).toMatch(landingPattern(DEMO.dealer_north.role));
+    await page.getByTestId('area-menu').waitFor({ state: 'visible' });
+    const stored = JSON.parse((await page.evaluate(() => sessionStorage.getItem('sw.session'))) ?? 'null') as {
+      usr: string;
+      role: number;
+    } | null;
+    expect(stored).toMatchObject({ usr: DEMO.dealer_north.usr, role: DEMO.dealer_north.role });
+    // no remember-me token: a sign-in without "remember me"
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('swRem');
+    const info = await (await tabApi(page, h().baseUrl)).call('queryAccountInfo', {});
+    expect(info.usr).toBe(DEMO.dealer_north.usr);
     await page.context().close();
   });
 });

@@ -16,7 +16,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createApiClient, WEB_COMPANY_KEY, type ApiClient } from '@sunwatch/protocol';
+import { COOKIE_LIFETIME_SECONDS, createApiClient, WEB_COMPANY_KEY, type ApiClient } from '@sunwatch/protocol';
+// The web app's own cookie names and encryption (one definition): the fast sign-in writes the cookies the app writes.
+import { encryptValue } from '../apps/web/src/app/aes.ts';
+import { COOKIE } from '../apps/web/src/app/session.ts';
 import { loadConfig, seedDemo, startServer, startServerDemoFleet } from '@sunwatch/server';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,6 +78,17 @@ export interface Harness {
   newPage(options?: PageOptions): Promise<Page>;
   /** Absolute URL for a path of the SPA. */
   url(p: string): string;
+  /**
+   * Fast sign-in for flows whose subject is not the entry page (the entry flows and a few others
+   * keep the real form and slider puzzle, `entry-page.ts` `login`): the real `authSource` action
+   * through the protocol client, as the entry page sends it, then the session cookies exactly as
+   * the app's `saveLogin` writes them (AES-encrypted values plus the login flag; no remember-me
+   * token), then one page load of `path` (default `/home`, which lands on the role's home). The
+   * app's guard restores the session from those cookies (spec §2 step 3) and mirrors it to
+   * sessionStorage `sw.session`, as for a new tab of a signed-in browser. Waits until the page has
+   * left `/entry` and `/home`.
+   */
+  signIn(page: Page, usr: string, pwd: string, path?: string): Promise<void>;
   /**
    * Waits until the page has settled (network idle, no loading spinner), then saves a full-page
    * screenshot to e2e/artifacts/<name>.png and returns the path.
@@ -188,6 +202,35 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     url(p) {
       return baseUrl + (p.startsWith('/') ? p : `/${p}`);
+    },
+    async signIn(page, usr, pwd, to = '/home') {
+      const api = createApiClient({ baseUrl: `${baseUrl}/public/`, companyKey: WEB_COMPANY_KEY, getLocale: () => 'en_US' });
+      const dat = await api.login(usr, pwd);
+      // apps/web/src/app/session.ts saveLogin: the cookies live as long as the session (dat.expire)
+      const lifetime = dat.expire && dat.expire > 0 ? dat.expire : COOKIE_LIFETIME_SECONDS;
+      const expires = Math.floor(Date.now() / 1000) + lifetime;
+      const cookies = [
+        { name: COOKIE.secret, value: encryptValue(dat.secret) },
+        { name: COOKIE.token, value: encryptValue(dat.token) },
+        { name: COOKIE.role, value: encryptValue(String(dat.role)) },
+        { name: COOKIE.pprAuth, value: encryptValue(dat.pprAuth ?? '') },
+        { name: COOKIE.usr, value: encryptValue(dat.usr ?? '') },
+        { name: COOKIE.uid, value: encryptValue(String(dat.uid ?? 0)) },
+        { name: COOKIE.loginFlag, value: '1' },
+      ];
+      // saveLogin without remember-me removes the remember token
+      await page.context().clearCookies({ name: COOKIE.remember });
+      await page.context().addCookies(
+        cookies.map((c) => ({
+          name: c.name,
+          value: encodeURIComponent(c.value),
+          url: baseUrl,
+          expires,
+          sameSite: 'Lax' as const,
+        })),
+      );
+      await page.goto(to);
+      await page.waitForURL((u) => !u.pathname.startsWith('/entry') && u.pathname !== '/home', { timeout: 20_000 });
     },
     async screenshot(page, name) {
       await settle(page);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { areaMenu, DEMO, login, pathOf } from './entry-page.ts';
+import { areaMenu, DEMO, pathOf } from './entry-page.ts';
 import { useHarness } from './harness.ts';
 
 const h = useHarness();
@@ -18,8 +18,7 @@ async function menuLabels(page: Page): Promise<string[]> {
 describe('navigation', () => {
   it('north_ops switches edition from the device list to the classic device list and back (no 401)', async () => {
     const page = await h().newPage();
-    await login(page, DEMO.north_ops.usr, DEMO.north_ops.pwd);
-    await page.goto('/adminNew/device');
+    await h().signIn(page, DEMO.north_ops.usr, DEMO.north_ops.pwd, '/adminNew/device');
     await areaMenu(page).waitFor({ state: 'visible' });
     await page.getByRole('button', { name: 'Switch to classic edition' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/device');
@@ -44,8 +43,7 @@ describe('navigation', () => {
 
   it('a viewer sees no entries she can never use, is refused them, and every page says read-only', async () => {
     const page = await h().newPage();
-    await login(page, DEMO.viewer_cara.usr, DEMO.viewer_cara.pwd);
-    await page.goto('/generalNew/home');
+    await h().signIn(page, DEMO.viewer_cara.usr, DEMO.viewer_cara.pwd, '/generalNew/home');
     await areaMenu(page).waitFor({ state: 'visible' });
     const notice = page.getByTestId('read-only-notice');
     await notice.waitFor({ state: 'visible' });
@@ -72,8 +70,7 @@ describe('navigation', () => {
 
   it('an owner sees no read-only notice and keeps her settings', async () => {
     const page = await h().newPage();
-    await login(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
-    await page.goto('/generalNew/setting');
+    await h().signIn(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd, '/generalNew/setting');
     await page.waitForURL((u) => u.pathname === '/generalNew/setting/datalogger');
     await areaMenu(page).waitFor({ state: 'visible' });
     await page.getByRole('menuitem', { name: 'Sub-accounts' }).waitFor({ state: 'visible' });
@@ -85,8 +82,7 @@ describe('navigation', () => {
   it('German uses one term: the plant page is "Anlagen" in the menu and as its title', async () => {
     const page = await h().newPage({ locale: 'de-DE' });
     await page.addInitScript(() => localStorage.setItem('sw.lang', 'de_DE'));
-    await login(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
-    await page.goto('/generalNew/project');
+    await h().signIn(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd, '/generalNew/project');
     await areaMenu(page).waitFor({ state: 'visible' });
     const selected = (await areaMenu(page).locator('.ant-menu-item-selected').innerText()).trim();
     const title = page.locator('.ant-card-head-title').first();

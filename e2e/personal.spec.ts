@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { DEMO, login } from './entry-page.ts';
+import { DEMO } from './entry-page.ts';
 import { settle, tabApi, useHarness } from './harness.ts';
 
 const h = useHarness();
@@ -21,7 +21,7 @@ async function signedIn(usr: string, pwd: string, viewport = { width: 1280, heig
   const context = await h().browser.newContext({ baseURL: h().baseUrl, locale: 'en-US', viewport });
   context.setDefaultTimeout(15_000);
   const page = await h().newPage({ context });
-  await login(page, usr, pwd);
+  await h().signIn(page, usr, pwd);
   await page.waitForURL((u) => /^\/(general|admin)/.test(u.pathname));
   return page;
 }

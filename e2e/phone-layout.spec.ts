@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LOCALE_NAMES } from '@sunwatch/protocol';
-import { DEMO, login } from './entry-page.ts';
+import { DEMO } from './entry-page.ts';
 import { REPO_ROOT, useHarness } from './harness.ts';
 
 const h = useHarness({ fleet: { historyDays: 1 } });
@@ -184,8 +184,7 @@ async function expectNoOverflow(page: Page, route: string): Promise<void> {
 async function signedInPage(account: { usr: string; pwd: string }): Promise<Page> {
   const page = await h().newPage();
   await page.setViewportSize(PHONES[0]);
-  await page.goto('/entry');
-  await login(page, account.usr, account.pwd);
+  await h().signIn(page, account.usr, account.pwd);
   return page;
 }
 
@@ -346,9 +345,7 @@ describe('owner on a phone', () => {
 describe('desktop', () => {
   it('the project table shows its last column fully at 1440×900', async () => {
     const page = await h().newPage();
-    await page.goto('/entry');
-    await login(page, DEMO.dealer_north.usr, DEMO.dealer_north.pwd);
-    await page.goto('/adminNew/project');
+    await h().signIn(page, DEMO.dealer_north.usr, DEMO.dealer_north.pwd, '/adminNew/project');
     await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ state: 'visible' });
     await page.waitForTimeout(300);
     const box = await page.evaluate(() => {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type ApiClient } from '@sunwatch/protocol';
-import { DEMO, landingPattern, login } from './entry-page.ts';
+import { DEMO, landingPattern } from './entry-page.ts';
 import { tabApi, useHarness } from './harness.ts';
 
 const h = useHarness({ fleet: { historyDays: 2 } });
@@ -52,7 +52,7 @@ describe('a browser in another timezone than the plant', () => {
       const action = u.searchParams.get('action');
       if (u.pathname.startsWith('/public') && action) sent.push({ action, params: u.searchParams });
     });
-    await login(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
+    await h().signIn(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
     await page.waitForURL(landingPattern(DEMO.owner_anna.role));
     api = await apiOf(page);
     const info = await api.call('queryDeviceInfo', HYBRID);

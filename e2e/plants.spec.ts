@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ApiClient } from '@sunwatch/protocol';
-import { areaMenu, DEMO, login } from './entry-page.ts';
+import { areaMenu, DEMO } from './entry-page.ts';
 import { tabApi, useHarness } from './harness.ts';
 
 // the demo fleet live (one day of history): the stock datalogger bound in the flow reports, and
@@ -31,7 +31,7 @@ async function contextFor(viewport = { width: 1366, height: 900 }): Promise<Brow
 
 async function signedIn(usr: string, pwd: string, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await h().newPage({ context: await contextFor(viewport) });
-  await login(page, usr, pwd);
+  await h().signIn(page, usr, pwd);
   if (!viewport || viewport.width > 600) await areaMenu(page).waitFor({ state: 'visible' });
   return page;
 }

@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import type { ApiClient } from '@sunwatch/protocol';
-import { DEMO, landingPattern, login } from './entry-page.ts';
+import { DEMO, landingPattern } from './entry-page.ts';
 import { tabApi, useHarness } from './harness.ts';
 
 const h = useHarness({ fleet: { historyDays: 1 } });
@@ -32,7 +32,7 @@ describe('notification and report screens of owner_anna', () => {
   beforeAll(async () => {
     page = await h().newPage();
     await page.setViewportSize({ width: 1366, height: 900 });
-    await login(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
+    await h().signIn(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
     await page.waitForURL(landingPattern(DEMO.owner_anna.role));
     api = await tabApi(page, h().baseUrl);
     const plants = await api.call('webQueryPlants', { page: 0, pagesize: 50 });

@@ -41,7 +41,7 @@ describe('routing', () => {
 
   it('/adminNew sets the new-edition flag and /admin clears it', async () => {
     const page = await h().newPage();
-    await login(page, DEMO.dealer_north.usr, DEMO.dealer_north.pwd);
+    await h().signIn(page, DEMO.dealer_north.usr, DEMO.dealer_north.pwd);
 
     await page.goto('/adminNew');
     await page.waitForURL(/\/adminNew(?:\/|$)/);

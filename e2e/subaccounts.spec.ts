@@ -34,7 +34,7 @@ async function contextFor(viewport = { width: 1280, height: 860 }, watchMs?: num
 
 async function signedIn(usr: string, pwd: string, context?: BrowserContext): Promise<Page> {
   const page = await h().newPage({ context: context ?? (await contextFor()) });
-  await login(page, usr, pwd);
+  await h().signIn(page, usr, pwd);
   // landed in an area (on a phone the area menu is in a drawer, not rendered until opened)
   await page.waitForURL((u) => /^\/(general|admin)/.test(u.pathname));
   return page;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { type ApiClient } from '@sunwatch/protocol';
 import { demoFleetFile } from '@sunwatch/server';
-import { areaMenu, DEMO, landingPattern, login } from './entry-page.ts';
+import { areaMenu, DEMO, landingPattern } from './entry-page.ts';
 import { tabApi, useHarness } from './harness.ts';
 
 const h = useHarness({ fleet: { historyDays: 2 } });
@@ -104,7 +104,7 @@ describe('owner_anna: devices with live telemetry', () => {
     const context = await h().newContext();
     blocked = await offlineOnly(context, h().baseUrl);
     page = await h().newPage({ context });
-    await login(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
+    await h().signIn(page, DEMO.owner_anna.usr, DEMO.owner_anna.pwd);
     await page.waitForURL(landingPattern(DEMO.owner_anna.role));
     api = await apiOf(page);
   });
@@ -448,7 +448,7 @@ describe('owner_anna: devices with live telemetry', () => {
 describe('dealer_north: overview and device scope in the browser', () => {
   it('sees fleet figures above zero and Anna’s devices but not Ben’s', async () => {
     const page = await h().newPage();
-    await login(page, DEMO.dealer_north.usr, DEMO.dealer_north.pwd);
+    await h().signIn(page, DEMO.dealer_north.usr, DEMO.dealer_north.pwd);
     await page.waitForURL(landingPattern(DEMO.dealer_north.role));
     const base = new URL(page.url()).pathname.split('/')[1]!;
     if (base !== 'adminNew') {

@@ -127,3 +127,35 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | false>, timeo
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * The worst frame the ingest limits allow: `maxDevices` devices, each with every register of a
+ * 2341 hybrid plus unused register words up to `maxValues`, as long as the frame stays under
+ * `maxPacketBytes` (ingest-latency test and `bench/ingest-latency.bench.ts`).
+ */
+export function worstAllowedFrame(
+  pn: string,
+  ts: number,
+  limits: { maxDevices: number; maxValues: number; maxPacketBytes: number },
+): IngestFrame {
+  const v = syntheticValues(DEVCODE_2341, {
+    phase: 3,
+    energy: { generated: 100, used: 50, bought: 10, charged: 5, discharged: 4 },
+  });
+  const registers = encodeRegisters(DEVCODE_2341, v);
+  const used = registers.reduce((n, b) => n + b.hex.length / 4, 0);
+  const perDevice = Math.floor((limits.maxPacketBytes - 2048) / limits.maxDevices);
+  const base = JSON.stringify({ devcode: 2341, devaddr: 255, sn: 'W00', registers }).length + 40;
+  const pad = Math.max(0, Math.min(limits.maxValues - used, Math.floor((perDevice - base) / 4), 1024));
+  const padded = pad > 0 ? [...registers, { start: 4000, hex: '0101'.repeat(pad) }] : registers;
+  return {
+    pn,
+    ts,
+    devices: Array.from({ length: limits.maxDevices }, (_, i) => ({
+      devcode: 2341,
+      devaddr: i % 256,
+      sn: `W${i}`,
+      registers: padded,
+    })),
+  };
+}
