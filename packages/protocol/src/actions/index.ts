@@ -15,6 +15,7 @@ import * as selfservice from './selfservice.js';
 import * as entryExtras from './entry-extras.js';
 import * as personal from './personal.js';
 import * as branding from './branding.js';
+import * as firmware from './firmware.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -40,6 +41,7 @@ export const catalogue = {
   ...entryExtras,
   ...personal,
   ...branding,
+  ...firmware,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -58,6 +60,8 @@ export type { AuthDat, AccountInfoDat } from './account.js';
 export type * from './accounts-admin.js';
 export * from './telemetry-params.js';
 export type * from './plants.js';
+export type { FirmwareRow, FirmwareKeyRow, DefaultFirmwareRow } from './firmware.js';
+export * from './firmware-params.js';
 export type * from './plants-admin.js';
 export type * from './dataloggers.js';
 export type * from './dataloggers-admin.js';
