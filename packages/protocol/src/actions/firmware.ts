@@ -65,7 +65,7 @@ export interface FirmwareRow {
   /** Per-language notes (locale → text). */
   notes: Record<string, string>;
   /** 0 firmware manager, 1 upgrade management. */
-  source: number;
+  origin: number;
   fileName: string;
   /** Bytes. */
   size: number;
@@ -113,13 +113,13 @@ const WRITERS = [1, 2] as const;
 export const queryFirmwares = defineAction({
   name: 'queryFirmwares',
   summary:
-    "The caller's manufacturer's firmware library (operator: every manufacturer's), newest first, paged on the server: `search` matches name, version, file name or description; `type` a FIRMWARE_TYPES id; `source` 0/1 the manager or upgrade-management uploads. {total,page,pagesize,firmware:[FirmwareRow]}.",
+    "The caller's manufacturer's firmware library (operator: every manufacturer's), newest first, paged on the server: `search` matches name, version, file name or description; `type` a FIRMWARE_TYPES id; `origin` 0/1 the manager or upgrade-management uploads (not `source`: every client call carries `source`, its client kind). {total,page,pagesize,firmware:[FirmwareRow]}.",
   params: actionParams({
     page: page(),
     pagesize: pageSize(100),
     search: z.string().trim().max(64).optional(),
     type: z.union([z.literal(''), firmwareType()]).optional(),
-    source: z.union([z.literal(''), wireInt().min(0).max(1)]).optional(),
+    origin: z.union([z.literal(''), wireInt().min(0).max(1)]).optional(),
   }),
   access: { auth: 'signed', roles: READERS, permission: 'system_settings' },
   mutates: false,
@@ -129,7 +129,7 @@ export const queryFirmwares = defineAction({
 export const uploadFirmware = defineAction({
   name: 'uploadFirmware',
   summary:
-    'A manufacturer uploads a firmware (multipart `file`: .bin/.hex/.s19, 8 MB; 1 MB when `source`=1, upgrade management): firmwareName and firmwareVersion required (7), type, baudRate, desc, upgradeMode, note, i18n (JSON locale → note), signature (base64 Ed25519 over the raw SHA-256; verified against the manufacturer\'s non-revoked keys, 4 when it does not verify; absent = stored unsigned, never distributed). Bad extension 6, too large 13. {firmware, sha256, size, signed, keyFingerprint}.',
+    'A manufacturer uploads a firmware (multipart `file`: .bin/.hex/.s19, 8 MB; 1 MB when `origin`=1, upgrade management): firmwareName and firmwareVersion required (7), type, baudRate, desc, upgradeMode, note, i18n (JSON locale → note), signature (base64 Ed25519 over the raw SHA-256; verified against the manufacturer\'s non-revoked keys, 4 when it does not verify; absent = stored unsigned, never distributed). Bad extension 6, too large 13. {firmware, sha256, size, signed, keyFingerprint}.',
   params: actionParams({
     firmwareName: z.string().trim().max(FIRMWARE_TEXT_MAX.name).default(''),
     firmwareVersion: z.string().trim().max(FIRMWARE_TEXT_MAX.version).default(''),
@@ -140,7 +140,7 @@ export const uploadFirmware = defineAction({
     note: z.string().trim().max(FIRMWARE_TEXT_MAX.note).default(''),
     i18n: i18nNotes().optional(),
     signature: z.string().trim().max(200).default(''),
-    source: z.union([z.literal(''), wireInt().min(0).max(1)]).default(0),
+    origin: z.union([z.literal(''), wireInt().min(0).max(1)]).default(0),
   }),
   access: { auth: 'signed', roles: WRITERS, permission: 'system_settings', button: 'firmware_upload' },
   mutates: true,

@@ -147,7 +147,7 @@ export class FirmwareService {
       upgradeMode: f.upgrade_mode,
       note: f.note,
       notes: parseNotes(f.i18n),
-      source: f.source,
+      origin: f.source,
       fileName: f.file_name,
       size: f.size,
       sha256: f.sha256,
@@ -166,7 +166,7 @@ export class FirmwareService {
       vendorId,
       search: p.search,
       type: p.type === '' || p.type === undefined ? undefined : p.type,
-      source: p.source === '' || p.source === undefined ? undefined : p.source,
+      source: p.origin === '' || p.origin === undefined ? undefined : p.origin,
     };
     const total = await this.deps.repo.count(filter);
     const rows = await this.deps.repo.list(filter, p.page * p.pagesize, p.pagesize);
@@ -190,7 +190,7 @@ export class FirmwareService {
     if (!file) throw new ApiError(7, 'file');
     if (p.firmwareName === '') throw new ApiError(7, 'firmwareName');
     if (p.firmwareVersion === '') throw new ApiError(7, 'firmwareVersion');
-    const source: number = p.source === '' || p.source === undefined ? 0 : p.source;
+    const source: number = p.origin === '' || p.origin === undefined ? 0 : p.origin;
     const max = source === 1 ? FILE_LIMITS.FIRMWARE_UPGRADE_BYTES : FILE_LIMITS.FIRMWARE_MANAGER_BYTES;
     if (file.size > max) throw new ApiError(13, 'file');
     if (file.size === 0) throw new ApiError(6, 'file');
