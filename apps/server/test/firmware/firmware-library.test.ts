@@ -23,6 +23,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from '../harness.js';
 import { idOf, makeAccount, prepare } from '../distribution/helpers.js';
+import { seedDemoFirmware } from '../../src/demo/seed-firmware.js';
 
 type UploadDat = { firmware: string; sha256: string; size: number; signed: boolean; keyFingerprint: string };
 
@@ -186,7 +187,9 @@ describe.each(engines)('firmware library ($name)', (engine) => {
     const body = Buffer.from(await res.arrayBuffer());
     expect(body.equals(img)).toBe(true);
     expect(res.headers.get('x-checksum-sha256')).toBe(sha(img));
-    expect((await fetch(s.url + d.dat!.url.replace(/sig=./, 'sig=0'))).status).toBe(404);
+    const altered = await fetch(s.url + d.dat!.url.replace(/sig=([0-9a-f]+)/, (_m, sig: string) => `sig=${sig.startsWith('0') ? '1' : '0'}${sig.slice(1)}`));
+    expect(altered.status).toBe(404);
+    await altered.body?.cancel();
   });
 
   it('default firmware per datalogger type; delete refused while default or used by a live strategy', async () => {
@@ -290,5 +293,20 @@ describe.each(engines)('firmware library ($name)', (engine) => {
     expect(foreign.json!.err).toBe(4);
     const row = (await s.call<{ firmware: FirmwareRow[] }>(sess, 'queryFirmwares', { search: 'Upg' })).dat!.firmware[0]!;
     expect(row.desc).toBe('from the upgrade service');
+  });
+
+  it('demo data: signed demo firmwares verify against the demo key, one is the SW-DL4G default, one is unsigned (idempotent)', async () => {
+    expect(await seedDemoFirmware({ ctx: s.ctx })).toBe(4);
+    expect(await seedDemoFirmware({ ctx: s.ctx })).toBe(0);
+    const list = (await s.call<{ firmware: FirmwareRow[] }>(as('dealer_north'), 'queryFirmwares', { search: 'SW-DL', pagesize: 50 })).dat!.firmware;
+    expect(list.map((f) => f.name).sort()).toEqual(['SW-DL1 main', 'SW-DL4G main']);
+    expect(list.every((f) => f.signed && f.keyFingerprint === demoKey.fingerprint)).toBe(true);
+    const bms = (await s.call<{ firmware: FirmwareRow[] }>(as('sunmaker'), 'queryFirmwares', { search: 'BMS test' })).dat!.firmware;
+    expect(bms[0]).toMatchObject({ signed: false });
+    const defs = (await s.call<{ types: DefaultFirmwareRow[] }>(as('sunmaker'), 'queryDefaultFirmwares')).dat!.types;
+    expect(defs.find((t) => t.dataloggerType === 'SW-DL4G')?.firmware?.name).toBe('SW-DL4G main');
+    const d = await s.call<{ url: string; sha256: string }>(as('sunmaker'), 'downloadFirmware', { firmware: list[0]!.firmware });
+    const bytes = Buffer.from(await (await fetch(s.url + d.dat!.url)).arrayBuffer());
+    expect(sha(bytes)).toBe(list[0]!.sha256);
   });
 });

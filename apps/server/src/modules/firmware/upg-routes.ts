@@ -145,7 +145,6 @@ export function registerUpgRoutes(app: FastifyInstance, ctx: AppContext, handler
       request.actionCall = undefined; // the answer is the file, not an envelope
       return reply
         .header('content-type', 'application/octet-stream')
-        .header('content-length', String(opened.size))
         .header('x-checksum-sha256', opened.sha256)
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(opened.name)}`)
@@ -161,7 +160,6 @@ export function registerUpgRoutes(app: FastifyInstance, ctx: AppContext, handler
       if (!opened) return reply.code(404).type('text/plain').send('Not found');
       return reply
         .header('content-type', 'application/octet-stream')
-        .header('content-length', String(opened.size))
         .header('x-checksum-sha256', opened.sha256)
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(opened.name)}`)
