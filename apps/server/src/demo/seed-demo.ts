@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { seedTelemetry } from './seed-telemetry.js';
 import { seedDemoAlarms } from './seed-alarms.js';
 import { seedDistribution } from './seed-distribution.js';
+import { seedDemoFirmware } from './seed-firmware.js';
 
 export interface DemoAccount {
   usr: string;
@@ -101,5 +102,6 @@ export async function seedDemo(app: FastifyInstance | { ctx: AppContext }): Prom
   // The distribution stock and order of the demo platform (DEMO_DATA); integration tests seed it themselves.
   if (app.ctx.config.seedDemo) await seedDistribution(app);
   if (app.ctx.config.seedDemo) await seedDemoAlarms(app); // issue 11: a past alarm history
+  if (app.ctx.config.seedDemo) await seedDemoFirmware(app); // issue 13: demo signing key and firmwares
   return created;
 }
