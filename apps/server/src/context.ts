@@ -16,6 +16,9 @@ import type { LoginThrottle } from './modules/auth/throttle.service.js';
 import type { ActionLog } from './modules/action-log/action-log.service.js';
 import type { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
 import type { TelemetryService } from './modules/telemetry/telemetry.service.js';
+import type { BlobStore } from './shared/blob-store.js';
+import type { UpgradeEngineService } from './modules/upgrades/upgrade-engine.js';
+import type { UpgradesService } from './modules/upgrades/upgrades.service.js';
 import type { AccessService } from './access/access.service.js';
 import type { PlantsRepository } from './modules/plants/plants.repository.js';
 import type { PlantsService } from './modules/plants/plants.service.js';
@@ -78,6 +81,8 @@ export interface AppContext {
   keyring: Keyring;
   log: FastifyBaseLogger;
   now: () => number;
+  /** Issue 13: files outside the database (firmware images): a `LocalBlobStore` at `<dataDir>/blobs`. */
+  blobs: BlobStore;
   repos: {
     accounts: AccountsRepository;
     sessions: SessionsRepository;
@@ -144,5 +149,12 @@ export interface AppContext {
     reports: Reports;
     /** Issue 11: e-mail push subscriptions, alarm mails, the durable mail queue (SMTP or outbox). */
     notifications: Notifications;
+    /**
+     * Issue 13: the upgrade engine (implements `UpgradeEngine` of modules/upgrades/engine-port.ts;
+     * the strategies' rollout job calls `ctx.services.upgradeEngine.start/cancel`).
+     */
+    upgradeEngine: UpgradeEngineService;
+    /** Issue 13: the upgrade actions (vendor four, cancel, device, batch, lists). */
+    upgrades: UpgradesService;
   };
 }

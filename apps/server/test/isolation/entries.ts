@@ -622,6 +622,22 @@ export const ENTRIES = {
   queryDomainApp: { exempt: 'public, before sign-in: the app links of a host from configuration: test/branding/*.test.ts' },
   setPlatformNotice: { ref: 'none', params: () => ({ clientLanguage: 2, msgType: 2, title: 'Matrix', content: 'Matrix notice' }) },
   setConsultParam: { ref: 'none', params: () => ({ appID: 'matrix.example', phoneNum: '1', email: '', wechat: '', englishName: 'M' }) },
+  // ---------------------------------------------------------------- upgrades (issue 13)
+  // No firmware in the fixture: a visible datalogger answers 352 for the unknown firmware code;
+  // test/upgrades/ proves the transfers against the simulator.
+  firmwareUpgradeCollector: { ref: 'datalogger', params: (c) => ({ ...pn(c), firmware: 'FWMISSING' }), okCodes: [352] },
+  firmwareUpgradeDevice: {
+    ...device(() => ({ firmware: 'FWMISSING', type: 2, baudRate: 9600 })),
+    okCodes: [352],
+    notFound: 257,
+  },
+  queryCollectorFirmwareUpgradeProgress: { ref: 'datalogger', params: (c) => ({ ...pn(c), key: 'nokey' }) },
+  queryCollectorFirmwareUpgradeStatus: { ref: 'datalogger', params: pn },
+  queryCollectorFirmwareUpgradeLastRecord: { ref: 'datalogger', params: pn, okCodes: [12] },
+  cancelCollectorFirmwareUpgrade: { ref: 'datalogger', params: (c) => ({ ...pn(c), key: 'nokey' }) },
+  firmwareUpgradeBatch: { ref: 'none', params: () => ({ firmware: 'FWMISSING', pn: MISSING.pn }), okCodes: [352] },
+  queryFirmwareUpgrades: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  queryUpgradeableFirmware: { ref: 'none', params: () => ({ pagesize: 50 }) },
 } satisfies { [N in ActionName]: Entry };
 
 /** The id of the alarm of a device reference (the fixture's one alarm per device). */
