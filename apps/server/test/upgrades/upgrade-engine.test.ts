@@ -2,7 +2,14 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type AuthDat } from '@sunwatch/protocol';
 import { demoFirmwareSigningKey, signFirmwareDigest } from '@sunwatch/protocol/node/firmware-keys.ts';
-import { LiveFleet, MqttPublisher, simClock, upgradeFlags, type DataloggerSpec, type LiveDatalogger } from '@sunwatch/simulator';
+import {
+  LiveFleet,
+  MqttPublisher,
+  simClock,
+  upgradeFlags,
+  type DataloggerSpec,
+  type LiveDatalogger,
+} from '@sunwatch/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { seedTelemetry } from '../../src/demo/seed-telemetry.js';
@@ -45,7 +52,8 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
 
   const call = async <T = Record<string, unknown>>(who: string, action: string, params: Wire = {}) =>
     s.call<T>(sessions[who]!, action, params);
-  const logger = (pn: string): LiveDatalogger => [...fleet.loggers, ...(late?.loggers ?? [])].find((l) => l.spec.pn === pn)!;
+  const logger = (pn: string): LiveDatalogger =>
+    [...fleet.loggers, ...(late?.loggers ?? [])].find((l) => l.spec.pn === pn)!;
   const publisherFor = (d: DataloggerSpec) =>
     new MqttPublisher({ url: `mqtt://127.0.0.1:${s.mqtt!.port}`, pn: d.pn, token: d.token });
 
@@ -96,7 +104,10 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
   async function watch(who: string, pn: string, key: string): Promise<{ status: number; seen: number[] }> {
     const seen: number[] = [];
     const status = await until(`task ${key} to end`, async () => {
-      const r = await call<{ status: number; progress: number }>(who, 'queryCollectorFirmwareUpgradeProgress', { pn, key });
+      const r = await call<{ status: number; progress: number }>(who, 'queryCollectorFirmwareUpgradeProgress', {
+        pn,
+        key,
+      });
       expect(r.err).toBe(0);
       seen.push(r.dat!.progress);
       return r.dat!.status !== 0 ? r.dat!.status : undefined;
@@ -105,12 +116,19 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
   }
 
   const firmwareOf = async (pn: string) =>
-    (await s.ctx.db.selectFrom('dataloggers').select('firmware').where('pn', '=', pn).executeTakeFirstOrThrow()).firmware;
+    (await s.ctx.db.selectFrom('dataloggers').select('firmware').where('pn', '=', pn).executeTakeFirstOrThrow())
+      .firmware;
 
   beforeAll(async () => {
     s = await startTestServer(engine, {
       config: {
-        telemetry: { ...loadConfig({}).telemetry, mqttPort: 0, mqttHost: '127.0.0.1', jobsEnabled: false, commandAckTimeoutMs: 1500 },
+        telemetry: {
+          ...loadConfig({}).telemetry,
+          mqttPort: 0,
+          mqttHost: '127.0.0.1',
+          jobsEnabled: false,
+          commandAckTimeoutMs: 1500,
+        },
         upgrades: { chunkBytes: 2 * KB, leaseMs: 5000, sweepMs: 200, flashTimeoutMs: 30_000 },
       },
     });
@@ -144,13 +162,25 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
       (
         await s.ctx.db
           .insertInto('firmware_signing_keys')
-          .values({ vendor_id: vendorId, name: 'demo', public_key: demo.publicKey, fingerprint: demo.fingerprint, created_by: vendorId, created_at: Date.now(), revoked_at: null })
+          .values({
+            vendor_id: vendorId,
+            name: 'demo',
+            public_key: demo.publicKey,
+            fingerprint: demo.fingerprint,
+            created_by: vendorId,
+            created_at: Date.now(),
+            revoked_at: null,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id,
     );
     await until('both dataloggers online and connected', async () => {
-      const rows = await s.ctx.db.selectFrom('dataloggers').select(['pn', 'status']).where('pn', 'in', [ANNA, BEN]).execute();
+      const rows = await s.ctx.db
+        .selectFrom('dataloggers')
+        .select(['pn', 'status'])
+        .where('pn', 'in', [ANNA, BEN])
+        .execute();
       return rows.filter((r) => r.status === 0).length === 2 && s.ctx.services.telemetry.isConnected(ANNA) !== false;
     });
   }, 60_000);
@@ -159,7 +189,7 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
     await late?.stop();
     await fleet?.stop();
     await s?.stop();
-  });
+  }, 30_000);
 
   it('answers the vendor shapes when nothing ran: status 5, last record 12', async () => {
     const st = await call('sunmaker', 'queryCollectorFirmwareUpgradeStatus', { pn: BEN });
@@ -172,14 +202,21 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
 
   it('upgrades a datalogger 0 → 1000 and its heartbeat then carries the new version', async () => {
     const fw = await addFirmware({ version: 'SWDL-3.0.0' });
-    const r = await call<{ ret: number; key: string }>('sunmaker', 'firmwareUpgradeCollector', { pn: ANNA, firmware: fw.code });
+    const r = await call<{ ret: number; key: string }>('sunmaker', 'firmwareUpgradeCollector', {
+      pn: ANNA,
+      firmware: fw.code,
+    });
     expect(r.err).toBe(0);
     expect(Object.keys(r.dat!)).toEqual(['ret', 'key']);
     expect(r.dat!.ret).toBe(0);
     // A second request while it runs: already upgrading (3), no key.
     const again = await call('sunmaker', 'firmwareUpgradeCollector', { pn: ANNA, firmware: fw.code });
     expect(again.dat).toEqual({ ret: 3 });
-    const running = await call<{ status: number; key: string; progress: number }>('sunmaker', 'queryCollectorFirmwareUpgradeStatus', { pn: ANNA });
+    const running = await call<{ status: number; key: string; progress: number }>(
+      'sunmaker',
+      'queryCollectorFirmwareUpgradeStatus',
+      { pn: ANNA },
+    );
     expect(running.dat).toMatchObject({ status: 0, key: r.dat!.key });
     const { status, seen } = await watch('sunmaker', ANNA, r.dat!.key);
     expect(status).toBe(3);
@@ -210,7 +247,10 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
     const fw = await addFirmware({ version: 'SWDL-3.1.0' });
     await until('Anna back online after the reboot', async () => s.ctx.services.telemetry.isConnected(ANNA) !== false);
     Object.assign(upgradeFlags(logger(ANNA)), { offlineAfterChunks: 8, offlineForMs: 1500 });
-    const r = await call<{ ret: number; key: string }>('sunmaker', 'firmwareUpgradeCollector', { pn: ANNA, firmware: fw.code });
+    const r = await call<{ ret: number; key: string }>('sunmaker', 'firmwareUpgradeCollector', {
+      pn: ANNA,
+      firmware: fw.code,
+    });
     expect(r.dat!.ret).toBe(0);
     await until('the task parked while offline', async () => (await taskRow(r.dat!.key)).phase === 'waiting');
     const parked = await taskRow(r.dat!.key);
@@ -227,7 +267,10 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
     await until('Anna connected', async () => s.ctx.services.telemetry.isConnected(ANNA) !== false);
     upgradeFlags(logger(BEN)).failNext = true;
     const before = await firmwareOf(BEN);
-    const r = await call<{ ret: number; key: string }>('sunmaker', 'firmwareUpgradeCollector', { pn: BEN, firmware: fw.code });
+    const r = await call<{ ret: number; key: string }>('sunmaker', 'firmwareUpgradeCollector', {
+      pn: BEN,
+      firmware: fw.code,
+    });
     expect(r.dat!.ret).toBe(0);
     const { status } = await watch('sunmaker', BEN, r.dat!.key);
     expect(status).toBe(2);
@@ -237,7 +280,10 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
 
   it('cancels a running upgrade (4); the datalogger upgrades again afterwards', async () => {
     const fw = await addFirmware({ version: 'SWDL-4.0.0', size: 80 * KB });
-    const r = await call<{ ret: number; key: string }>('sunmaker', 'firmwareUpgradeCollector', { pn: BEN, firmware: fw.code });
+    const r = await call<{ ret: number; key: string }>('sunmaker', 'firmwareUpgradeCollector', {
+      pn: BEN,
+      firmware: fw.code,
+    });
     expect(r.dat!.ret).toBe(0);
     await until('some bytes sent', async () => Number((await taskRow(r.dat!.key)).sent_bytes) > 0);
     const c = await call('sunmaker', 'cancelCollectorFirmwareUpgrade', { pn: BEN, key: r.dat!.key });
@@ -245,11 +291,19 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
     const sentAtCancel = Number((await taskRow(r.dat!.key)).sent_bytes);
     expect(sentAtCancel).toBeLessThan(80 * KB);
     // Cancelling twice: cancel failure.
-    expect((await call('sunmaker', 'cancelCollectorFirmwareUpgrade', { pn: BEN, key: r.dat!.key })).dat).toMatchObject({ ret: 1, status: 4 });
+    expect((await call('sunmaker', 'cancelCollectorFirmwareUpgrade', { pn: BEN, key: r.dat!.key })).dat).toMatchObject({
+      ret: 1,
+      status: 4,
+    });
     await s.ctx.services.upgradeEngine.idle();
     expect((await taskRow(r.dat!.key)).status).toBe(4);
-    expect((await call('sunmaker', 'queryCollectorFirmwareUpgradeProgress', { pn: BEN, key: r.dat!.key })).dat).toMatchObject({ status: 4 });
-    const again = await call<{ ret: number; key: string }>('sunmaker', 'firmwareUpgradeCollector', { pn: BEN, firmware: fw.code });
+    expect(
+      (await call('sunmaker', 'queryCollectorFirmwareUpgradeProgress', { pn: BEN, key: r.dat!.key })).dat,
+    ).toMatchObject({ status: 4 });
+    const again = await call<{ ret: number; key: string }>('sunmaker', 'firmwareUpgradeCollector', {
+      pn: BEN,
+      firmware: fw.code,
+    });
     expect(again.dat!.ret).toBe(0);
     expect((await watch('sunmaker', BEN, again.dat!.key)).status).toBe(3);
   });
@@ -264,10 +318,18 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
     }
     // Missing from the store: 352 too.
     const gone = await addFirmware({ version: 'SWDL-5.0.2' });
-    const blobKey = (await s.ctx.db.selectFrom('firmwares').select('blob_key').where('id', '=', gone.id).executeTakeFirstOrThrow()).blob_key;
+    const blobKey = (
+      await s.ctx.db.selectFrom('firmwares').select('blob_key').where('id', '=', gone.id).executeTakeFirstOrThrow()
+    ).blob_key;
     await s.ctx.blobs.remove(blobKey);
     expect((await call('sunmaker', 'firmwareUpgradeCollector', { pn: BEN, firmware: gone.code })).err).toBe(352);
-    expect(await s.ctx.db.selectFrom('upgrade_tasks').select('id').where('firmware_id', 'in', [unsigned.id, forged.id, gone.id]).execute()).toEqual([]);
+    expect(
+      await s.ctx.db
+        .selectFrom('upgrade_tasks')
+        .select('id')
+        .where('firmware_id', 'in', [unsigned.id, forged.id, gone.id])
+        .execute(),
+    ).toEqual([]);
 
     // Bypassing the server's check: the simulated datalogger verifies and refuses to flash (code 6).
     const demo = demoFirmwareSigningKey();
@@ -296,7 +358,11 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
 
     // A revoked key: its once-valid images are no longer distributed.
     const fine = await addFirmware({ version: 'SWDL-5.1.0' });
-    await s.ctx.db.updateTable('firmware_signing_keys').set({ revoked_at: Date.now() }).where('id', '=', keyId).execute();
+    await s.ctx.db
+      .updateTable('firmware_signing_keys')
+      .set({ revoked_at: Date.now() })
+      .where('id', '=', keyId)
+      .execute();
     try {
       expect((await call('sunmaker', 'firmwareUpgradeCollector', { pn: BEN, firmware: fine.code })).err).toBe(352);
     } finally {
@@ -308,9 +374,16 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
     const fw = await addFirmware({ version: 'INV-2.0.0', type: 2, baudRate: 9600, size: 20 * KB });
     await until('Anna connected', async () => s.ctx.services.telemetry.isConnected(ANNA) !== false);
     expect((await call('sunmaker', 'firmwareUpgradeDevice', { ...INV, firmware: fw.code, type: 2 })).err).toBe(7);
-    expect((await call('sunmaker', 'firmwareUpgradeDevice', { ...INV, firmware: fw.code, baudRate: 9600 })).err).toBe(7);
+    expect((await call('sunmaker', 'firmwareUpgradeDevice', { ...INV, firmware: fw.code, baudRate: 9600 })).err).toBe(
+      7,
+    );
     expect((await call('sunmaker', 'firmwareUpgradeDevice', { ...INV, type: 2, baudRate: 9600 })).err).toBe(7);
-    const r = await call<{ ret: number; key: string }>('sunmaker', 'firmwareUpgradeDevice', { ...INV, firmware: fw.code, type: 2, baudRate: 9600 });
+    const r = await call<{ ret: number; key: string }>('sunmaker', 'firmwareUpgradeDevice', {
+      ...INV,
+      firmware: fw.code,
+      type: 2,
+      baudRate: 9600,
+    });
     expect(r.dat!.ret).toBe(0);
     expect((await watch('sunmaker', ANNA, r.dat!.key)).status).toBe(3);
     const dev = await s.ctx.db
@@ -332,57 +405,99 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
     // The default firmware of her datalogger type: allowed, and offered.
     await s.ctx.db
       .insertInto('default_firmwares')
-      .values({ vendor_id: vendorId, datalogger_type: 'SW', firmware_id: fw.id, updated_by: vendorId, updated_at: Date.now() })
+      .values({
+        vendor_id: vendorId,
+        datalogger_type: 'SW',
+        firmware_id: fw.id,
+        updated_by: vendorId,
+        updated_at: Date.now(),
+      })
       .execute();
-    const offer = await call<{ item: Array<{ pn: string; offer: { firmware: { code: string } } | null }> }>('owner_anna', 'queryUpgradeableFirmware', {});
+    const offer = await call<{ item: Array<{ pn: string; offer: { firmware: { code: string } } | null }> }>(
+      'owner_anna',
+      'queryUpgradeableFirmware',
+      {},
+    );
     expect(offer.dat!.item.find((i) => i.pn === ANNA)!.offer!.firmware.code).toBe(fw.code);
     await until('Anna connected', async () => s.ctx.services.telemetry.isConnected(ANNA) !== false);
-    const r = await call<{ ret: number; key: string }>('owner_anna', 'firmwareUpgradeCollector', { pn: ANNA, firmware: fw.code });
+    const r = await call<{ ret: number; key: string }>('owner_anna', 'firmwareUpgradeCollector', {
+      pn: ANNA,
+      firmware: fw.code,
+    });
     expect(r.dat!.ret).toBe(0);
     expect((await watch('owner_anna', ANNA, r.dat!.key)).status).toBe(3);
     // Her list shows only her tasks.
-    const list = await call<{ total: number; task: Array<{ pn: string }> }>('owner_anna', 'queryFirmwareUpgrades', { pagesize: 100 });
+    const list = await call<{ total: number; task: Array<{ pn: string }> }>('owner_anna', 'queryFirmwareUpgrades', {
+      pagesize: 50,
+    });
+    expect(list.err).toBe(0);
     expect(list.dat!.total).toBeGreaterThan(0);
     expect(list.dat!.task.every((t) => t.pn === ANNA)).toBe(true);
   });
 
   it('batches by selection (the offline one waits and completes when it connects) and by filter', async () => {
     const fw = await addFirmware({ version: 'SWDL-7.0.0', size: 10 * KB });
-    await until('both connected', async () =>
-      s.ctx.services.telemetry.isConnected(ANNA) !== false && s.ctx.services.telemetry.isConnected(BEN) !== false,
+    await until(
+      'both connected',
+      async () =>
+        s.ctx.services.telemetry.isConnected(ANNA) !== false && s.ctx.services.telemetry.isConnected(BEN) !== false,
     );
-    const b = await call<{ batch: number; total: number; started: number; waiting: number; refused: unknown[] }>('sunmaker', 'firmwareUpgradeBatch', {
-      firmware: fw.code,
-      pn: `${BEN},${BEN2}`,
-    });
+    const b = await call<{ batch: number; total: number; started: number; waiting: number; refused: unknown[] }>(
+      'sunmaker',
+      'firmwareUpgradeBatch',
+      {
+        firmware: fw.code,
+        pn: `${BEN},${BEN2}`,
+      },
+    );
     expect(b.err).toBe(0);
     expect(b.dat).toMatchObject({ total: 2, started: 1, waiting: 1, refused: [] });
-    const tasks = await call<{ total: number; task: Array<{ pn: string; phase: string; status: number }> }>('sunmaker', 'queryFirmwareUpgrades', {
-      batch: b.dat!.batch,
-      pagesize: 10,
-    });
+    const tasks = await call<{ total: number; task: Array<{ pn: string; phase: string; status: number }> }>(
+      'sunmaker',
+      'queryFirmwareUpgrades',
+      {
+        batch: b.dat!.batch,
+        pagesize: 10,
+      },
+    );
     expect(tasks.dat!.total).toBe(2);
     expect(tasks.dat!.task.find((t) => t.pn === BEN2)!.phase).toBe('waiting');
     // The offline datalogger connects: its waiting task starts and completes.
     late = new LiveFleet([specs[2]!], { clock: simClock(), tickMs: 100, offlineSpells: false, publisherFor });
     late.start();
-    await until('the batch done', async () => {
-      const rows = await s.ctx.db.selectFrom('upgrade_tasks').select('status').where('batch_id', '=', b.dat!.batch).execute();
-      return rows.every((r) => Number(r.status) === 3);
-    }, 40_000);
+    await until(
+      'the batch done',
+      async () => {
+        const rows = await s.ctx.db
+          .selectFrom('upgrade_tasks')
+          .select('status')
+          .where('batch_id', '=', b.dat!.batch)
+          .execute();
+        return rows.every((r) => Number(r.status) === 3);
+      },
+      40_000,
+    );
     await until('the new version on the late one', async () => (await firmwareOf(BEN2)) === 'SWDL-7.0.0');
 
     // By filter: every datalogger of the manufacturer running SWDL-7.0.0 (BEN and BEN2) → 8.0.0.
     const fw8 = await addFirmware({ version: 'SWDL-8.0.0', size: 10 * KB });
-    await until('both connected', async () =>
-      s.ctx.services.telemetry.isConnected(BEN) !== false && s.ctx.services.telemetry.isConnected(BEN2) !== false,
+    await until(
+      'both connected',
+      async () =>
+        s.ctx.services.telemetry.isConnected(BEN) !== false && s.ctx.services.telemetry.isConnected(BEN2) !== false,
     );
-    const f = await call<{ batch: number; total: number; started: number; waiting: number }>('sunmaker', 'firmwareUpgradeBatch', {
-      firmware: fw8.code,
-      version: 'SWDL-7.0.0',
-    });
+    const f = await call<{ batch: number; total: number; started: number; waiting: number }>(
+      'sunmaker',
+      'firmwareUpgradeBatch',
+      {
+        firmware: fw8.code,
+        version: 'SWDL-7.0.0',
+      },
+    );
     expect(f.dat).toMatchObject({ total: 2 });
-    const pns = (await s.ctx.db.selectFrom('upgrade_tasks').select('pn').where('batch_id', '=', f.dat!.batch).execute()).map((r) => r.pn).sort();
+    const pns = (await s.ctx.db.selectFrom('upgrade_tasks').select('pn').where('batch_id', '=', f.dat!.batch).execute())
+      .map((r) => r.pn)
+      .sort();
     expect(pns).toEqual([BEN, BEN2]);
-  });
+  }, 60_000);
 });

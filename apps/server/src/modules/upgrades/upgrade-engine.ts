@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   ApiError,
   FIRMWARE_UPGRADE_STATUS,
@@ -181,7 +181,6 @@ export class UpgradeEngineService implements UpgradeEngine {
   private async image(fw: DistributableFirmware): Promise<Buffer> {
     const bytes = await this.deps.blobs.read(fw.blobKey);
     if (!bytes || bytes.length !== fw.size) throw new ApiError(352);
-    const { createHash } = await import('node:crypto');
     if (createHash('sha256').update(bytes).digest('hex') !== fw.sha256.toLowerCase()) throw new ApiError(352);
     return bytes;
   }
@@ -208,7 +207,11 @@ export class UpgradeEngineService implements UpgradeEngine {
     return row ? { key: row.key, progress: Number(row.progress), status: Number(row.status) } : undefined;
   }
 
-  async start(req: StartUpgradeRequest): Promise<StartUpgradeResult> {
+  /**
+   * `opts.deferred`: only record the task (phase 'transfer' without a lease when online, else
+   * 'waiting'); the sweep drives it after the caller's transaction committed (batches run in one).
+   */
+  async start(req: StartUpgradeRequest, opts: { deferred?: boolean } = {}): Promise<StartUpgradeResult> {
     const fw = await this.distributable(req.firmwareId);
     await this.image(fw);
     const t = req.target;
@@ -264,11 +267,11 @@ export class UpgradeEngineService implements UpgradeEngine {
         created_at: now,
         updated_at: now,
         ended_at: null,
-        lease_owner: online ? this.instance : '',
-        lease_until: online ? now + this.options.leaseMs : 0,
+        lease_owner: online && !opts.deferred ? this.instance : '',
+        lease_until: online && !opts.deferred ? now + this.options.leaseMs : 0,
       })
       .execute();
-    if (online) this.launch(key);
+    if (online && !opts.deferred) this.launch(key);
     return { ret: UPGRADE_REQUEST_RESULT.accepted, key };
   }
 
@@ -353,7 +356,10 @@ export class UpgradeEngineService implements UpgradeEngine {
   }
 
   /** Renews the lease and records progress; false when the task is no longer ours or ended. */
-  private async progress(key: string, set: { sent_bytes?: number; progress?: number; phase?: string }): Promise<boolean> {
+  private async progress(
+    key: string,
+    set: { sent_bytes?: number; progress?: number; phase?: string },
+  ): Promise<boolean> {
     const now = this.deps.now();
     const res = await this.deps.db
       .updateTable('upgrade_tasks')
@@ -422,7 +428,11 @@ export class UpgradeEngineService implements UpgradeEngine {
       .catch((err: unknown) => this.deps.log.warn({ err }, 'upgrade: operation log failed'));
   }
 
-  private async send(task: TaskRow, cmd: 'upgrade_begin' | 'upgrade_chunk' | 'upgrade_end', params: object): Promise<CommandAck> {
+  private async send(
+    task: TaskRow,
+    cmd: 'upgrade_begin' | 'upgrade_chunk' | 'upgrade_end',
+    params: object,
+  ): Promise<CommandAck> {
     return this.deps.commands.send(task.pn, cmd, params as Record<string, unknown>, {
       usr: task.usr,
       timeoutMs: this.options.ackTimeoutMs,
@@ -475,6 +485,11 @@ export class UpgradeEngineService implements UpgradeEngine {
         .where('key', '=', key)
         .execute();
       while (have < image.length) {
+        if (this.stopped) {
+          // This instance shuts down: another (or this one, restarted) resumes from `have`.
+          await this.park(key, 'instance stopped');
+          return;
+        }
         const data = image.subarray(have, Math.min(image.length, have + chunk));
         const a = await this.send(task, 'upgrade_chunk', { key, offset: have, data: data.toString('base64') });
         if (!a.ok) {
@@ -546,7 +561,9 @@ export class UpgradeEngineService implements UpgradeEngine {
         // The device's version as its datalogger reports it after flashing.
         await this.deps.db
           .updateTable('devices')
-          .set({ firmware: typeof upg.version === 'string' && upg.version ? upg.version.slice(0, 64) : task.to_version })
+          .set({
+            firmware: typeof upg.version === 'string' && upg.version ? upg.version.slice(0, 64) : task.to_version,
+          })
           .where('pn', '=', pn)
           .where('devcode', '=', task.devcode)
           .where('devaddr', '=', task.devaddr)
@@ -556,7 +573,9 @@ export class UpgradeEngineService implements UpgradeEngine {
       return;
     }
     const status =
-      upg.status === FIRMWARE_UPGRADE_STATUS.exception ? FIRMWARE_UPGRADE_STATUS.exception : FIRMWARE_UPGRADE_STATUS.failed;
+      upg.status === FIRMWARE_UPGRADE_STATUS.exception
+        ? FIRMWARE_UPGRADE_STATUS.exception
+        : FIRMWARE_UPGRADE_STATUS.failed;
     await this.finish(task, status, typeof upg.error === 'string' ? upg.error : 'failed on the datalogger');
   }
 
@@ -591,7 +610,12 @@ export class UpgradeEngineService implements UpgradeEngine {
       if (this.driving.has(d.key) || this.deps.telemetry.isConnected(d.pn) === false) continue;
       const claim = await this.deps.db
         .updateTable('upgrade_tasks')
-        .set({ lease_owner: this.instance, lease_until: now + this.options.leaseMs, phase: 'transfer', updated_at: now })
+        .set({
+          lease_owner: this.instance,
+          lease_until: now + this.options.leaseMs,
+          phase: 'transfer',
+          updated_at: now,
+        })
         .where('key', '=', d.key)
         .where('ended_at', 'is', null)
         .where('lease_until', '<', now)

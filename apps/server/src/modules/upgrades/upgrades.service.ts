@@ -79,7 +79,12 @@ export class UpgradesService {
 
   /** Writers: owners their own dataloggers; distributors, manufacturers, the operator their scope. 11 otherwise. */
   private async writable(caller: Caller, pn: string): Promise<DlRow> {
-    if (caller.role !== ROLE.OWNER && caller.role !== ROLE.DISTRIBUTOR && caller.role !== ROLE.MANUFACTURER && caller.role !== ROLE.OPERATOR)
+    if (
+      caller.role !== ROLE.OWNER &&
+      caller.role !== ROLE.DISTRIBUTOR &&
+      caller.role !== ROLE.MANUFACTURER &&
+      caller.role !== ROLE.OPERATOR
+    )
       throw new ApiError(11);
     const dl = await this.visible(caller, pn);
     if (caller.role === ROLE.OWNER && dl.owner_id !== caller.accountId) throw new ApiError(11);
@@ -90,7 +95,11 @@ export class UpgradesService {
   private async vendorOf(caller: Caller): Promise<number | null | undefined> {
     if (caller.role === ROLE.OPERATOR) return null;
     if (caller.role === ROLE.MANUFACTURER) return caller.adminOf ?? caller.accountId;
-    const acc = await this.deps.db.selectFrom('accounts').select('path').where('id', '=', caller.adminOf ?? caller.accountId).executeTakeFirst();
+    const acc = await this.deps.db
+      .selectFrom('accounts')
+      .select('path')
+      .where('id', '=', caller.adminOf ?? caller.accountId)
+      .executeTakeFirst();
     return acc ? (await this.deps.manufacturerOnPath(acc.path))?.id : undefined;
   }
 
@@ -173,7 +182,8 @@ export class UpgradesService {
     // Spec §5: a device upgrade needs firmware, type and baud rate.
     if (!p.firmware) throw new ApiError(7, 'firmware');
     if (p.type === undefined || firmwareTarget(p.type) !== 1) throw new ApiError(7, 'type');
-    if (p.baudRate === undefined || !(BAUD_RATES as readonly number[]).includes(p.baudRate)) throw new ApiError(7, 'baudRate');
+    if (p.baudRate === undefined || !(BAUD_RATES as readonly number[]).includes(p.baudRate))
+      throw new ApiError(7, 'baudRate');
     const dl = await this.writable(caller, p.pn);
     const dev = await this.deps.db
       .selectFrom('devices')
@@ -248,13 +258,23 @@ export class UpgradesService {
     const type = p.type ?? Number(fwRow.type);
     const target = firmwareTarget(type);
     const baud = p.baudRate ?? (fwRow.baud_rate === null ? undefined : Number(fwRow.baud_rate));
-    if (target === 1 && (p.devcode === undefined || baud === undefined || !(BAUD_RATES as readonly number[]).includes(baud)))
+    if (
+      target === 1 &&
+      (p.devcode === undefined || baud === undefined || !(BAUD_RATES as readonly number[]).includes(baud))
+    )
       throw new ApiError(7, p.devcode === undefined ? 'devcode' : 'baudRate');
 
     // The dataloggers: the selection, or the filter over the caller's scope.
     let pns: string[];
     if (p.pn !== undefined && p.pn.trim() !== '') {
-      pns = [...new Set(p.pn.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+      pns = [
+        ...new Set(
+          p.pn
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== ''),
+        ),
+      ];
       if (pns.length > 256) throw new ApiError(13);
       await this.deps.access.requireAccess({ caller, permission: 'datalogger.read', ids: pns });
     } else {
@@ -288,7 +308,13 @@ export class UpgradesService {
         account_id: caller.accountId,
         firmware_id: Number(fwRow.id),
         target,
-        filter: JSON.stringify({ pn: p.pn ?? '', plantid: p.plantid, status: p.status, model: p.model, version: p.version }),
+        filter: JSON.stringify({
+          pn: p.pn ?? '',
+          plantid: p.plantid,
+          status: p.status,
+          model: p.model,
+          version: p.version,
+        }),
         total: items.length,
         created_at: now,
       })
@@ -297,17 +323,25 @@ export class UpgradesService {
     const batch = Number(ins.id);
     const out: UpgradeBatchDat = { batch, total: items.length, started: 0, waiting: 0, refused: [] };
     for (const it of items) {
-      const r = await this.deps.engine.start({
-        target: it,
-        firmwareId: Number(fwRow.id),
-        fwType: type,
-        ...(baud !== undefined ? { baudRate: baud } : {}),
-        by: { accountId: caller.accountId, usr: caller.usr },
-        batchId: batch,
-        queueIfOffline: true,
-      });
+      const r = await this.deps.engine.start(
+        {
+          target: it,
+          firmwareId: Number(fwRow.id),
+          fwType: type,
+          ...(baud !== undefined ? { baudRate: baud } : {}),
+          by: { accountId: caller.accountId, usr: caller.usr },
+          batchId: batch,
+          queueIfOffline: true,
+        },
+        // The batch runs in the action's transaction: nothing is sent before it commits.
+        { deferred: true },
+      );
       if (r.ret === 0) {
-        const row = await this.deps.db.selectFrom('upgrade_tasks').select('phase').where('key', '=', r.key!).executeTakeFirst();
+        const row = await this.deps.db
+          .selectFrom('upgrade_tasks')
+          .select('phase')
+          .where('key', '=', r.key!)
+          .executeTakeFirst();
         if (row?.phase === 'waiting') out.waiting += 1;
         else out.started += 1;
       } else out.refused.push({ pn: it.pn, sn: it.target === 1 ? it.sn : '', ret: r.ret, err: 0 });
@@ -336,18 +370,20 @@ export class UpgradesService {
       if (p.batch !== undefined) q = q.where('t.batch_id', '=', p.batch);
       if (p.strategy) q = q.where('s.code', '=', p.strategy);
       if (p.firmware) q = q.where('f.code', '=', p.firmware);
-      if (p.sdate && /^\d{4}-\d{2}-\d{2}$/.test(p.sdate)) q = q.where('t.created_at', '>=', Date.parse(`${p.sdate}T00:00:00Z`));
+      if (p.sdate && /^\d{4}-\d{2}-\d{2}$/.test(p.sdate))
+        q = q.where('t.created_at', '>=', Date.parse(`${p.sdate}T00:00:00Z`));
       if (p.edate && /^\d{4}-\d{2}-\d{2}$/.test(p.edate))
         q = q.where('t.created_at', '<', Date.parse(`${p.edate}T00:00:00Z`) + 86_400_000);
       return q;
     };
-    const counts = await base().select(['t.status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('t.status').execute();
+    const counts = await base()
+      .select(['t.status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('t.status')
+      .execute();
     const count: Record<string, number> = {};
     for (const c of counts) count[String(c.status)] = Number(c.n);
     const filtered = p.status !== undefined ? base().where('t.status', '=', p.status) : base();
-    const total = Number(
-      (await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0,
-    );
+    const total = Number((await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
     const page = p.page ?? 0;
     const pagesize = p.pagesize ?? 20;
     const rows = await filtered
@@ -422,7 +458,10 @@ export class UpgradesService {
     return pns.filter((x) => allowed.has(x));
   }
 
-  async upgradeable(caller: Caller, p: P<'queryUpgradeableFirmware'>): Promise<{ total: number; page: number; pagesize: number; item: UpgradeableRow[] }> {
+  async upgradeable(
+    caller: Caller,
+    p: P<'queryUpgradeableFirmware'>,
+  ): Promise<{ total: number; page: number; pagesize: number; item: UpgradeableRow[] }> {
     const page = p.page ?? 0;
     const pagesize = p.pagesize ?? 20;
     const item: UpgradeableRow[] = [];
@@ -452,7 +491,8 @@ export class UpgradesService {
     };
     const lastTask = async (pn: string, devcode: number | null, devaddr: number | null) => {
       let q = this.deps.db.selectFrom('upgrade_tasks').select(['key', 'status', 'progress']).where('pn', '=', pn);
-      q = devcode === null ? q.where('target', '=', 0) : q.where('devcode', '=', devcode).where('devaddr', '=', devaddr);
+      q =
+        devcode === null ? q.where('target', '=', 0) : q.where('devcode', '=', devcode).where('devaddr', '=', devaddr);
       const t = await q.orderBy('id', 'desc').executeTakeFirst();
       return t ? { key: t.key, status: Number(t.status), progress: Number(t.progress) } : null;
     };
