@@ -61,7 +61,7 @@ function setup(trusted?: string[]) {
 }
 
 function image(size: number, signer = demoFirmwareSigningKey().privateKey) {
-  const bytes = Buffer.alloc(size, 7).map((b, i) => (b + i) & 0xff);
+  const bytes = Buffer.from(Buffer.alloc(size, 7).map((b, i) => (b + i) & 0xff));
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   return { bytes, sha256, signature: signFirmwareDigest(signer, sha256) };
 }
@@ -101,7 +101,7 @@ describe('simulated datalogger: firmware upgrade', () => {
     const forged = image(3000, other);
     expect(verifyImage(forged.bytes, { ...t, signature: forged.signature }, [demo.publicKey])).toBe('bad signature');
     const tampered = Buffer.from(img.bytes);
-    tampered[5] ^= 1;
+    tampered[5] = tampered[5]! ^ 1;
     expect(verifyImage(tampered, t, [demo.publicKey])).toBe('sha256 mismatch');
     expect(keyFingerprint(otherPub)).not.toBe(demo.fingerprint);
   });
