@@ -45,7 +45,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const ctx = await createContext(config, app.log);
   app.decorate('ctx', ctx);
+  ctx.services.upgradeEngine.startSweep();
   app.addHook('onClose', async () => {
+    await ctx.services.upgradeEngine.stop();
     await ctx.services.deviceOps.reports.idle();
     await ctx.services.reports.runner.stop();
     await ctx.services.actionLog.close();

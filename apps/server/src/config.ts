@@ -75,6 +75,8 @@ export interface AppConfig {
   telemetry: TelemetryConfig;
   /** Issue 11: e-mail notifications (SMTP_URL, MAIL_FROM, PUBLIC_URL, …; modules/notifications/notifications.config.ts). */
   notifications: NotificationsConfig;
+  /** Issue 13: the upgrade engine (docs/firmware/engine.md). */
+  upgrades: UpgradesConfig;
   /** Issue 12: server nodes and host branding (BRANDING_FILE, SERVER_NODES, BRANDING_DIR; modules/branding/branding.config.ts). */
   branding: BrandingConfig;
   /** Clock in epoch ms; injectable for tests. */
@@ -126,6 +128,17 @@ export interface TelemetryConfig {
   mqttClientId?: string;
   /** How long a command waits for the datalogger's acknowledgement before answering 2 (COMMAND_ACK_TIMEOUT_MS, 10 s). */
   commandAckTimeoutMs: number;
+}
+
+export interface UpgradesConfig {
+  /** Bytes per `upgrade_chunk` message (UPGRADE_CHUNK_BYTES, 4096; 256..65536). */
+  chunkBytes: number;
+  /** Lease of a task driven by one instance, renewed per chunk (UPGRADE_LEASE_MS, 20 s). */
+  leaseMs: number;
+  /** How often waiting tasks of reconnected dataloggers are resumed (UPGRADE_SWEEP_MS, 2 s). */
+  sweepMs: number;
+  /** A flashing datalogger silent this long ends abnormally, status 1 (UPGRADE_FLASH_TIMEOUT_MS, 120 s). */
+  flashTimeoutMs: number;
 }
 
 export interface IngestLimitsConfig {
@@ -243,6 +256,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
     notifications: loadNotificationsConfig(env, int(env.PORT, 8080)),
+    upgrades: {
+      chunkBytes: Math.min(64 * 1024, Math.max(256, int(env.UPGRADE_CHUNK_BYTES, 4096))),
+      leaseMs: Math.max(2000, int(env.UPGRADE_LEASE_MS, 20_000)),
+      sweepMs: Math.max(100, int(env.UPGRADE_SWEEP_MS, 2000)),
+      flashTimeoutMs: Math.max(1000, int(env.UPGRADE_FLASH_TIMEOUT_MS, 120_000)),
+    },
     branding: loadBrandingConfig(env, base),
     now: () => Date.now(),
     tileUrl: env.TILE_URL?.trim() || env.VITE_TILE_URL?.trim() || undefined,

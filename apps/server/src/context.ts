@@ -16,6 +16,9 @@ import type { LoginThrottle } from './modules/auth/throttle.service.js';
 import type { ActionLog } from './modules/action-log/action-log.service.js';
 import type { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
 import type { TelemetryService } from './modules/telemetry/telemetry.service.js';
+import type { BlobStore } from './shared/blob-store.js';
+import type { UpgradeEngineService } from './modules/upgrades/upgrade-engine.js';
+import type { UpgradesService } from './modules/upgrades/upgrades.service.js';
 import type { AccessService } from './access/access.service.js';
 import type { PlantsRepository } from './modules/plants/plants.repository.js';
 import type { PlantsService } from './modules/plants/plants.service.js';
@@ -39,7 +42,6 @@ import type { ControlFieldsService } from './modules/roles/control-fields.servic
 import type { ViewersService } from './modules/viewers/viewers.service.js';
 import type { DistributionService } from './modules/distribution/distribution.service.js';
 import type { FirmwareService } from './modules/firmware/firmware.service.js';
-import type { BlobStore } from './shared/blob-store.js';
 import type { DataloggerCommands } from './modules/operations/command.service.js';
 import type { OperationLog } from './modules/operations/operation-log.service.js';
 import type { CollectorAdminService } from './modules/dataloggers/collector-admin.service.js';
@@ -153,5 +155,12 @@ export interface AppContext {
     reports: Reports;
     /** Issue 11: e-mail push subscriptions, alarm mails, the durable mail queue (SMTP or outbox). */
     notifications: Notifications;
+    /**
+     * Issue 13: the upgrade engine (implements `UpgradeEngine` of modules/upgrades/engine-port.ts;
+     * the strategies' rollout job calls `ctx.services.upgradeEngine.start/cancel`).
+     */
+    upgradeEngine: UpgradeEngineService;
+    /** Issue 13: the upgrade actions (vendor four, cancel, device, batch, lists). */
+    upgrades: UpgradesService;
   };
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { BrandingService } from './modules/branding/branding.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { AccessRepository } from './access/access.repository.js';
@@ -22,6 +23,9 @@ import { LoginThrottle } from './modules/auth/throttle.service.js';
 import { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
 import { Keyring, loadMasterKey } from './security/keyring.js';
 import { createTelemetry } from './modules/telemetry/create-telemetry.js';
+import { LocalBlobStore } from './shared/blob-store.js';
+import { UpgradeEngineService } from './modules/upgrades/upgrade-engine.js';
+import { UpgradesService } from './modules/upgrades/upgrades.service.js';
 import { DataloggersRepository } from './modules/dataloggers/dataloggers.repository.js';
 import { DataloggersService } from './modules/dataloggers/dataloggers.service.js';
 import { DeviceCurvesService } from './modules/devices/device-curves.service.js';
@@ -56,8 +60,6 @@ import { CollectorAdminService } from './modules/dataloggers/collector-admin.ser
 import { createDeviceOps } from './modules/devices/ops/index.js';
 import { createReports } from './modules/reports/index.js';
 import { createNotifications } from './modules/notifications/index.js';
-import path from 'node:path';
-import { LocalBlobStore } from './shared/blob-store.js';
 import { FirmwareRepository } from './modules/firmware/firmware.repository.js';
 import { FirmwareService } from './modules/firmware/firmware.service.js';
 
@@ -117,10 +119,21 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const plantAdminRepo = new PlantAdminRepository(db);
     const plantImages = new PlantImages(config.dataDir);
     const alarmServices = createAlarmServices({ db, access, resolver, audit, now });
-    // Issue 13: firmware images live outside the database, in <dataDir>/blobs (the engine reads the same store).
+    // Issue 13: firmware images live in the blob store; the engine drives upgrades over MQTT.
     const blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
+    const upgradeEngine = new UpgradeEngineService({
+      db,
+      blobs,
+      commands,
+      telemetry,
+      operations,
+      now,
+      log,
+      options: config.upgrades,
+    });
     const ctx: AppContext = {
       config,
+      blobs,
       db,
       dbh,
       dialect: database.dialect,
@@ -128,7 +141,6 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       keyring,
       log,
       now,
-      blobs,
       repos: {
         accounts: accountsRepo,
         sessions: sessionsRepo,
@@ -252,6 +264,14 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           ...{ db, dbh, access, audit, config: config.notifications, now, log },
           suppressed: muteByRules(alarmServices.alarmRules),
           loadAttachment: (ref) => ctx.services.reports.files.attachment(ref.exportFileId),
+        }),
+        upgradeEngine,
+        upgrades: new UpgradesService({
+          db,
+          access,
+          engine: upgradeEngine,
+          manufacturerOnPath: (p) => distributionRepo.manufacturerOnPath(p),
+          now,
         }),
       },
     };

@@ -21,3 +21,4 @@ export * from './protocol/publisher.js';
 export { MqttPublisher } from './protocol/mqtt.js';
 export { HttpPublisher } from './protocol/http.js';
 export * from './settings.js';
+export { upgradeFlags, upgradeHave, verifyImage, type UpgradeFlags } from './commands/upgrade.js';

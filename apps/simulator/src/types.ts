@@ -22,6 +22,8 @@ export interface DeviceSpec {
   devaddr: number;
   sn: string;
   encoding: 'registers' | 'values';
+  /** The device's firmware version (a device upgrade through the datalogger changes it). */
+  firmware?: string;
 }
 
 /** The physical system the devices observe. */
@@ -50,6 +52,11 @@ export interface DataloggerSpec {
   /** Seconds between heartbeats. */
   heartbeatInterval: number;
   firmware?: string;
+  /**
+   * Raw Ed25519 public keys (base64) whose signatures this datalogger accepts on a firmware image
+   * (provisioned at the factory; issue 13). Unset: the demo manufacturer's key only.
+   */
+  trustedFirmwareKeys?: string[];
   /** Probabilities per device-hour of a warning and of a fault (defaults 0.01 and 0.002). */
   warningRate?: number;
   faultRate?: number;

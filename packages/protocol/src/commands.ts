@@ -15,6 +15,14 @@
  * | passthrough      | `{ devcode, devaddr, sn, hex }`: raw bytes to the device      | `{ hex }`                     |
  * | sync             | `{ devcode, devaddr, sn, from: ms, to: ms }`: resend stored samples of that range | `{ frames }` |
  *
+ * | upgrade_begin    | `UpgradeBeginParams`: announces an image (issue 13)           | `{ have }`: bytes already held for `key` (resume offset) |
+ * | upgrade_chunk    | `{ key, offset, data }` (base64); in order, from `have`        | `{ have }`                    |
+ * | upgrade_end      | `{ key }`: verify SHA-256 + Ed25519 signature, then flash (code 6 when it does not verify) | `{}` |
+ * | upgrade_cancel   | `{ key }`: forgets the transfer                               | `{}`                          |
+ *
+ * The outcome of an upgrade (after `upgrade_end`) comes later, unsolicited, on the ack topic with
+ * `id: null` and `upg: UpgradeReport` (docs/firmware/engine.md).
+ *
  * `hex` is upper-case bytes separated by single spaces ("AA BB CC"); register words in `ctrl` /
  * `read` are 4 hex digits each, big-endian, no spaces (as in ingestion frames).
  */
@@ -28,6 +36,10 @@ export const DATALOGGER_COMMANDS = [
   'read',
   'passthrough',
   'sync',
+  'upgrade_begin',
+  'upgrade_chunk',
+  'upgrade_end',
+  'upgrade_cancel',
 ] as const;
 export type DataloggerCommandKind = (typeof DATALOGGER_COMMANDS)[number];
 
@@ -78,5 +90,45 @@ export const OPERATION_KINDS = [
   'bind',
   'sync',
   'collect_interval',
+  'upgrade',
 ] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
+
+/** `upgrade_begin` params (issue 13; docs/firmware/engine.md). */
+export interface UpgradeBeginParams {
+  key: string;
+  /** 0 the datalogger itself, 1 a device behind it (`devcode`, `devaddr`, `sn`). */
+  target: number;
+  devcode?: number;
+  devaddr?: number;
+  sn?: string;
+  /** The firmware's public code and version. */
+  firmware: string;
+  version: string;
+  size: number;
+  /** Lower-case hex SHA-256 of the whole image. */
+  sha256: string;
+  /** Base64 Ed25519 signature over the 32 raw bytes of the SHA-256, and the signing key's fingerprint. */
+  signature: string;
+  fingerprint: string;
+  /** Bytes per `upgrade_chunk`. */
+  chunk: number;
+  /** FIRMWARE_TYPES and baud rate (device upgrades). */
+  type: number;
+  baud?: number | null;
+}
+
+/**
+ * What a datalogger reports of an upgrade after `upgrade_end`, unsolicited on `sw/dl/<PN>/ack`
+ * as `{ pn, id: null, upg: UpgradeReport, ts }`: progress while it flashes, then the outcome
+ * (FIRMWARE_UPGRADE_STATUS: 0 running, 1 abnormal exit, 2 failed, 3 success).
+ */
+export interface UpgradeReport {
+  key: string;
+  status: number;
+  /** 0..1000. */
+  progress: number;
+  /** The version it now runs (on success). */
+  version?: string;
+  error?: string;
+}

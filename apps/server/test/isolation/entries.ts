@@ -220,7 +220,7 @@ const refusedToOwners = (caller: CallerKey, _ref: RefKey, base: Outcome): Outcom
     ? { ok: false, code: 8, why: 'plant owners are refused' }
     : base;
 const PUSH = "an e-mail push subscription is the caller's own (email_push of the caller) over plants it may see";
-const QR = "a QR key is scanned or confirmed for the calling account only (its own sign-in elsewhere)";
+const QR = 'a QR key is scanned or confirmed for the calling account only (its own sign-in elsewhere)';
 const FOLLOW = "following is the caller's own view state (device_follows of the caller), not a change of the device";
 
 export const ENTRIES = {
@@ -257,7 +257,12 @@ export const ENTRIES = {
     params: () => ({ qname: 'edited name', desc: 'edited description' }),
     personal: "edits only the caller's own profile",
   },
-  uploadAvatar: { ref: 'none', params: none, file: () => ({ name: 'avatar.png', bytes: tinyPng() }), personal: "stores a picture for the caller's own profile" },
+  uploadAvatar: {
+    ref: 'none',
+    params: none,
+    file: () => ({ name: 'avatar.png', bytes: tinyPng() }),
+    personal: "stores a picture for the caller's own profile",
+  },
   disableOrEnableAccount: { ref: 'owner', params: (c) => ({ ...uid(c), enable: 'false' }) },
   webQueryUsrEs: { ref: 'none', params: () => ({ pagesize: 50 }), accountRows: rowsOf('account') },
   // `zz` matches every marker (usernames, nicknames, e-mail of both tenants): only reachable rows may come back.
@@ -512,7 +517,8 @@ export const ENTRIES = {
   queryDeviceCtrlPwd: { ref: 'none', params: (c): WireParams => (c.caller === 'OP' ? { vendor: c.fx.ids.M1! } : {}) },
   setDeviceCtrlPwd: {
     ref: 'none',
-    params: (c): WireParams => (c.caller === 'OP' ? { pwd: 'Matrix_pwd1', vendor: c.fx.ids.M1! } : { pwd: 'Matrix_pwd1' }),
+    params: (c): WireParams =>
+      c.caller === 'OP' ? { pwd: 'Matrix_pwd1', vendor: c.fx.ids.M1! } : { pwd: 'Matrix_pwd1' },
   },
   editDeviceInfo: device(() => ({ alias: 'Matrix alias' })),
   delDeviceFromPlant: { ...device(), okCodes: [271] },
@@ -563,12 +569,32 @@ export const ENTRIES = {
     ref: 'none',
     params: () => ({ purpose: 'bind', channel: '0', mobile: '13912345678' }),
     okCodes: [524, 525],
-    personal: 'sends a code for the caller\'s own binding',
+    personal: "sends a code for the caller's own binding",
   },
-  bindMobile: { ref: 'none', params: () => ({ mobile: '13912345678', smsCode: '000000' }), okCodes: [512], personal: 'binds the caller\'s own phone' },
-  bindEmail: { ref: 'none', params: () => ({ email: 'matrix.bind@example.com', smsCode: '000000' }), okCodes: [512], personal: 'binds the caller\'s own email' },
-  unbindMobile: { ref: 'none', params: () => ({ smsCode: '000000' }), okCodes: [512, 514], personal: 'unbinds the caller\'s own phone' },
-  unbindEmail: { ref: 'none', params: () => ({ smsCode: '000000' }), okCodes: [512, 514], personal: 'unbinds the caller\'s own email' },
+  bindMobile: {
+    ref: 'none',
+    params: () => ({ mobile: '13912345678', smsCode: '000000' }),
+    okCodes: [512],
+    personal: "binds the caller's own phone",
+  },
+  bindEmail: {
+    ref: 'none',
+    params: () => ({ email: 'matrix.bind@example.com', smsCode: '000000' }),
+    okCodes: [512],
+    personal: "binds the caller's own email",
+  },
+  unbindMobile: {
+    ref: 'none',
+    params: () => ({ smsCode: '000000' }),
+    okCodes: [512, 514],
+    personal: "unbinds the caller's own phone",
+  },
+  unbindEmail: {
+    ref: 'none',
+    params: () => ({ smsCode: '000000' }),
+    okCodes: [512, 514],
+    personal: "unbinds the caller's own email",
+  },
 
   // ---------------------------------------------------------------- overview
   webQueryFleetOverview: {
@@ -608,7 +634,9 @@ export const ENTRIES = {
   delWarningRule: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
   // ---------------------------------------------------------------- entry extras (issue 12)
   retrieveUsrByPnEs: { exempt: 'public account lookup, no session: test/entry-extras/entry-extras.test.ts' },
-  validateInvCode: { exempt: 'public demo sign-in by experience code, no session: test/entry-extras/entry-extras.test.ts' },
+  validateInvCode: {
+    exempt: 'public demo sign-in by experience code, no session: test/entry-extras/entry-extras.test.ts',
+  },
   addInvCodeApply: { exempt: 'public application form, no session: test/entry-extras/entry-extras.test.ts' },
   qrLogin: { exempt: 'public QR sign-in poll, no session: test/entry-extras/entry-extras.test.ts' },
   addInvCode: { ref: 'none', params: (c) => ({ usr: c.fx.usr.O1!, days: 1 }) },
@@ -616,7 +644,12 @@ export const ENTRIES = {
   expireInvCode: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
   queryInvCodeApplies: { ref: 'none', params: () => ({ pagesize: 50 }) },
   qrScan: { ref: 'none', params: () => ({ key: 'Matrix0000000000000000000000Key1' }), okCodes: [1041], personal: QR },
-  qrConfirm: { ref: 'none', params: () => ({ key: 'Matrix0000000000000000000000Key1', confirm: '1' }), okCodes: [1041], personal: QR },
+  qrConfirm: {
+    ref: 'none',
+    params: () => ({ key: 'Matrix0000000000000000000000Key1', confirm: '1' }),
+    okCodes: [1041],
+    personal: QR,
+  },
   // issue 12: branding (public entry-page helpers read configuration only; writes are the operator's)
   queryDomainListNotLogin: { exempt: 'public, before sign-in: the configured node list, no account data: test/branding/*.test.ts' },
   queryDomainApp: { exempt: 'public, before sign-in: the app links of a host from configuration: test/branding/*.test.ts' },
@@ -636,6 +669,22 @@ export const ENTRIES = {
   queryFirmwareKeys: { ref: 'none', params: none, outcome: manufacturerOnly },
   addFirmwareKey: { ref: 'none', params: () => ({ publicKey: 'not a key' }), okCodes: [6], outcome: manufacturerOnly },
   revokeFirmwareKey: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12], outcome: manufacturerOnly },
+  // ---------------------------------------------------------------- upgrades (issue 13)
+  // No firmware in the fixture: a visible datalogger answers 352 for the unknown firmware code;
+  // test/upgrades/ proves the transfers against the simulator.
+  firmwareUpgradeCollector: { ref: 'datalogger', params: (c) => ({ ...pn(c), firmware: 'FWMISSING' }), okCodes: [352] },
+  firmwareUpgradeDevice: {
+    ...device(() => ({ firmware: 'FWMISSING', type: 2, baudRate: 9600 })),
+    okCodes: [352],
+    notFound: 257,
+  },
+  queryCollectorFirmwareUpgradeProgress: { ref: 'datalogger', params: (c) => ({ ...pn(c), key: 'nokey' }) },
+  queryCollectorFirmwareUpgradeStatus: { ref: 'datalogger', params: pn },
+  queryCollectorFirmwareUpgradeLastRecord: { ref: 'datalogger', params: pn, okCodes: [12] },
+  cancelCollectorFirmwareUpgrade: { ref: 'datalogger', params: (c) => ({ ...pn(c), key: 'nokey' }) },
+  firmwareUpgradeBatch: { ref: 'none', params: () => ({ firmware: 'FWMISSING', pn: MISSING.pn }), okCodes: [352] },
+  queryFirmwareUpgrades: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  queryUpgradeableFirmware: { ref: 'none', params: () => ({ pagesize: 50 }) },
 } satisfies { [N in ActionName]: Entry };
 
 /** A firmware code no account has. */

@@ -9,8 +9,7 @@
 
 /** What to upgrade: the datalogger itself (target 0) or one device behind it (target 1). */
 export type UpgradeTarget =
-  | { pn: string; target: 0 }
-  | { pn: string; target: 1; devcode: number; devaddr: number; sn: string };
+  { pn: string; target: 0 } | { pn: string; target: 1; devcode: number; devaddr: number; sn: string };
 
 export interface StartUpgradeRequest {
   target: UpgradeTarget;

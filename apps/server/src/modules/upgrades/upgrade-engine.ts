@@ -1,0 +1,626 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  ApiError,
+  FIRMWARE_UPGRADE_STATUS,
+  UPGRADE_PROGRESS_MAX,
+  UPGRADE_REQUEST_RESULT,
+  type CommandAck,
+  type UpgradeBeginParams,
+  type UpgradeReport,
+} from '@sunwatch/protocol';
+import { keyFingerprint, verifyFirmwareDigest } from '@sunwatch/protocol/node/firmware-keys.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/db.js';
+import type { BlobStore } from '../../shared/blob-store.js';
+import type { DataloggerCommands } from '../operations/command.service.js';
+import type { OperationLog } from '../operations/operation-log.service.js';
+import type { TelemetryService } from '../telemetry/telemetry.service.js';
+import type { StartUpgradeRequest, StartUpgradeResult, UpgradeEngine } from './engine-port.js';
+
+/**
+ * The upgrade engine (issue 13; docs/firmware/engine.md). Tasks live in `upgrade_tasks`; one
+ * instance drives a task at a time (lease `lease_owner`/`lease_until`, renewed per chunk). A task
+ * whose datalogger is offline (or drops mid-transfer) waits in phase 'waiting'; the sweep picks it
+ * up (claiming the lease) once the datalogger is online again and resumes from the datalogger's
+ * `have`. No database transaction is held across an MQTT wait: every write is one short statement.
+ *
+ * Progress 0..1000: the transfer covers 0..500, the datalogger's flashing report p (0..1000)
+ * maps to 500 + p / 2, success is 1000.
+ */
+export interface UpgradeEngineOptions {
+  /** Bytes per `upgrade_chunk` (config `UPGRADE_CHUNK_BYTES`, default 4096). */
+  chunkBytes: number;
+  /** Lease of a driven task, renewed with every chunk. */
+  leaseMs: number;
+  /** How often the sweep looks for waiting / orphaned tasks. */
+  sweepMs: number;
+  /** A flashing datalogger that reports nothing this long: abnormal exit (status 1). */
+  flashTimeoutMs: number;
+  /** Ack timeout of one upgrade command. */
+  ackTimeoutMs?: number;
+}
+
+export const DEFAULT_UPGRADE_OPTIONS: UpgradeEngineOptions = {
+  chunkBytes: 4096,
+  leaseMs: 20_000,
+  sweepMs: 2_000,
+  flashTimeoutMs: 120_000,
+};
+
+export interface UpgradeEngineDeps {
+  db: Db;
+  blobs: BlobStore;
+  commands: Pick<DataloggerCommands, 'send'>;
+  telemetry: Pick<TelemetryService, 'onAck' | 'isConnected'>;
+  operations: Pick<OperationLog, 'record'>;
+  now: () => number;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  options?: Partial<UpgradeEngineOptions>;
+}
+
+type TaskRow = {
+  id: number;
+  key: string;
+  pn: string;
+  target: number;
+  devcode: number | null;
+  devaddr: number | null;
+  sn: string | null;
+  firmware_id: number;
+  fw_type: number;
+  baud_rate: number | null;
+  status: number;
+  phase: string;
+  sent_bytes: number;
+  size: number;
+  from_version: string;
+  to_version: string;
+  account_id: number | null;
+  usr: string;
+  strategy_id: number | null;
+  batch_id: number | null;
+};
+
+/** The firmware as it may be distributed (verified). */
+export interface DistributableFirmware {
+  id: number;
+  code: string;
+  vendorId: number;
+  version: string;
+  type: number;
+  baudRate: number | null;
+  size: number;
+  sha256: string;
+  signature: string;
+  fingerprint: string;
+  blobKey: string;
+}
+
+export class UpgradeEngineService implements UpgradeEngine {
+  readonly instance = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  readonly options: UpgradeEngineOptions;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly driving = new Map<string, Promise<void>>();
+  private sweeping: Promise<void> | undefined;
+  private stopped = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly deps: UpgradeEngineDeps) {
+    this.options = { ...DEFAULT_UPGRADE_OPTIONS, ...deps.options };
+    this.unsubscribe = deps.telemetry.onAck((pn, payload) => this.onAck(pn, payload));
+  }
+
+  /** Starts the sweep (waiting tasks, expired leases, silent flashing). */
+  startSweep(): void {
+    if (this.timer) return;
+    this.stopped = false;
+    this.timer = setInterval(() => {
+      if (!this.sweeping)
+        this.sweeping = this.sweep()
+          .catch((err: unknown) => this.deps.log.warn({ err }, 'upgrade sweep failed'))
+          .finally(() => (this.sweeping = undefined));
+    }, this.options.sweepMs);
+    this.timer.unref?.();
+  }
+
+  /** Stops the sweep and waits for the transfers this instance drives (they pause: lease released). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.unsubscribe();
+    await this.sweeping;
+    await Promise.allSettled([...this.driving.values()]);
+  }
+
+  /** Waits for the transfers in progress on this instance (tests). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.driving.values()]);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Firmware checks
+  // ------------------------------------------------------------------------------------------
+
+  /**
+   * The firmware if it may be sent: not deleted, its image in the store, signed by a non-revoked
+   * key of its manufacturer, and the signature verifies. 352 otherwise (never why).
+   */
+  async distributable(firmwareId: number): Promise<DistributableFirmware> {
+    const fw = await this.deps.db
+      .selectFrom('firmwares')
+      .selectAll()
+      .where('id', '=', firmwareId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!fw || !fw.signature || fw.key_id === null) throw new ApiError(352);
+    const key = await this.deps.db
+      .selectFrom('firmware_signing_keys')
+      .selectAll()
+      .where('id', '=', fw.key_id)
+      .where('vendor_id', '=', fw.vendor_id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!key || !verifyFirmwareDigest(key.public_key, fw.sha256, fw.signature)) throw new ApiError(352);
+    return {
+      id: Number(fw.id),
+      code: fw.code,
+      vendorId: Number(fw.vendor_id),
+      version: fw.version,
+      type: Number(fw.type),
+      baudRate: fw.baud_rate === null ? null : Number(fw.baud_rate),
+      size: Number(fw.size),
+      sha256: fw.sha256,
+      signature: fw.signature,
+      fingerprint: keyFingerprint(key.public_key),
+      blobKey: fw.blob_key,
+    };
+  }
+
+  /** The image bytes, checked against the recorded size and SHA-256 (352 when missing or altered). */
+  private async image(fw: DistributableFirmware): Promise<Buffer> {
+    const bytes = await this.deps.blobs.read(fw.blobKey);
+    if (!bytes || bytes.length !== fw.size) throw new ApiError(352);
+    if (createHash('sha256').update(bytes).digest('hex') !== fw.sha256.toLowerCase()) throw new ApiError(352);
+    return bytes;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Port
+  // ------------------------------------------------------------------------------------------
+
+  /** Whether the platform can reach the datalogger now. */
+  private async online(pn: string): Promise<boolean> {
+    const dl = await this.deps.db.selectFrom('dataloggers').select('status').where('pn', '=', pn).executeTakeFirst();
+    return !!dl && Number(dl.status) === 0 && this.deps.telemetry.isConnected(pn) !== false;
+  }
+
+  /** The running (not ended) task of a datalogger, if any. */
+  async activeTask(pn: string): Promise<{ key: string; progress: number; status: number } | undefined> {
+    const row = await this.deps.db
+      .selectFrom('upgrade_tasks')
+      .select(['key', 'progress', 'status'])
+      .where('pn', '=', pn)
+      .where('ended_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return row ? { key: row.key, progress: Number(row.progress), status: Number(row.status) } : undefined;
+  }
+
+  /**
+   * `opts.deferred`: only record the task (phase 'transfer' without a lease when online, else
+   * 'waiting'); the sweep drives it after the caller's transaction committed (batches run in one).
+   */
+  async start(req: StartUpgradeRequest, opts: { deferred?: boolean } = {}): Promise<StartUpgradeResult> {
+    const fw = await this.distributable(req.firmwareId);
+    await this.image(fw);
+    const t = req.target;
+    const dl = await this.deps.db
+      .selectFrom('dataloggers')
+      .select(['pn', 'firmware', 'status'])
+      .where('pn', '=', t.pn)
+      .executeTakeFirst();
+    if (!dl) throw new ApiError(257);
+    let fromVersion = dl.firmware;
+    if (t.target === 1) {
+      const dev = await this.deps.db
+        .selectFrom('devices')
+        .select('firmware')
+        .where('pn', '=', t.pn)
+        .where('devcode', '=', t.devcode)
+        .where('devaddr', '=', t.devaddr)
+        .where('sn', '=', t.sn)
+        .executeTakeFirst();
+      if (!dev) throw new ApiError(258);
+      fromVersion = dev.firmware;
+    }
+    if (await this.activeTask(t.pn)) return { ret: UPGRADE_REQUEST_RESULT.alreadyUpgrading };
+    const online = await this.online(t.pn);
+    if (!online && !req.queueIfOffline) return { ret: UPGRADE_REQUEST_RESULT.offline };
+    const now = this.deps.now();
+    const key = randomBytes(12).toString('hex');
+    await this.deps.db
+      .insertInto('upgrade_tasks')
+      .values({
+        key,
+        pn: t.pn,
+        target: t.target,
+        devcode: t.target === 1 ? t.devcode : null,
+        devaddr: t.target === 1 ? t.devaddr : null,
+        sn: t.target === 1 ? t.sn : null,
+        firmware_id: fw.id,
+        fw_type: req.fwType ?? fw.type,
+        baud_rate: req.baudRate ?? fw.baudRate,
+        status: FIRMWARE_UPGRADE_STATUS.running,
+        phase: online ? 'transfer' : 'waiting',
+        progress: 0,
+        sent_bytes: 0,
+        size: fw.size,
+        from_version: fromVersion,
+        to_version: fw.version,
+        error: '',
+        attempts: 0,
+        batch_id: req.batchId ?? null,
+        strategy_id: req.strategyId ?? null,
+        account_id: req.by.accountId,
+        usr: req.by.usr,
+        created_at: now,
+        updated_at: now,
+        ended_at: null,
+        lease_owner: online && !opts.deferred ? this.instance : '',
+        lease_until: online && !opts.deferred ? now + this.options.leaseMs : 0,
+      })
+      .execute();
+    if (online && !opts.deferred) this.launch(key);
+    return { ret: UPGRADE_REQUEST_RESULT.accepted, key };
+  }
+
+  async cancel(key: string, by: { accountId: number | null; usr: string }): Promise<boolean> {
+    const now = this.deps.now();
+    const task = await this.task(key);
+    if (!task) return false;
+    const res = await this.deps.db
+      .updateTable('upgrade_tasks')
+      .set({ status: FIRMWARE_UPGRADE_STATUS.cancelled, phase: 'done', ended_at: now, updated_at: now, lease_until: 0 })
+      .where('key', '=', key)
+      .where('ended_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    await this.recordOutcome(task, FIRMWARE_UPGRADE_STATUS.cancelled, `cancelled by ${by.usr || 'the platform'}`, by);
+    // Tell the datalogger (best effort: offline, it forgets the partial image when a new one begins).
+    if (await this.online(task.pn)) {
+      await this.deps.commands
+        .send(task.pn, 'upgrade_cancel', { key }, { usr: by.usr, timeoutMs: this.options.ackTimeoutMs })
+        .catch(() => undefined);
+    }
+    return true;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Driving a transfer
+  // ------------------------------------------------------------------------------------------
+
+  private async task(key: string): Promise<TaskRow | undefined> {
+    const r = await this.deps.db
+      .selectFrom('upgrade_tasks')
+      .select([
+        'id',
+        'key',
+        'pn',
+        'target',
+        'devcode',
+        'devaddr',
+        'sn',
+        'firmware_id',
+        'fw_type',
+        'baud_rate',
+        'status',
+        'phase',
+        'sent_bytes',
+        'size',
+        'from_version',
+        'to_version',
+        'account_id',
+        'usr',
+        'strategy_id',
+        'batch_id',
+      ])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!r) return undefined;
+    const n = (v: unknown) => (v === null ? null : Number(v));
+    return {
+      ...r,
+      id: Number(r.id),
+      target: Number(r.target),
+      devcode: n(r.devcode),
+      devaddr: n(r.devaddr),
+      firmware_id: Number(r.firmware_id),
+      fw_type: Number(r.fw_type),
+      baud_rate: n(r.baud_rate),
+      status: Number(r.status),
+      sent_bytes: Number(r.sent_bytes),
+      size: Number(r.size),
+      account_id: n(r.account_id),
+      strategy_id: n(r.strategy_id),
+      batch_id: n(r.batch_id),
+    };
+  }
+
+  private launch(key: string): void {
+    if (this.driving.has(key) || this.stopped) return;
+    const p = this.drive(key)
+      .catch((err: unknown) => this.deps.log.warn({ err, key }, 'upgrade transfer failed'))
+      .finally(() => this.driving.delete(key));
+    this.driving.set(key, p);
+  }
+
+  /** Renews the lease and records progress; false when the task is no longer ours or ended. */
+  private async progress(
+    key: string,
+    set: { sent_bytes?: number; progress?: number; phase?: string },
+  ): Promise<boolean> {
+    const now = this.deps.now();
+    const res = await this.deps.db
+      .updateTable('upgrade_tasks')
+      .set({ ...set, updated_at: now, lease_until: now + this.options.leaseMs })
+      .where('key', '=', key)
+      .where('ended_at', 'is', null)
+      .where('lease_owner', '=', this.instance)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Back to 'waiting' (the datalogger went away): the sweep resumes it when it is back. */
+  private async park(key: string, why: string): Promise<void> {
+    await this.deps.db
+      .updateTable('upgrade_tasks')
+      .set({ phase: 'waiting', lease_owner: '', lease_until: 0, updated_at: this.deps.now(), error: why.slice(0, 200) })
+      .where('key', '=', key)
+      .where('ended_at', 'is', null)
+      .where('lease_owner', '=', this.instance)
+      .execute();
+  }
+
+  private async finish(task: TaskRow, status: number, error: string, progress?: number): Promise<void> {
+    const now = this.deps.now();
+    const res = await this.deps.db
+      .updateTable('upgrade_tasks')
+      .set({
+        status,
+        phase: 'done',
+        ended_at: now,
+        updated_at: now,
+        lease_until: 0,
+        error: error.slice(0, 200),
+        ...(progress !== undefined ? { progress } : {}),
+      })
+      .where('key', '=', task.key)
+      .where('ended_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1)
+      await this.recordOutcome(task, status, error, { accountId: task.account_id, usr: task.usr });
+  }
+
+  /** The operation history: who upgraded what, from → to, the outcome (0 success, else the status). */
+  private async recordOutcome(
+    task: TaskRow,
+    status: number,
+    detail: string,
+    by: { accountId: number | null; usr: string },
+  ): Promise<void> {
+    await this.deps.operations
+      .record({
+        accountId: by.accountId,
+        usr: by.usr,
+        action: task.target === 1 ? 'firmwareUpgradeDevice' : 'firmwareUpgradeCollector',
+        pn: task.pn,
+        ...(task.target === 1 && task.devcode !== null && task.devaddr !== null
+          ? { device: { devcode: task.devcode, devaddr: task.devaddr, sn: task.sn ?? '' } }
+          : {}),
+        kind: 'upgrade',
+        target: task.key,
+        before: { firmware: task.from_version },
+        after: { firmware: task.to_version, status },
+        result: status === FIRMWARE_UPGRADE_STATUS.success ? 0 : status,
+        detail,
+      })
+      .catch((err: unknown) => this.deps.log.warn({ err }, 'upgrade: operation log failed'));
+  }
+
+  private async send(
+    task: TaskRow,
+    cmd: 'upgrade_begin' | 'upgrade_chunk' | 'upgrade_end',
+    params: object,
+  ): Promise<CommandAck> {
+    return this.deps.commands.send(task.pn, cmd, params as Record<string, unknown>, {
+      usr: task.usr,
+      timeoutMs: this.options.ackTimeoutMs,
+    });
+  }
+
+  private async drive(key: string): Promise<void> {
+    const task = await this.task(key);
+    if (!task || task.status !== FIRMWARE_UPGRADE_STATUS.running || task.phase === 'flash') return;
+    let fw: DistributableFirmware;
+    let image: Buffer;
+    try {
+      fw = await this.distributable(task.firmware_id);
+      image = await this.image(fw);
+    } catch {
+      // Deleted, revoked or altered since it started: nothing more is sent.
+      await this.finish(task, FIRMWARE_UPGRADE_STATUS.failed, 'firmware no longer distributable');
+      return;
+    }
+    const chunk = Math.max(256, this.options.chunkBytes);
+    try {
+      const begin: UpgradeBeginParams = {
+        key,
+        target: task.target,
+        ...(task.target === 1 ? { devcode: task.devcode!, devaddr: task.devaddr!, sn: task.sn ?? '' } : {}),
+        firmware: fw.code,
+        version: fw.version,
+        size: image.length,
+        sha256: fw.sha256.toLowerCase(),
+        signature: fw.signature,
+        fingerprint: fw.fingerprint,
+        chunk,
+        type: task.fw_type,
+        baud: task.baud_rate,
+      };
+      const ack = await this.send(task, 'upgrade_begin', begin);
+      if (!ack.ok) {
+        await this.finish(
+          task,
+          ack.code === 8 ? FIRMWARE_UPGRADE_STATUS.failed : FIRMWARE_UPGRADE_STATUS.failed,
+          `datalogger refused: ${ack.error ?? ack.code ?? ''}`,
+        );
+        return;
+      }
+      let have = Math.max(0, Math.min(image.length, Number(ack.result?.have ?? 0) || 0));
+      if (!(await this.progress(key, { phase: 'transfer', sent_bytes: have }))) return;
+      await this.deps.db
+        .updateTable('upgrade_tasks')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('key', '=', key)
+        .execute();
+      while (have < image.length) {
+        if (this.stopped) {
+          // This instance shuts down: another (or this one, restarted) resumes from `have`.
+          await this.park(key, 'instance stopped');
+          return;
+        }
+        const data = image.subarray(have, Math.min(image.length, have + chunk));
+        const a = await this.send(task, 'upgrade_chunk', { key, offset: have, data: data.toString('base64') });
+        if (!a.ok) {
+          const at = Number(a.result?.have);
+          if (a.code === 6 && Number.isInteger(at) && at >= 0 && at <= image.length) {
+            have = at; // out of step: continue from where the datalogger is
+            continue;
+          }
+          await this.finish(task, FIRMWARE_UPGRADE_STATUS.failed, `chunk refused: ${a.error ?? a.code ?? ''}`);
+          return;
+        }
+        have += data.length;
+        const progress = Math.floor((have / image.length) * (UPGRADE_PROGRESS_MAX / 2));
+        // Cancelled (or taken over) meanwhile: stop sending.
+        if (!(await this.progress(key, { sent_bytes: have, progress }))) return;
+      }
+      if (!(await this.progress(key, { phase: 'flash' }))) return;
+      const end = await this.send(task, 'upgrade_end', { key });
+      if (!end.ok) {
+        await this.finish(task, FIRMWARE_UPGRADE_STATUS.failed, `image refused by the datalogger: ${end.error ?? ''}`);
+        return;
+      }
+    } catch (e) {
+      // Offline (263) or no ack (2): wait for it to come back, then resume from its `have`.
+      if (e instanceof ApiError && (e.code === 263 || e.code === 2)) {
+        await this.park(key, e.code === 263 ? 'offline' : 'no answer');
+        return;
+      }
+      throw e;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Reports and the sweep
+  // ------------------------------------------------------------------------------------------
+
+  private onAck(pn: string, payload: Buffer): void {
+    let body: { upg?: Partial<UpgradeReport> };
+    try {
+      body = JSON.parse(payload.toString('utf8')) as { upg?: Partial<UpgradeReport> };
+    } catch {
+      return;
+    }
+    const upg = body?.upg;
+    if (!upg || typeof upg.key !== 'string' || typeof upg.status !== 'number') return;
+    void this.onReport(pn, upg as UpgradeReport).catch((err: unknown) =>
+      this.deps.log.warn({ err }, 'upgrade: report not stored'),
+    );
+  }
+
+  /** A datalogger's report while flashing (progress) or its outcome. Only its own task counts. */
+  async onReport(pn: string, upg: UpgradeReport): Promise<void> {
+    const task = await this.task(upg.key);
+    if (!task || task.pn !== pn || task.status !== FIRMWARE_UPGRADE_STATUS.running) return;
+    const now = this.deps.now();
+    const p = Math.max(0, Math.min(UPGRADE_PROGRESS_MAX, Math.floor(Number(upg.progress) || 0)));
+    if (upg.status === FIRMWARE_UPGRADE_STATUS.running) {
+      await this.deps.db
+        .updateTable('upgrade_tasks')
+        .set({ phase: 'flash', progress: UPGRADE_PROGRESS_MAX / 2 + Math.floor(p / 2), updated_at: now })
+        .where('key', '=', task.key)
+        .where('ended_at', 'is', null)
+        .execute();
+      return;
+    }
+    if (upg.status === FIRMWARE_UPGRADE_STATUS.success) {
+      await this.finish(task, FIRMWARE_UPGRADE_STATUS.success, '', UPGRADE_PROGRESS_MAX);
+      if (task.target === 1 && task.devcode !== null && task.devaddr !== null) {
+        // The device's version as its datalogger reports it after flashing.
+        await this.deps.db
+          .updateTable('devices')
+          .set({
+            firmware: typeof upg.version === 'string' && upg.version ? upg.version.slice(0, 64) : task.to_version,
+          })
+          .where('pn', '=', pn)
+          .where('devcode', '=', task.devcode)
+          .where('devaddr', '=', task.devaddr)
+          .where('sn', '=', task.sn ?? '')
+          .execute();
+      }
+      return;
+    }
+    const status =
+      upg.status === FIRMWARE_UPGRADE_STATUS.exception
+        ? FIRMWARE_UPGRADE_STATUS.exception
+        : FIRMWARE_UPGRADE_STATUS.failed;
+    await this.finish(task, status, typeof upg.error === 'string' ? upg.error : 'failed on the datalogger');
+  }
+
+  /** One pass: silent flashing → abnormal exit; waiting / orphaned tasks of online dataloggers → driven here. */
+  async sweep(): Promise<void> {
+    const now = this.deps.now();
+    const silent = await this.deps.db
+      .selectFrom('upgrade_tasks')
+      .select('key')
+      .where('ended_at', 'is', null)
+      .where('phase', '=', 'flash')
+      .where('updated_at', '<', now - this.options.flashTimeoutMs)
+      .limit(100)
+      .execute();
+    for (const s of silent) {
+      const t = await this.task(s.key);
+      if (t) await this.finish(t, FIRMWARE_UPGRADE_STATUS.exception, 'no report from the datalogger while flashing');
+    }
+    const due = await this.deps.db
+      .selectFrom('upgrade_tasks as t')
+      .innerJoin('dataloggers as d', 'd.pn', 't.pn')
+      .select(['t.key', 't.pn'])
+      .where('t.ended_at', 'is', null)
+      .where('t.phase', 'in', ['waiting', 'transfer'])
+      .where('t.lease_until', '<', now)
+      .where('d.status', '=', 0)
+      .orderBy('t.id')
+      .limit(50)
+      .execute();
+    for (const d of due) {
+      if (this.stopped) return;
+      if (this.driving.has(d.key) || this.deps.telemetry.isConnected(d.pn) === false) continue;
+      const claim = await this.deps.db
+        .updateTable('upgrade_tasks')
+        .set({
+          lease_owner: this.instance,
+          lease_until: now + this.options.leaseMs,
+          phase: 'transfer',
+          updated_at: now,
+        })
+        .where('key', '=', d.key)
+        .where('ended_at', 'is', null)
+        .where('lease_until', '<', now)
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) === 1) this.launch(d.key);
+    }
+  }
+}
