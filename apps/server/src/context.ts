@@ -1,4 +1,5 @@
 import type { BrandingService } from './modules/branding/branding.service.js';
+import type { UpgradeStrategiesService } from './modules/upgrade-strategies/upgrade-strategies.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle, Db } from './db/db.js';
@@ -144,5 +145,7 @@ export interface AppContext {
     reports: Reports;
     /** Issue 11: e-mail push subscriptions, alarm mails, the durable mail queue (SMTP or outbox). */
     notifications: Notifications;
+    /** Issue 13: upgrade strategies (the rollout job is StrategyRollout, built with the upgrade engine). */
+    upgradeStrategies: UpgradeStrategiesService;
   };
 }

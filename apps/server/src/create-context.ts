@@ -1,4 +1,5 @@
 import { BrandingService } from './modules/branding/branding.service.js';
+import { UpgradeStrategiesService } from './modules/upgrade-strategies/upgrade-strategies.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { AccessRepository } from './access/access.repository.js';
 import { AccessService } from './access/access.service.js';
@@ -133,6 +134,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       },
       services: {
         branding: new BrandingService({ db, audit, now, config: config.branding }),
+        upgradeStrategies: new UpgradeStrategiesService({ db, access, audit, now }),
         accounts,
         accountAdmin: createAccountAdmin({
           db,

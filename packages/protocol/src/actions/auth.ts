@@ -192,6 +192,14 @@ export const ACTION_AUTH = {
   queryDomainApp: 'public',
   setPlatformNotice: 'signed',
   setConsultParam: 'signed',
+  // issue 13: upgrade strategies (upgrade-strategies.ts)
+  addUpgradeStrategy: 'signed',
+  editUpgradeStrategy: 'signed',
+  cancelUpgradeStrategy: 'signed',
+  resumeUpgradeStrategy: 'signed',
+  queryUpgradeStrategies: 'signed',
+  queryUpgradeStrategyDevices: 'signed',
+  queryDeviceSuggestedStrategies: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

@@ -15,6 +15,7 @@ import * as selfservice from './selfservice.js';
 import * as entryExtras from './entry-extras.js';
 import * as personal from './personal.js';
 import * as branding from './branding.js';
+import * as upgradeStrategies from './upgrade-strategies.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -40,6 +41,7 @@ export const catalogue = {
   ...entryExtras,
   ...personal,
   ...branding,
+  ...upgradeStrategies,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -77,5 +79,7 @@ export * from './entry-extras-params.js';
 export * from './personal-params.js';
 export type * from './branding.js';
 export * from './branding-params.js';
+export type * from './upgrade-strategies.js';
+export * from './upgrade-strategies-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';
