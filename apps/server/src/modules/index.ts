@@ -20,6 +20,7 @@ import { selfServiceHandlers } from './selfservice/selfservice.actions.js';
 import { entryExtrasHandlers } from './entry-extras/entry-extras.actions.js';
 import { brandingHandlers } from './branding/branding.actions.js';
 import { upgradeStrategyHandlers } from './upgrade-strategies/upgrade-strategies.actions.js';
+import { firmwareHandlers } from './firmware/firmware.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -44,4 +45,5 @@ export const handlers: HandlerMap = {
   ...entryExtrasHandlers,
   ...brandingHandlers,
   ...upgradeStrategyHandlers,
+  ...firmwareHandlers,
 };
