@@ -197,7 +197,7 @@ export const queryUpgradeStrategies = defineAction({
     search: z.string().trim().max(64).optional(),
     status: opt(wireInt().min(0).max(3)),
   }),
-  access: { auth: 'signed', roles: [1, 2, 15], permission: 'system_settings', button: 'strategy' },
+  access: { auth: 'signed', roles: [1, 2, 15], permission: 'system_settings' },
   mutates: false,
   result: result<StrategyListDat>(),
 });
@@ -213,7 +213,7 @@ export const queryUpgradeStrategyDevices = defineAction({
     search: z.string().trim().max(64).optional(),
     result: opt(wireInt().min(0).max(3)),
   }),
-  access: { auth: 'signed', roles: [1, 2, 15], permission: 'system_settings', button: 'strategy' },
+  access: { auth: 'signed', roles: [1, 2, 15], permission: 'system_settings' },
   mutates: false,
   result: result<StrategyDeviceListDat>(),
 });
