@@ -639,6 +639,11 @@ export const ENTRIES = {
   queryUpgradeStrategies: { ref: 'none', params: () => ({ pagesize: 50 }) },
   queryUpgradeStrategyDevices: { ref: 'none', params: () => ({ code: 'ST20000101-9999' }), okCodes: [12] },
   queryDeviceSuggestedStrategies: { ref: 'datalogger', params: pn },
+  queryUpgradeStrategyCandidates: {
+    ref: 'none',
+    params: () => ({ pagesize: 50 }),
+    counts: [{ kind: 'datalogger', read: total }],
+  },
   // ---------------------------------------------------------------- firmware library (issue 13)
   // Library writes are the manufacturer's own (a distributor, even one holding system_settings,
   // gets 11 from the service); a firmware code out of reach answers 352 like a missing one

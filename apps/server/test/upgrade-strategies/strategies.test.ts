@@ -181,6 +181,15 @@ describe.each(engines)('upgrade strategies ($name)', (engine) => {
     // A sub-administrator without system_settings: 11.
     expect((await call('north_ops', 'queryUpgradeStrategies')).err).toBe(11);
 
+    // The editor's datalogger picker lists the caller's dataloggers only.
+    const picks = async (u: string, search: string) =>
+      (await call<{ collector: { pn: string }[] }>(u, 'queryUpgradeStrategyCandidates', { search, pagesize: 50 })).dat!.collector.map((c) => c.pn);
+    expect(await picks('dealer_north', 'SWNORTH00001')).toEqual(expect.arrayContaining(['SWNORTH0000101', 'SWNORTH0000105']));
+    expect(await picks('dealer_north', 'MAKER')).toEqual([]);
+    expect(await picks('sunmaker', 'MAKER')).toEqual(['SWMAKER0000001', 'SWMAKER0000002']);
+    expect(await picks('othermaker', '')).toEqual(['OMAKER00000001']);
+    expect((await call('owner_anna', 'queryUpgradeStrategyCandidates')).err).toBe(11);
+
     const mine = await call<{ code: string }>('sunmaker', 'addUpgradeStrategy', base({ name: 'Maker stock', devices: 'SWMAKER0000001' }));
     expect(mine.err).toBe(0);
     const theirs = await call<{ code: string }>('othermaker', 'addUpgradeStrategy', base({ firmware: fwOther, devices: 'OMAKER00000001' }));

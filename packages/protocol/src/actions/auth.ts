@@ -211,6 +211,7 @@ export const ACTION_AUTH = {
   queryUpgradeStrategies: 'signed',
   queryUpgradeStrategyDevices: 'signed',
   queryDeviceSuggestedStrategies: 'signed',
+  queryUpgradeStrategyCandidates: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

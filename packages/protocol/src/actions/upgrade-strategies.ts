@@ -230,3 +230,26 @@ export const queryDeviceSuggestedStrategies = defineAction({
   mutates: false,
   result: result<SuggestedStrategy[]>(),
 });
+
+/** A datalogger the strategy editor may associate. */
+export interface StrategyCandidate {
+  pn: string;
+  alias: string;
+  /** DEVICE_STATUS: 0 online, 1 offline. */
+  status: number;
+  firmware: string;
+}
+
+export const queryUpgradeStrategyCandidates = defineAction({
+  name: 'queryUpgradeStrategyCandidates',
+  summary:
+    "The strategy editor's datalogger picker: the dataloggers of the caller's scope whose PN or alias matches `search`, paged on the server (the strategy page needs only the settings module).",
+  params: actionParams({
+    page: page(),
+    pagesize: pageSize(50),
+    search: z.string().trim().max(64).optional(),
+  }),
+  access: { auth: 'signed', roles: [1, 2, 15], permission: 'system_settings' },
+  mutates: false,
+  result: result<{ total: number; page: number; pagesize: number; collector: StrategyCandidate[] }>(),
+});

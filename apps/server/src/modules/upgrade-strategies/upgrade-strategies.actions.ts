@@ -18,5 +18,6 @@ export const upgradeStrategyHandlers: HandlerMap = {
   },
   queryUpgradeStrategies: ({ params, ...i }, ctx) => ctx.services.upgradeStrategies.list(callerOf(i), params),
   queryUpgradeStrategyDevices: ({ params, ...i }, ctx) => ctx.services.upgradeStrategies.devices(callerOf(i), params),
+  queryUpgradeStrategyCandidates: ({ params, ...i }, ctx) => ctx.services.upgradeStrategies.candidates(callerOf(i), params),
   queryDeviceSuggestedStrategies: ({ params, ...i }, ctx) => ctx.services.upgradeStrategies.suggested(callerOf(i), params),
 };

@@ -23,6 +23,7 @@ import { currentDb } from '../../db/transaction.js';
 import type { AccessService } from '../../access/access.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { ancestorIds } from '../roles/control-fields.service.js';
+import { dataloggerScopeSql } from '../../access/access.repository.js';
 import { epochToLocal, localToEpoch } from './strategy-time.js';
 
 type AddParams = ParsedParamsOf<Catalogue['addUpgradeStrategy']>;
@@ -479,6 +480,27 @@ export class UpgradeStrategiesService {
         updatedAt: Number(r.updated_at),
       })),
     };
+  }
+
+  /** The editor's datalogger picker: the caller's dataloggers matching `search` (PN or alias), paged. */
+  async candidates(
+    caller: Caller,
+    p: { page: number; pagesize: number; search?: string | undefined },
+  ): Promise<{ total: number; page: number; pagesize: number; collector: { pn: string; alias: string; status: number; firmware: string }[] }> {
+    const scope = await this.deps.access.scopeOf(caller);
+    let q = this.db.selectFrom('dataloggers as dl').where(dataloggerScopeSql(scope, 'dl'));
+    if (p.search) {
+      const like = `%${p.search.replace(/[%_\\]/g, '\\$&')}%`;
+      q = q.where((eb) => eb.or([eb('dl.pn', 'like', like), eb('dl.alias', 'like', like)]));
+    }
+    const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await q
+      .select(['dl.pn', 'dl.alias', 'dl.status', 'dl.firmware'])
+      .orderBy('dl.pn')
+      .limit(p.pagesize)
+      .offset(p.page * p.pagesize)
+      .execute();
+    return { total, page: p.page, pagesize: p.pagesize, collector: rows.map((r) => ({ pn: r.pn, alias: r.alias, status: r.status, firmware: r.firmware })) };
   }
 
   /** The suggested strategies in effect that list this datalogger or device and have not upgraded it (257/258 when not visible). */

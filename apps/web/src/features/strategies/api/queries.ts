@@ -25,7 +25,7 @@ export function useStrategyDevices(params: { code: string; page: number; pagesiz
 export function usePickableDataloggers(params: { page: number; pagesize: number; search: string }, enabled: boolean) {
   return usePagedQuery(
     strategyKeys.pickable(params),
-    () => api.call('webQueryCollectorsEs', { page: params.page, pagesize: params.pagesize, ...(params.search ? { search: params.search } : {}) }),
+    () => api.call('queryUpgradeStrategyCandidates', { page: params.page, pagesize: params.pagesize, ...(params.search ? { search: params.search } : {}) }),
     enabled,
   );
 }
