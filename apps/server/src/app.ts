@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { scheduleStrategyRollout } from './jobs/upgrade-strategies.job.js';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -46,7 +47,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const ctx = await createContext(config, app.log);
   app.decorate('ctx', ctx);
   ctx.services.upgradeEngine.startSweep();
+  const stopRollout = scheduleStrategyRollout(ctx, ctx.services.upgradeEngine);
   app.addHook('onClose', async () => {
+    stopRollout();
     await ctx.services.upgradeEngine.stop();
     await ctx.services.deviceOps.reports.idle();
     await ctx.services.reports.runner.stop();

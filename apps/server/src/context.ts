@@ -1,4 +1,5 @@
 import type { BrandingService } from './modules/branding/branding.service.js';
+import type { UpgradeStrategiesService } from './modules/upgrade-strategies/upgrade-strategies.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle, Db } from './db/db.js';
@@ -162,5 +163,7 @@ export interface AppContext {
     upgradeEngine: UpgradeEngineService;
     /** Issue 13: the upgrade actions (vendor four, cancel, device, batch, lists). */
     upgrades: UpgradesService;
+    /** Issue 13: upgrade strategies (the rollout job is StrategyRollout, built with the upgrade engine). */
+    upgradeStrategies: UpgradeStrategiesService;
   };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { BrandingService } from './modules/branding/branding.service.js';
+import { UpgradeStrategiesService } from './modules/upgrade-strategies/upgrade-strategies.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { AccessRepository } from './access/access.repository.js';
 import { AccessService } from './access/access.service.js';
@@ -152,6 +153,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       },
       services: {
         branding: new BrandingService({ db, audit, now, config: config.branding }),
+        upgradeStrategies: new UpgradeStrategiesService({ db, access, audit, now }),
         accounts,
         accountAdmin: createAccountAdmin({
           db,

@@ -19,6 +19,7 @@ import { notificationHandlers } from './notifications/notifications.actions.js';
 import { selfServiceHandlers } from './selfservice/selfservice.actions.js';
 import { entryExtrasHandlers } from './entry-extras/entry-extras.actions.js';
 import { brandingHandlers } from './branding/branding.actions.js';
+import { upgradeStrategyHandlers } from './upgrade-strategies/upgrade-strategies.actions.js';
 import { firmwareHandlers } from './firmware/firmware.actions.js';
 import { upgradeHandlers } from './upgrades/upgrades.actions.js';
 
@@ -44,6 +45,7 @@ export const handlers: HandlerMap = {
   ...selfServiceHandlers,
   ...entryExtrasHandlers,
   ...brandingHandlers,
+  ...upgradeStrategyHandlers,
   ...firmwareHandlers,
   ...upgradeHandlers,
 };

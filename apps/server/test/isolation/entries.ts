@@ -655,6 +655,28 @@ export const ENTRIES = {
   queryDomainApp: { exempt: 'public, before sign-in: the app links of a host from configuration: test/branding/*.test.ts' },
   setPlatformNotice: { ref: 'none', params: () => ({ clientLanguage: 2, msgType: 2, title: 'Matrix', content: 'Matrix notice' }) },
   setConsultParam: { ref: 'none', params: () => ({ appID: 'matrix.example', phoneNum: '1', email: '', wechat: '', englishName: 'M' }) },
+  // ---------------------------------------------------------------- upgrade strategies (issue 13)
+  // The fixture has no firmware and no strategy: a visible caller reaches the lookup (352 / 12);
+  // scoping across two manufacturers is proven in test/upgrade-strategies/strategies.test.ts.
+  addUpgradeStrategy: {
+    ref: 'none',
+    params: () => ({
+      name: 'Matrix', description: 'd', firmware: '00000000000000ff', type: 0, baudRate: 9600, timezone: 0,
+      startTime: '2099-01-01 00:00', endTime: '2099-02-01 00:00', method: 0, devices: MISSING.pn,
+    }),
+    okCodes: [352],
+  },
+  editUpgradeStrategy: { ref: 'none', params: () => ({ code: 'ST20000101-9999', name: 'Matrix' }), okCodes: [12] },
+  cancelUpgradeStrategy: { ref: 'none', params: () => ({ code: 'ST20000101-9999' }), okCodes: [12] },
+  resumeUpgradeStrategy: { ref: 'none', params: () => ({ code: 'ST20000101-9999' }), okCodes: [12] },
+  queryUpgradeStrategies: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  queryUpgradeStrategyDevices: { ref: 'none', params: () => ({ code: 'ST20000101-9999' }), okCodes: [12] },
+  queryDeviceSuggestedStrategies: { ref: 'datalogger', params: pn },
+  queryUpgradeStrategyCandidates: {
+    ref: 'none',
+    params: () => ({ pagesize: 50 }),
+    counts: [{ kind: 'datalogger', read: total }],
+  },
   // ---------------------------------------------------------------- firmware library (issue 13)
   // Library writes are the manufacturer's own (a distributor, even one holding system_settings,
   // gets 11 from the service); a firmware code out of reach answers 352 like a missing one

@@ -216,7 +216,7 @@ export const AREAS: readonly AreaDef[] = [
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
           item('helpform', 'Appstore', { group: 'auxiliary', access: DEVICES, page: helpformPage }),
           item('UpgFirmware', 'CloudUpload', { group: 'strategy' }),
-          item('strategy', 'Tool', { group: 'strategy' }),
+          item('strategy', 'Tool', { group: 'strategy', page: () => import('../features/strategies/pages/StrategyPage') }),
           item('upgrade', 'Rocket', { group: 'strategy' }),
         ],
       }),

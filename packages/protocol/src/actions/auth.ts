@@ -213,6 +213,15 @@ export const ACTION_AUTH = {
   firmwareUpgradeBatch: 'signed',
   queryFirmwareUpgrades: 'signed',
   queryUpgradeableFirmware: 'signed',
+  // issue 13: upgrade strategies (upgrade-strategies.ts)
+  addUpgradeStrategy: 'signed',
+  editUpgradeStrategy: 'signed',
+  cancelUpgradeStrategy: 'signed',
+  resumeUpgradeStrategy: 'signed',
+  queryUpgradeStrategies: 'signed',
+  queryUpgradeStrategyDevices: 'signed',
+  queryDeviceSuggestedStrategies: 'signed',
+  queryUpgradeStrategyCandidates: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

@@ -114,6 +114,11 @@ const MUTATING = [
   'setDefaultFirmware',
   'addFirmwareKey',
   'revokeFirmwareKey',
+  // issue 13: upgrade strategies
+  'addUpgradeStrategy',
+  'editUpgradeStrategy',
+  'cancelUpgradeStrategy',
+  'resumeUpgradeStrategy',
 ];
 
 describe('action catalogue: mutates', () => {
@@ -215,7 +220,8 @@ describe('action catalogue: access', () => {
     for (const name of ACTION_NAMES) {
       const { access } = catalogue[name] as ActionDef;
       // the device-control password of a domain is a system setting (issue 10), not device management
-      const settings = name === 'setDeviceCtrlPwd';
+      // so are the per-device results of an upgrade strategy (issue 13, the strategy page's drawer)
+      const settings = name === 'setDeviceCtrlPwd' || name === 'queryUpgradeStrategyDevices';
       if (
         /Plant|Collector|Device/.test(name) &&
         !(name in accountsAdmin) &&

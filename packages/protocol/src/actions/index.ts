@@ -16,6 +16,7 @@ import * as entryExtras from './entry-extras.js';
 import * as personal from './personal.js';
 import * as branding from './branding.js';
 import * as upgrades from './upgrades.js';
+import * as upgradeStrategies from './upgrade-strategies.js';
 import * as firmware from './firmware.js';
 import type { ActionDef } from './define.js';
 
@@ -43,6 +44,7 @@ export const catalogue = {
   ...personal,
   ...branding,
   ...upgrades,
+  ...upgradeStrategies,
   ...firmware,
 } as const;
 
@@ -84,5 +86,7 @@ export * from './entry-extras-params.js';
 export * from './personal-params.js';
 export type * from './branding.js';
 export * from './branding-params.js';
+export type * from './upgrade-strategies.js';
+export * from './upgrade-strategies-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';
