@@ -556,7 +556,6 @@ export class UpgradeEngineService implements UpgradeEngine {
       return;
     }
     if (upg.status === FIRMWARE_UPGRADE_STATUS.success) {
-      await this.finish(task, FIRMWARE_UPGRADE_STATUS.success, '', UPGRADE_PROGRESS_MAX);
       if (task.target === 1 && task.devcode !== null && task.devaddr !== null) {
         // The device's version as its datalogger reports it after flashing.
         await this.deps.db
@@ -570,6 +569,8 @@ export class UpgradeEngineService implements UpgradeEngine {
           .where('sn', '=', task.sn ?? '')
           .execute();
       }
+      // The version first: whoever sees the task ended sees the new version.
+      await this.finish(task, FIRMWARE_UPGRADE_STATUS.success, '', UPGRADE_PROGRESS_MAX);
       return;
     }
     const status =
