@@ -18,6 +18,7 @@ import { registerPlantImageRoutes } from './modules/plants/plant-images.routes.j
 import { registerAvatarRoutes } from './modules/accounts/avatars.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { registerBrandingRoutes } from './modules/branding/branding.routes.js';
+import { registerUpgRoutes } from './modules/firmware/upg-routes.js';
 import { loggerOptions } from './security/logger.js';
 
 declare module 'fastify' {
@@ -79,6 +80,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerPlantImageRoutes(app, ctx.services.plantImages);
   registerAvatarRoutes(app, ctx.services.avatars);
   registerBrandingRoutes(app, ctx);
+  registerUpgRoutes(app, ctx, handlers); // issue 13: the upgrade service of spec §7
   await registerSpa(app, config.webRoot);
   return app;
 }

@@ -38,6 +38,8 @@ import type { RolesService } from './modules/roles/roles.service.js';
 import type { ControlFieldsService } from './modules/roles/control-fields.service.js';
 import type { ViewersService } from './modules/viewers/viewers.service.js';
 import type { DistributionService } from './modules/distribution/distribution.service.js';
+import type { FirmwareService } from './modules/firmware/firmware.service.js';
+import type { BlobStore } from './shared/blob-store.js';
 import type { DataloggerCommands } from './modules/operations/command.service.js';
 import type { OperationLog } from './modules/operations/operation-log.service.js';
 import type { CollectorAdminService } from './modules/dataloggers/collector-admin.service.js';
@@ -78,6 +80,11 @@ export interface AppContext {
   keyring: Keyring;
   log: FastifyBaseLogger;
   now: () => number;
+  /**
+   * Issue 13: the blob store of firmware images (`LocalBlobStore` at `<dataDir>/blobs`), shared by
+   * the firmware library (writes) and the upgrade engine (reads `firmwares.blob_key`).
+   */
+  blobs: BlobStore;
   repos: {
     accounts: AccountsRepository;
     sessions: SessionsRepository;
@@ -88,6 +95,8 @@ export interface AppContext {
     energy: EnergyRepository;
   };
   services: {
+    /** Issue 13: the firmware library, signing keys and default firmware. */
+    firmware: FirmwareService;
     /** Issue 12: server nodes, host branding, platform notice, contact info. */
     branding: BrandingService;
     accounts: AccountsService;

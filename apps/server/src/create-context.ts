@@ -56,6 +56,10 @@ import { CollectorAdminService } from './modules/dataloggers/collector-admin.ser
 import { createDeviceOps } from './modules/devices/ops/index.js';
 import { createReports } from './modules/reports/index.js';
 import { createNotifications } from './modules/notifications/index.js';
+import path from 'node:path';
+import { LocalBlobStore } from './shared/blob-store.js';
+import { FirmwareRepository } from './modules/firmware/firmware.repository.js';
+import { FirmwareService } from './modules/firmware/firmware.service.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
 export async function createContext(config: AppConfig, log: FastifyBaseLogger): Promise<AppContext> {
@@ -113,6 +117,8 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const plantAdminRepo = new PlantAdminRepository(db);
     const plantImages = new PlantImages(config.dataDir);
     const alarmServices = createAlarmServices({ db, access, resolver, audit, now });
+    // Issue 13: firmware images live outside the database, in <dataDir>/blobs (the engine reads the same store).
+    const blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
     const ctx: AppContext = {
       config,
       db,
@@ -122,6 +128,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       keyring,
       log,
       now,
+      blobs,
       repos: {
         accounts: accountsRepo,
         sessions: sessionsRepo,
@@ -222,6 +229,16 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           now,
         }),
         distribution: new DistributionService({ repo: distributionRepo, accounts: accountsRepo, audit }),
+        firmware: new FirmwareService({
+          repo: new FirmwareRepository(db),
+          dbh,
+          blobs,
+          accounts: accountsRepo,
+          manufacturerOnPath: (p) => distributionRepo.manufacturerOnPath(p),
+          audit,
+          keyring,
+          now,
+        }),
         deviceOps: createDeviceOps(
           { db, dbh, keyring, log, now, access, audit, devicesRepo, energyRepo },
           () => ctx.services,

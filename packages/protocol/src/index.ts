@@ -1,5 +1,6 @@
 export * from './locales.js';
 export * from './sign.js';
+export * from './upg-sign.js';
 export * from './roles.js';
 export * from './errors.js';
 export * from './permissions.js';

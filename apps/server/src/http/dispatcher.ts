@@ -97,24 +97,57 @@ export class Dispatcher {
     let secret: string | undefined;
     if (def.access.auth === 'signed') {
       ({ caller, covers, secret } = await this.authenticate(def, req, trace));
-      // A demo session (experience code) is read-only: only its own sign-out and token refresh change state.
-      if (caller.demo && def.mutates && def.name !== 'logout' && def.name !== 'updateToken') throw new ApiError(11, 'demo');
-      if (def.access.roles && !(def.access.roles as readonly number[]).includes(caller.role)) {
-        throw new ApiError(11);
-      }
-      // Role 2: the function points of its bound custom role, read on every call (no cache), so a
-      // role edit counts from the next call of every bound account on every instance.
-      if (caller.role === ROLE.DISTRIBUTOR) {
-        const functions = await this.ctx.services.access.roleFunctions(caller.accountId);
-        if (functions) caller = { ...caller, permissions: functions };
-      }
-      // Module AND function point. Fails closed: a sub-administrator without a list holds none.
-      if (!callerMayCall(caller, def.access)) throw new ApiError(11);
+      caller = await this.admit(def, caller);
     } else {
       if (typeof req.params.usr === 'string') trace.usr = req.params.usr.slice(0, 64);
       if (def.access.auth === 'login' && this.strict) this.checkSalt(req.params.salt ?? '');
     }
     return { def, handler, caller, covers, secret };
+  }
+
+  /** The role, demo and role-2 permission checks of a signed call (11 when refused); the caller with its function points. */
+  private async admit(def: ActionDef, caller: Caller): Promise<Caller> {
+    // A demo session (experience code) is read-only: only its own sign-out and token refresh change state.
+    if (caller.demo && def.mutates && def.name !== 'logout' && def.name !== 'updateToken') throw new ApiError(11, 'demo');
+    if (def.access.roles && !(def.access.roles as readonly number[]).includes(caller.role)) {
+      throw new ApiError(11);
+    }
+    // Role 2: the function points of its bound custom role, read on every call (no cache), so a
+    // role edit counts from the next call of every bound account on every instance.
+    if (caller.role === ROLE.DISTRIBUTOR) {
+      const functions = await this.ctx.services.access.roleFunctions(caller.accountId);
+      if (functions) caller = { ...caller, permissions: functions };
+    }
+    // Module AND function point. Fails closed: a sub-administrator without a list holds none.
+    if (!callerMayCall(caller, def.access)) throw new ApiError(11);
+    return caller;
+  }
+
+  /**
+   * A signed action reached through another HTTP surface that authenticates with its own sign
+   * (the upgrade service /upg/api, docs/firmware/library.md): `verify` checks that surface's sign
+   * with the session's secret (err 4 when false); `replayKey` (the sign) is refused when seen
+   * before (err 5) for mutating calls or under the strict policy. Then the same role and
+   * permission checks as the action endpoint.
+   */
+  async authorizeSession(
+    action: string,
+    token: string,
+    verify: (secret: string) => boolean,
+    replayKey: string,
+    instantMs: number | undefined,
+    trace: DispatchTrace,
+  ): Promise<AuthorizedCall> {
+    const { def, handler } = this.resolve(action);
+    if (def.access.auth !== 'signed') throw new ApiError(9);
+    if (!token) throw new ApiError(10);
+    const authn = await this.ctx.services.auth.authenticate(token);
+    trace.accountId = authn.caller.accountId;
+    trace.usr = authn.caller.usr;
+    if (!verify(authn.secret)) throw new ApiError(4);
+    if (this.strict || def.mutates || this.ctx.config.replayProtection) await this.refuseReplay(replayKey, instantMs);
+    const caller = await this.admit(def, authn.caller);
+    return { def, handler, caller, covers: undefined, secret: authn.secret };
   }
 
   /**

@@ -19,6 +19,7 @@ import { notificationHandlers } from './notifications/notifications.actions.js';
 import { selfServiceHandlers } from './selfservice/selfservice.actions.js';
 import { entryExtrasHandlers } from './entry-extras/entry-extras.actions.js';
 import { brandingHandlers } from './branding/branding.actions.js';
+import { firmwareHandlers } from './firmware/firmware.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -42,4 +43,5 @@ export const handlers: HandlerMap = {
   ...selfServiceHandlers,
   ...entryExtrasHandlers,
   ...brandingHandlers,
+  ...firmwareHandlers,
 };

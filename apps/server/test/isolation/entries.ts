@@ -622,7 +622,28 @@ export const ENTRIES = {
   queryDomainApp: { exempt: 'public, before sign-in: the app links of a host from configuration: test/branding/*.test.ts' },
   setPlatformNotice: { ref: 'none', params: () => ({ clientLanguage: 2, msgType: 2, title: 'Matrix', content: 'Matrix notice' }) },
   setConsultParam: { ref: 'none', params: () => ({ appID: 'matrix.example', phoneNum: '1', email: '', wechat: '', englishName: 'M' }) },
+  // ---------------------------------------------------------------- firmware library (issue 13)
+  // Library writes are the manufacturer's own (a distributor, even one holding system_settings,
+  // gets 11 from the service); a firmware code out of reach answers 352 like a missing one
+  // (ownership across two manufacturers: test/firmware/firmware-library.test.ts).
+  queryFirmwares: { ref: 'none', params: () => ({ pagesize: 10 }) },
+  uploadFirmware: { exempt: 'multipart image upload, manufacturer-only: scoping, limits and signatures in test/firmware/firmware-library.test.ts' },
+  editFirmware: { ref: 'none', params: () => ({ firmware: MISSING_FIRMWARE, desc: 'matrix' }), okCodes: [352], outcome: manufacturerOnly },
+  delFirmware: { ref: 'none', params: () => ({ firmware: MISSING_FIRMWARE }), okCodes: [352], outcome: manufacturerOnly },
+  downloadFirmware: { ref: 'none', params: () => ({ firmware: MISSING_FIRMWARE }), okCodes: [352] },
+  queryDefaultFirmwares: { ref: 'none', params: none },
+  setDefaultFirmware: { ref: 'none', params: () => ({ dataloggerType: 'MATRIX-TYPE', firmware: MISSING_FIRMWARE }), okCodes: [352], outcome: manufacturerOnly },
+  queryFirmwareKeys: { ref: 'none', params: none, outcome: manufacturerOnly },
+  addFirmwareKey: { ref: 'none', params: () => ({ publicKey: 'not a key' }), okCodes: [6], outcome: manufacturerOnly },
+  revokeFirmwareKey: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12], outcome: manufacturerOnly },
 } satisfies { [N in ActionName]: Entry };
+
+/** A firmware code no account has. */
+const MISSING_FIRMWARE = 'ffffffffffffffff';
+/** Firmware library writes: only a manufacturer (role 1) passes the service's check; the others 11. */
+function manufacturerOnly(caller: CallerKey, _ref: RefKey, base: Outcome): Outcome {
+  return base.ok && ROLE_OF[caller] !== 1 ? { ok: false, code: 11, why: 'firmware library writes are the manufacturer\'s' } : base;
+}
 
 /** The id of the alarm of a device reference (the fixture's one alarm per device). */
 function alarmId(c: CellContext): number {

@@ -107,6 +107,13 @@ const MUTATING = [
   // issue 12: branding (operator writes)
   'setPlatformNotice',
   'setConsultParam',
+  // issue 13: firmware library
+  'uploadFirmware',
+  'editFirmware',
+  'delFirmware',
+  'setDefaultFirmware',
+  'addFirmwareKey',
+  'revokeFirmwareKey',
 ];
 
 describe('action catalogue: mutates', () => {

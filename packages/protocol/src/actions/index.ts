@@ -16,6 +16,7 @@ import * as entryExtras from './entry-extras.js';
 import * as personal from './personal.js';
 import * as branding from './branding.js';
 import * as upgrades from './upgrades.js';
+import * as firmware from './firmware.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -42,6 +43,7 @@ export const catalogue = {
   ...personal,
   ...branding,
   ...upgrades,
+  ...firmware,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -61,6 +63,8 @@ export type * from './accounts-admin.js';
 export * from './telemetry-params.js';
 export type * from './plants.js';
 export type * from './upgrades.js';
+export type { FirmwareRow, FirmwareKeyRow, DefaultFirmwareRow } from './firmware.js';
+export * from './firmware-params.js';
 export type * from './plants-admin.js';
 export type * from './dataloggers.js';
 export type * from './dataloggers-admin.js';
