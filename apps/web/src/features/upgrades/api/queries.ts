@@ -77,7 +77,10 @@ export function useUpgradeDatalogger() {
 
 export function useUpgradeDevice() {
   const invalidate = useInvalidateUpgrades();
-  return useMutation({ mutationFn: (p: DeviceUpgradeParams) => api.call('firmwareUpgradeDevice', p), onSettled: invalidate });
+  return useMutation({
+    mutationFn: (p: DeviceUpgradeParams) => api.call('firmwareUpgradeDevice', p),
+    onSettled: invalidate,
+  });
 }
 
 export function useCancelUpgrade() {
@@ -85,5 +88,16 @@ export function useCancelUpgrade() {
   return useMutation({
     mutationFn: (p: { pn: string; key: string }) => api.call('cancelCollectorFirmwareUpgrade', p),
     onSettled: invalidate,
+  });
+}
+
+/** The firmware library the caller may use (queryFirmwares of the library part), for the cloud upgrade's picker. */
+export function useFirmwareChoices(search: string) {
+  const params = { page: 0, pagesize: 50, ...(search.trim() ? { search: search.trim() } : {}) };
+  return useQuery({
+    queryKey: ['upgrades', 'firmwares', params],
+    queryFn: () => api.call('queryFirmwares', params),
+    placeholderData: keepPreviousData,
+    retry: false,
   });
 }

@@ -77,7 +77,13 @@ export default function DataloggerUpgradePanel({ pn, version }: DataloggerPanelP
           </Button>
         </Flex>
       ) : null}
-      <TaskTable params={params} canWrite={canWrite} compact testId="upg-dl-history" onPage={(p, s) => setPage({ page: p, pagesize: s })} />
+      <TaskTable
+        params={params}
+        canWrite={canWrite}
+        compact
+        testId="upg-dl-history"
+        onPage={(p, s) => setPage({ page: p, pagesize: s })}
+      />
     </Flex>
   );
 }

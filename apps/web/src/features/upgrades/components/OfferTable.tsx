@@ -40,7 +40,15 @@ export function TaskCell({ row, canWrite }: { row: UpgradeableRow; canWrite: boo
   );
 }
 
-export function OfferTable({ pn = '', canWrite, expandDevices }: { pn?: string; canWrite: boolean; expandDevices?: boolean }) {
+export function OfferTable({
+  pn = '',
+  canWrite,
+  expandDevices,
+}: {
+  pn?: string;
+  canWrite: boolean;
+  expandDevices?: boolean;
+}) {
   const { t } = useTranslation('upgrades');
   const [page, setPage] = useState({ page: 0, pagesize: 10 });
   const q = useUpgradeOffers(pn, page.page, page.pagesize);
@@ -60,11 +68,21 @@ export function OfferTable({ pn = '', canWrite, expandDevices }: { pn?: string; 
     {
       key: 'online',
       title: t('start.online'),
-      render: (_, r) => <Tag color={r.online ? 'success' : 'default'}>{t(r.online ? 'start.isOnline' : 'start.isOffline')}</Tag>,
+      render: (_, r) => (
+        <Tag color={r.online ? 'success' : 'default'}>{t(r.online ? 'start.isOnline' : 'start.isOffline')}</Tag>
+      ),
     },
     { key: 'offer', title: t('offer.title'), render: (_, r) => <OfferCell row={r} /> },
     { key: 'task', title: t('task.progress'), render: (_, r) => <TaskCell row={r} canWrite={canWrite} /> },
-    ...(canWrite ? [{ key: 'op', title: t('task.actions'), render: (_: unknown, r: UpgradeableRow) => <OfferUpgradeButton row={r} /> }] : []),
+    ...(canWrite
+      ? [
+          {
+            key: 'op',
+            title: t('task.actions'),
+            render: (_: unknown, r: UpgradeableRow) => <OfferUpgradeButton row={r} />,
+          },
+        ]
+      : []),
   ];
   return (
     <Flex vertical gap={8} data-testid={pn ? `upg-offers-${pn}` : 'upg-offers'}>

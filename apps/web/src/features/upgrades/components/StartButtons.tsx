@@ -39,7 +39,11 @@ export function OfferUpgradeButton({ row, disabled }: { row: UpgradeableRow; dis
       onClick={() =>
         confirm({
           title: t('offer.confirmTitle'),
-          content: t('offer.confirm', { name: row.alias || row.sn || row.pn, from: row.version || '--', to: offer.firmware.version }),
+          content: t('offer.confirm', {
+            name: row.alias || row.sn || row.pn,
+            from: row.version || '--',
+            to: offer.firmware.version,
+          }),
           okText: t('offer.upgrade'),
           onOk: async () => {
             try {

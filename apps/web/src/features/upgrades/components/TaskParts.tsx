@@ -4,9 +4,26 @@ import { useTranslation } from 'react-i18next';
 import { notice, showApiError } from '../../../app/notify';
 import { useConfirm } from '../../shared/dialog/use-confirm';
 import { useCancelUpgrade } from '../api/queries';
-import { OUTCOME_COLOR, isRunning, outcomeKey, progressPercent, progressStatus, type OutcomeKey } from '../model/status';
+import {
+  OUTCOME_COLOR,
+  isRunning,
+  outcomeKey,
+  progressPercent,
+  progressStatus,
+  type OutcomeKey,
+} from '../model/status';
 
-export function OutcomeTag({ status, phase, outcome, testId }: { status: number; phase?: string; outcome?: OutcomeKey; testId?: string }) {
+export function OutcomeTag({
+  status,
+  phase,
+  outcome,
+  testId,
+}: {
+  status: number;
+  phase?: string;
+  outcome?: OutcomeKey;
+  testId?: string;
+}) {
   const { t } = useTranslation('upgrades');
   const key = outcome ?? outcomeKey(status, phase);
   return (
@@ -33,7 +50,17 @@ export function TaskProgress({ status, progress, testId }: { status: number; pro
 }
 
 /** Cancel of a running task, after a confirmation; "cancel failure" when the task had already ended. */
-export function CancelTaskButton({ pn, taskKey, status, disabled }: { pn: string; taskKey: string; status: number; disabled?: boolean }) {
+export function CancelTaskButton({
+  pn,
+  taskKey,
+  status,
+  disabled,
+}: {
+  pn: string;
+  taskKey: string;
+  status: number;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('upgrades');
   const confirm = useConfirm();
   const cancel = useCancelUpgrade();

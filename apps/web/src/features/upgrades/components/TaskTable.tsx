@@ -77,11 +77,21 @@ export function TaskTable({
             render: (_: unknown, r: UpgradeTaskRow) => `${r.firmware.name} ${r.firmware.version}`,
           },
         ]),
-    { key: 'versions', title: t('task.versions'), render: (_, r) => `${r.fromVersion || '--'} → ${r.toVersion || '--'}` },
+    {
+      key: 'versions',
+      title: t('task.versions'),
+      render: (_, r) => `${r.fromVersion || '--'} → ${r.toVersion || '--'}`,
+    },
     {
       key: 'progress',
       title: t('task.progress'),
-      render: (_, r) => <TaskProgress status={r.status} progress={r.progress} testId={`upg-progress-${r.pn}${r.sn ? `-${r.sn}` : ''}`} />,
+      render: (_, r) => (
+        <TaskProgress
+          status={r.status}
+          progress={r.progress}
+          testId={`upg-progress-${r.pn}${r.sn ? `-${r.sn}` : ''}`}
+        />
+      ),
     },
     {
       key: 'status',
@@ -99,7 +109,11 @@ export function TaskTable({
     ...(compact
       ? []
       : [
-          { key: 'batch', title: t('task.batch'), render: (_: unknown, r: UpgradeTaskRow) => r.batch ?? r.strategy ?? '--' },
+          {
+            key: 'batch',
+            title: t('task.batch'),
+            render: (_: unknown, r: UpgradeTaskRow) => r.batch ?? r.strategy ?? '--',
+          },
           { key: 'usr', title: t('task.usr'), dataIndex: 'usr' },
         ]),
     { key: 'ts', title: t('task.time'), render: (_, r) => r.ets ?? r.ts },

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { batchFormProblem, batchParams, outcomeKey, parsePnList, pollInterval, progressPercent, retKey, type BatchForm } from './status';
+import {
+  batchFormProblem,
+  batchParams,
+  outcomeKey,
+  parsePnList,
+  pollInterval,
+  progressPercent,
+  retKey,
+  type BatchForm,
+} from './status';
 
 describe('upgrade task display', () => {
   it('shows progress 0..1000 as a percentage with one decimal, clamped', () => {
@@ -10,9 +19,23 @@ describe('upgrade task display', () => {
     expect(progressPercent(-5)).toBe('0.0');
   });
   it('names every outcome; a running task whose datalogger is offline is waiting', () => {
-    expect([0, 1, 2, 3, 4, 5, 9].map((s) => outcomeKey(s))).toEqual(['running', 'exception', 'failed', 'success', 'cancelled', 'notInUpgrade', 'notInUpgrade']);
+    expect([0, 1, 2, 3, 4, 5, 9].map((s) => outcomeKey(s))).toEqual([
+      'running',
+      'exception',
+      'failed',
+      'success',
+      'cancelled',
+      'notInUpgrade',
+      'notInUpgrade',
+    ]);
     expect(outcomeKey(0, 'waiting')).toBe('waiting');
-    expect([0, 1, 2, 3, 7].map(retKey)).toEqual(['accepted', 'failedToStart', 'offline', 'alreadyUpgrading', 'failedToStart']);
+    expect([0, 1, 2, 3, 7].map(retKey)).toEqual([
+      'accepted',
+      'failedToStart',
+      'offline',
+      'alreadyUpgrading',
+      'failedToStart',
+    ]);
   });
   it('polls while any task runs and stops once none does', () => {
     expect(pollInterval([{ status: 3 }, { status: 0 }])).toBe(2000);
@@ -33,7 +56,13 @@ describe('batch form', () => {
   it('a device firmware needs baud rate and device type code (spec §5)', () => {
     expect(batchFormProblem({ ...base, type: 2 })).toBe('baudRate');
     expect(batchFormProblem({ ...base, type: 2, baudRate: 9600 })).toBe('devcode');
-    expect(batchParams({ ...base, type: 4, baudRate: 9600, devcode: 2341 })).toEqual({ firmware: 'FW1', type: 4, baudRate: 9600, devcode: 2341, pn: 'A,B' });
+    expect(batchParams({ ...base, type: 4, baudRate: 9600, devcode: 2341 })).toEqual({
+      firmware: 'FW1',
+      type: 4,
+      baudRate: 9600,
+      devcode: 2341,
+      pn: 'A,B',
+    });
   });
   it('refuses an empty or oversized selection and a missing firmware; a filter sends its fields', () => {
     expect(batchFormProblem({ ...base, firmware: ' ' })).toBe('firmware');

@@ -4,10 +4,17 @@
  * "offline / waiting"), progress 0..1000 as a percentage with one decimal, the answer of a start
  * request (UPGRADE_REQUEST_RESULT), and when a list must keep polling.
  */
-import { BAUD_RATES, FIRMWARE_UPGRADE_STATUS, UPGRADE_PROGRESS_MAX, UPGRADE_REQUEST_RESULT, firmwareTarget } from '@sunwatch/protocol';
+import {
+  BAUD_RATES,
+  FIRMWARE_UPGRADE_STATUS,
+  UPGRADE_PROGRESS_MAX,
+  UPGRADE_REQUEST_RESULT,
+  firmwareTarget,
+} from '@sunwatch/protocol';
 
 /** Outcome keys (`upgrades:status.<key>`). */
-export type OutcomeKey = 'running' | 'waiting' | 'exception' | 'failed' | 'success' | 'cancelled' | 'notInUpgrade' | 'alreadyUpgrading';
+export type OutcomeKey =
+  'running' | 'waiting' | 'exception' | 'failed' | 'success' | 'cancelled' | 'notInUpgrade' | 'alreadyUpgrading';
 
 export function outcomeKey(status: number, phase = ''): OutcomeKey {
   switch (status) {
@@ -112,7 +119,9 @@ export interface BatchForm {
 }
 
 /** Why a batch form cannot be sent (`upgrades:start.invalid.<key>`), or undefined. */
-export function batchFormProblem(f: BatchForm): 'firmware' | 'baudRate' | 'devcode' | 'selection' | 'tooMany' | undefined {
+export function batchFormProblem(
+  f: BatchForm,
+): 'firmware' | 'baudRate' | 'devcode' | 'selection' | 'tooMany' | undefined {
   if (!f.firmware.trim()) return 'firmware';
   if (isDeviceFirmware(f.type)) {
     if (!f.baudRate) return 'baudRate';

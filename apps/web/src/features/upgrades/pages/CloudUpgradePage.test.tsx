@@ -44,7 +44,9 @@ function fakeServer(answer: (action: string, q: URLSearchParams) => Answer) {
       const q = new URL(url, 'http://localhost').searchParams;
       calls.push(q);
       const a = answer(q.get('action') ?? '', q);
-      return new Response(JSON.stringify({ desc: a.err ? 'ERR' : 'ERR_NONE', ...a }), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ desc: a.err ? 'ERR' : 'ERR_NONE', ...a }), {
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return calls;
@@ -96,7 +98,9 @@ describe('CloudUpgradePage', () => {
     const calls = fakeServer((action) => {
       if (action === 'queryFirmwareUpgrades') {
         round += 1;
-        return round === 1 ? list([task('SWA1', 0, 453), task('SWA2', 0, 0, 'waiting')]) : list([task('SWA1', 3, 1000), task('SWA2', 1, 120)]);
+        return round === 1
+          ? list([task('SWA1', 0, 453), task('SWA2', 0, 0, 'waiting')])
+          : list([task('SWA1', 3, 1000), task('SWA2', 1, 120)]);
       }
       if (action === 'webQueryCollectorsEs') return { err: 0, dat: { total: 0, page: 0, pagesize: 10, collector: [] } };
       return { err: 9 };
@@ -108,7 +112,9 @@ describe('CloudUpgradePage', () => {
     expect(screen.getByTestId('upg-status-SWA1').textContent).toBe('Wird aktualisiert');
     expect(screen.getByTestId('upg-status-SWA2').textContent).toBe('Offline / wartet');
     // the next poll: completed and an abnormal exit with its message
-    await waitFor(() => expect(screen.getByTestId('upg-status-SWA1').textContent).toBe('Abgeschlossen'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('upg-status-SWA1').textContent).toBe('Abgeschlossen'), {
+      timeout: 10_000,
+    });
     expect(screen.getByTestId('upg-progress-SWA1').getAttribute('data-progress')).toBe('100.0');
     expect(screen.getByTestId('upg-status-SWA2').textContent).toBe('Abnormal beendet');
     expect(screen.getByText('Download-Fehler, bitte später erneut versuchen')).toBeTruthy();
@@ -150,13 +156,32 @@ describe('CloudUpgradePage', () => {
             collector: ['SWA1', 'SWA2'].map((pn) => ({ pn, alias: pn, status: 0, fireware: '1.0.0', model: 'X1' })),
           },
         };
-      if (action === 'firmwareUpgradeBatch') return { err: 0, dat: { batch: 8, total: 2, started: 1, waiting: 0, refused: [{ pn: 'SWA2', sn: '', ret: 3, err: 0 }] } };
+      if (action === 'queryFirmwares')
+        return {
+          err: 0,
+          dat: {
+            total: 2,
+            page: 0,
+            pagesize: 50,
+            firmware: [
+              { firmware: 'FW1', name: 'Demo', version: '2.0.0', type: 0, baudRate: null, signed: true },
+              { firmware: 'FW0', name: 'Raw', version: '0.1', type: 0, baudRate: null, signed: false },
+            ],
+          },
+        };
+      if (action === 'firmwareUpgradeBatch')
+        return {
+          err: 0,
+          dat: { batch: 8, total: 2, started: 1, waiting: 0, refused: [{ pn: 'SWA2', sn: '', ret: 3, err: 0 }] },
+        };
       return { err: 9 };
     });
     renderPage();
     const submit = await screen.findByTestId('upg-submit');
     expect((submit as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(screen.getByTestId('upg-firmware'), { target: { value: 'FW1' } });
+    // the firmware picker lists the library; an unsigned image cannot be picked
+    fireEvent.mouseDown(within(screen.getByTestId('upg-start')).getAllByRole('combobox')[0]!);
+    fireEvent.click(await screen.findByText('Demo 2.0.0 (General)', {}, { timeout: 20_000 }));
     const targets = await screen.findByTestId('upg-targets');
     await within(targets).findAllByText('SWA1', {}, { timeout: 20_000 });
     for (const box of within(targets).getAllByRole('checkbox').slice(1)) fireEvent.click(box);

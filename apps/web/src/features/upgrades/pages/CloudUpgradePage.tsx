@@ -5,7 +5,20 @@
  * with the number it covers), confirm, then follow the task list with live progress.
  */
 import { useState } from 'react';
-import { Alert, Button, Card, DatePicker, Flex, Input, InputNumber, Segmented, Select, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  DatePicker,
+  Flex,
+  Input,
+  InputNumber,
+  Segmented,
+  Select,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { accessFor } from '../../../app/access';
@@ -15,7 +28,15 @@ import { useConfirm } from '../../shared/dialog/use-confirm';
 import { useStartBatch, useTargetDataloggers, type TaskListParams } from '../api/queries';
 import { FIELD, FirmwareFields, type FirmwareChoice } from '../components/FirmwareFields';
 import { TASK_PAGE_SIZES, TaskTable } from '../components/TaskTable';
-import { MAX_SELECTION, batchFormProblem, batchParams, isDeviceFirmware, parsePnList, retKey, type BatchForm } from '../model/status';
+import {
+  MAX_SELECTION,
+  batchFormProblem,
+  batchParams,
+  isDeviceFirmware,
+  parsePnList,
+  retKey,
+  type BatchForm,
+} from '../model/status';
 
 const STATUS_FILTERS = [0, 1, 2, 3, 4, 5] as const;
 
@@ -55,7 +76,11 @@ function TargetPicker({ selection, onSelection }: { selection: string[]; onSelec
           {
             key: 'status',
             title: t('start.online'),
-            render: (_, r) => <Tag color={r.status === 0 ? 'success' : 'default'}>{t(r.status === 0 ? 'start.isOnline' : 'start.isOffline')}</Tag>,
+            render: (_, r) => (
+              <Tag color={r.status === 0 ? 'success' : 'default'}>
+                {t(r.status === 0 ? 'start.isOnline' : 'start.isOffline')}
+              </Tag>
+            ),
           },
         ]}
         pagination={{
@@ -136,13 +161,22 @@ function StartCard() {
   const start = useStartBatch();
   const [fw, setFw] = useState<FirmwareChoice>({ firmware: '', type: 0 });
   const [form, setForm] = useState<BatchForm>({ firmware: '', type: 0, mode: 'selection', selection: [] });
-  const [last, setLast] = useState<{ batch: number; total: number; started: number; waiting: number; refused: Array<{ pn: string; sn: string; ret: number; err: number }> }>();
+  const [last, setLast] = useState<{
+    batch: number;
+    total: number;
+    started: number;
+    waiting: number;
+    refused: Array<{ pn: string; sn: string; ret: number; err: number }>;
+  }>();
   const full: BatchForm = { ...form, ...fw };
   const problem = batchFormProblem(full);
   const submit = () =>
     confirm({
       title: t('start.confirmTitle'),
-      content: full.mode === 'selection' ? t('start.confirmSelection', { count: full.selection.length }) : t('start.confirmFilter'),
+      content:
+        full.mode === 'selection'
+          ? t('start.confirmSelection', { count: full.selection.length })
+          : t('start.confirmFilter'),
       okText: t('start.submit'),
       onOk: async () => {
         try {
@@ -159,11 +193,16 @@ function StartCard() {
     <Card title={t('start.title')} size="small" data-testid="upg-start">
       <Flex vertical gap={12}>
         <Flex wrap gap={12} style={{ maxWidth: 720 }}>
-          <FirmwareFields value={fw} onChange={setFw} />
+          <FirmwareFields value={fw} onChange={setFw} library />
           {isDeviceFirmware(fw.type) ? (
             <label style={FIELD}>
               {t('start.devcode')}
-              <InputNumber min={0} value={form.devcode} onChange={(v) => setForm({ ...form, devcode: v ?? undefined })} data-testid="upg-devcode" />
+              <InputNumber
+                min={0}
+                value={form.devcode}
+                onChange={(v) => setForm({ ...form, devcode: v ?? undefined })}
+                data-testid="upg-devcode"
+              />
             </label>
           ) : null}
         </Flex>
@@ -179,11 +218,22 @@ function StartCard() {
         {form.mode === 'selection' ? (
           <TargetPicker selection={[...form.selection]} onSelection={(selection) => setForm({ ...form, selection })} />
         ) : (
-          <FilterTargets form={full} onForm={(f) => setForm({ ...form, ...f, firmware: form.firmware, type: form.type })} />
+          <FilterTargets
+            form={full}
+            onForm={(f) => setForm({ ...form, ...f, firmware: form.firmware, type: form.type })}
+          />
         )}
-        {problem ? <Typography.Text type="secondary">{t(`start.invalid.${problem}`, { max: MAX_SELECTION })}</Typography.Text> : null}
+        {problem ? (
+          <Typography.Text type="secondary">{t(`start.invalid.${problem}`, { max: MAX_SELECTION })}</Typography.Text>
+        ) : null}
         <div>
-          <Button type="primary" disabled={!!problem} loading={start.isPending} onClick={submit} data-testid="upg-submit">
+          <Button
+            type="primary"
+            disabled={!!problem}
+            loading={start.isPending}
+            onClick={submit}
+            data-testid="upg-submit"
+          >
             {t('start.submit')}
           </Button>
         </div>
@@ -192,7 +242,13 @@ function StartCard() {
             type={last.refused.length ? 'warning' : 'success'}
             showIcon
             data-testid="upg-batch-result"
-            message={t('start.result', { batch: last.batch, total: last.total, started: last.started, waiting: last.waiting, refused: last.refused.length })}
+            message={t('start.result', {
+              batch: last.batch,
+              total: last.total,
+              started: last.started,
+              waiting: last.waiting,
+              refused: last.refused.length,
+            })}
             description={
               last.refused.length ? (
                 <Flex vertical>
@@ -220,24 +276,46 @@ function TasksCard({ canWrite }: { canWrite: boolean }) {
     <Card title={t('task.title')} size="small">
       <Flex vertical gap={8}>
         <Flex wrap gap={8}>
-          <Input.Search allowClear placeholder={t('task.pn')} style={{ maxWidth: 220 }} onSearch={(v) => set({ pn: v.trim() || undefined })} data-testid="upg-filter-pn" />
+          <Input.Search
+            allowClear
+            placeholder={t('task.pn')}
+            style={{ maxWidth: 220 }}
+            onSearch={(v) => set({ pn: v.trim() || undefined })}
+            data-testid="upg-filter-pn"
+          />
           <Select
             allowClear
             placeholder={t('task.status')}
             style={{ minWidth: 160 }}
             value={params.status}
             onChange={(v: number | undefined) => set({ status: v })}
-            options={STATUS_FILTERS.map((s) => ({ value: s, label: t(`status.${['running', 'exception', 'failed', 'success', 'cancelled', 'notInUpgrade'][s]}`) }))}
+            options={STATUS_FILTERS.map((s) => ({
+              value: s,
+              label: t(`status.${['running', 'exception', 'failed', 'success', 'cancelled', 'notInUpgrade'][s]}`),
+            }))}
             data-testid="upg-filter-status"
           />
-          <InputNumber min={1} placeholder={t('task.batch')} value={params.batch} onChange={(v) => set({ batch: v ?? undefined })} data-testid="upg-filter-batch" />
+          <InputNumber
+            min={1}
+            placeholder={t('task.batch')}
+            value={params.batch}
+            onChange={(v) => set({ batch: v ?? undefined })}
+            data-testid="upg-filter-batch"
+          />
           <DatePicker.RangePicker
             onChange={(r: [Dayjs | null, Dayjs | null] | null) =>
-              set({ sdate: r?.[0]?.format('YYYY-MM-DD') ?? undefined, edate: r?.[1]?.format('YYYY-MM-DD') ?? undefined })
+              set({
+                sdate: r?.[0]?.format('YYYY-MM-DD') ?? undefined,
+                edate: r?.[1]?.format('YYYY-MM-DD') ?? undefined,
+              })
             }
           />
         </Flex>
-        <TaskTable params={params} canWrite={canWrite} onPage={(page, pagesize) => setParams((p) => ({ ...p, page, pagesize }))} />
+        <TaskTable
+          params={params}
+          canWrite={canWrite}
+          onPage={(page, pagesize) => setParams((p) => ({ ...p, page, pagesize }))}
+        />
       </Flex>
     </Card>
   );

@@ -13,7 +13,13 @@ import type { DeviceTabProps } from '../../../app/device-tabs';
 import { showApiError } from '../../../app/notify';
 import { useSession } from '../../../app/use-session';
 import { useConfirm } from '../../shared/dialog/use-confirm';
-import { useDataloggerDetail, useUpgradeDatalogger, useUpgradeDevice, useUpgradeOffers, type TaskListParams } from '../api/queries';
+import {
+  useDataloggerDetail,
+  useUpgradeDatalogger,
+  useUpgradeDevice,
+  useUpgradeOffers,
+  type TaskListParams,
+} from '../api/queries';
 import { FirmwareFields, type FirmwareChoice } from '../components/FirmwareFields';
 import { OfferCell, TaskCell } from '../components/OfferTable';
 import { OfferUpgradeButton, reportStart } from '../components/StartButtons';
@@ -31,7 +37,10 @@ function AdminUpgrade({ device }: DeviceTabProps) {
   const go = (what: 'device' | 'datalogger') =>
     confirm({
       title: t('offer.confirmTitle'),
-      content: what === 'device' ? t('device.confirmDevice', { sn: device.sn }) : t('device.confirmDatalogger', { pn: device.pn }),
+      content:
+        what === 'device'
+          ? t('device.confirmDevice', { sn: device.sn })
+          : t('device.confirmDatalogger', { pn: device.pn }),
       okText: t('offer.upgrade'),
       onOk: async () => {
         try {
@@ -59,7 +68,13 @@ function AdminUpgrade({ device }: DeviceTabProps) {
         <Flex vertical gap={8}>
           <FirmwareFields value={devFw} onChange={setDevFw} targets="device" />
           <div>
-            <Button type="primary" disabled={!devReady} loading={dev.isPending} onClick={() => go('device')} data-testid="upg-device-submit">
+            <Button
+              type="primary"
+              disabled={!devReady}
+              loading={dev.isPending}
+              onClick={() => go('device')}
+              data-testid="upg-device-submit"
+            >
               {t('offer.upgrade')}
             </Button>
           </div>
@@ -69,7 +84,13 @@ function AdminUpgrade({ device }: DeviceTabProps) {
         <Flex vertical gap={8}>
           <FirmwareFields value={dlFw} onChange={setDlFw} targets="datalogger" />
           <div>
-            <Button type="primary" disabled={!dlFw.firmware.trim()} loading={dl.isPending} onClick={() => go('datalogger')} data-testid="upg-dl-submit">
+            <Button
+              type="primary"
+              disabled={!dlFw.firmware.trim()}
+              loading={dl.isPending}
+              onClick={() => go('datalogger')}
+              data-testid="upg-dl-submit"
+            >
               {t('offer.upgrade')}
             </Button>
           </div>
@@ -85,7 +106,12 @@ function OwnerOffer({ device, canWrite }: DeviceTabProps & { canWrite: boolean }
   const devices = useUpgradeOffers(device.pn, 0, 50);
   const row = devices.data?.item.find((r) => r.sn === device.sn && r.target === 1);
   if (!devices.data) return null;
-  if (!row?.offer && !row?.task) return <Typography.Text type="secondary" data-testid="upg-no-offer">{t('offer.none')}</Typography.Text>;
+  if (!row?.offer && !row?.task)
+    return (
+      <Typography.Text type="secondary" data-testid="upg-no-offer">
+        {t('offer.none')}
+      </Typography.Text>
+    );
   return (
     <Flex vertical gap={8} data-testid="upg-device-offer">
       <OfferCell row={row} />
@@ -117,8 +143,16 @@ export default function DeviceUpgradeTab({ device }: DeviceTabProps) {
         bordered
         column={{ xs: 1, sm: 2 }}
         items={[
-          { key: 'dev', label: t('device.deviceVersion'), children: <span data-testid="upg-device-version">{mine?.version || '--'}</span> },
-          { key: 'dl', label: t('device.dataloggerVersion'), children: <span data-testid="upg-dl-version">{dl.data?.fireware || '--'}</span> },
+          {
+            key: 'dev',
+            label: t('device.deviceVersion'),
+            children: <span data-testid="upg-device-version">{mine?.version || '--'}</span>,
+          },
+          {
+            key: 'dl',
+            label: t('device.dataloggerVersion'),
+            children: <span data-testid="upg-dl-version">{dl.data?.fireware || '--'}</span>,
+          },
         ]}
       />
       {owner ? <OwnerOffer device={device} canWrite={canWrite} /> : canWrite ? <AdminUpgrade device={device} /> : null}
