@@ -7,12 +7,12 @@ const tabsOf = (a: ReturnType<typeof accessFor>) => DEVICE_EXTRA_TABS.filter((d)
 describe('device detail tabs of issue 10 per account', () => {
   it('an owner sees control, send command, report export, yearly totals and history, and may manage the device', () => {
     const a = accessFor({ role: 0 });
-    expect(tabsOf(a)).toEqual(['control', 'command', 'report', 'yearly', 'history', 'alarms']);
+    expect(tabsOf(a)).toEqual(['control', 'command', 'report', 'yearly', 'history', 'alarms', 'upgrade']);
     expect(DEVICE_INFO_PANEL.visible(a)).toBe(true);
   });
   it('a viewer sees the reads only (yearly totals, history) and cannot manage the device', () => {
     const a = accessFor({ role: 5 });
-    expect(tabsOf(a)).toEqual(['yearly', 'history', 'alarms']);
+    expect(tabsOf(a)).toEqual(['yearly', 'history', 'alarms', 'upgrade']);
     expect(DEVICE_INFO_PANEL.visible(a)).toBe(false);
   });
   it('a sub-administrator sees what its role grants: no control page, no write button, no export', () => {
@@ -20,12 +20,12 @@ describe('device detail tabs of issue 10 per account', () => {
       role: 2,
       permissions: { modules: ['device_manag'], firstPages: ['device_list'], secondPages: ['device_detail'], buttons: [] },
     });
-    expect(tabsOf(a)).toEqual(['yearly', 'history', 'alarms']);
+    expect(tabsOf(a)).toEqual(['yearly', 'history', 'alarms', 'upgrade']);
     const b = accessFor({
       role: 2,
       permissions: { modules: ['device_manag'], firstPages: ['device_list'], secondPages: ['device_control'], buttons: ['device_control_write', 'device_export'] },
     });
-    expect(tabsOf(b)).toEqual(['control', 'command', 'report', 'yearly', 'history', 'alarms']);
+    expect(tabsOf(b)).toEqual(['control', 'command', 'report', 'yearly', 'history', 'alarms', 'upgrade']);
     const none = accessFor({ role: 2, permissions: { modules: ['overview'], firstPages: [], secondPages: [], buttons: [] } });
     expect(tabsOf(none)).toEqual([]);
   });

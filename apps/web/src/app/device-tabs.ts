@@ -62,6 +62,13 @@ export const DEVICE_EXTRA_TABS: readonly DeviceTabDef[] = [
     visible: (a) => a.hasModule('device_manag'),
     load: () => import('../features/alarms/tabs/DeviceAlarmsTab'),
   },
+  {
+    // issue 13: versions, upgrade (administrators; owners: what is offered), progress, history
+    key: 'upgrade',
+    titleKey: 'upgrades:device.tab',
+    visible: (a) => a.hasModule('device_manag'),
+    load: () => import('../features/upgrades/tabs/DeviceUpgradeTab'),
+  },
 ];
 
 /** Shown under the device info (edit alias, remove from plant) to accounts that may change devices. */

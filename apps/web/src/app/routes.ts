@@ -137,6 +137,7 @@ const accountsAdminPage: PageLoader = () => import('../features/accounts-admin/p
 const dataloggersPage: PageLoader = () => import('../features/dataloggers/pages/DataloggersPage');
 const helpformPage: PageLoader = () => import('../features/device-ops/pages/HelpformPage');
 const alarmsPage: PageLoader = () => import('../features/alarms/pages/AlarmsPage');
+const ownerFirmwarePage: PageLoader = () => import('../features/upgrades/pages/OwnerFirmwarePage');
 
 /** The device detail page under every device list (same access as the list). */
 export const DEVICE_DETAIL: SubPage = {
@@ -217,7 +218,7 @@ export const AREAS: readonly AreaDef[] = [
           item('helpform', 'Appstore', { group: 'auxiliary', access: DEVICES, page: helpformPage }),
           item('UpgFirmware', 'CloudUpload', { group: 'strategy' }),
           item('strategy', 'Tool', { group: 'strategy', page: () => import('../features/strategies/pages/StrategyPage') }),
-          item('upgrade', 'Rocket', { group: 'strategy' }),
+          item('upgrade', 'Rocket', { group: 'strategy', access: DEVICES, page: () => import('../features/upgrades/pages/CloudUpgradePage') }),
         ],
       }),
     ],
@@ -267,7 +268,7 @@ export const AREAS: readonly AreaDef[] = [
         defaultChild: 'datalogger',
         children: [
           item('datalogger', 'Cluster', { group: 'datalogger', access: WRITES, page: dataloggersPage }),
-          item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', access: WRITES }),
+          item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', access: WRITES, page: ownerFirmwarePage }),
           item('rate', 'Dollar', { group: 'personal', access: WRITES }),
           item('helpform', 'Appstore', { group: 'personal', access: WRITES, page: helpformPage }),
           item('browseAccount', 'UsergroupAdd', {
@@ -304,7 +305,7 @@ export const AREAS: readonly AreaDef[] = [
           item('personalBasic', 'User', { page: personalBasicPage }),
           item('rechargePay', 'Wallet', { access: WRITES }),
           item('rate', 'Dollar', { access: WRITES }),
-          item('firmware', 'CloudServer', { access: WRITES }),
+          item('firmware', 'CloudServer', { access: WRITES, page: ownerFirmwarePage }),
         ],
       }),
     ],

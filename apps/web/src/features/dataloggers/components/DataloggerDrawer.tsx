@@ -6,12 +6,16 @@
  * shared OperationHistory). The buttons are those the server says the caller may use on THIS
  * datalogger (`can`).
  */
+import { Suspense, lazy, useMemo, type ComponentType } from 'react';
 import { Alert, Button, Descriptions, Drawer, Flex, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { timezoneLabel, type CollectorDetail } from '@sunwatch/protocol';
+import { accessFor } from '../../../app/access';
 import { api } from '../../../app/api';
+import { DATALOGGER_EXTRA_TABS, type DataloggerPanelProps } from '../../../app/datalogger-panels';
 import { apiErrorText } from '../../../app/notify';
+import { useSession } from '../../../app/use-session';
 import { useIsPhone } from '../../../components/responsive';
 import { OperationHistory } from '../../shared/operations/OperationHistory';
 import { dataloggerKeys } from '../api/keys';
@@ -21,6 +25,9 @@ import type { DataloggerRef } from '../model/types';
 import { ConnectionInfo } from './ConnectionInfo';
 import { DataloggerStatusTag } from './DataloggerStatusTag';
 import { LogPanel } from './LogPanel';
+
+/** The drawer tabs other features provide (app/datalogger-panels.ts), loaded when opened. */
+const EXTRA_PANELS: ReadonlyMap<string, ComponentType<DataloggerPanelProps>> = new Map(DATALOGGER_EXTRA_TABS.map((d) => [d.key, lazy(d.load)]));
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '--' : String(v));
 
@@ -175,7 +182,9 @@ export default function DataloggerDrawer({
   const phone = useIsPhone();
   const detail = useQuery({ queryKey: dataloggerKeys.detail(pn), queryFn: () => api.call('queryCollectorDetail', { pn }) });
   const d = detail.data;
-  const active = tab === 'devices' || tab === 'log' || tab === 'history' ? tab : 'info';
+  const session = useSession();
+  const extra = useMemo(() => DATALOGGER_EXTRA_TABS.filter((p) => p.visible(accessFor(session))), [session]);
+  const active = tab === 'devices' || tab === 'log' || tab === 'history' || extra.some((p) => p.key === tab) ? tab : 'info';
   const ref: DataloggerRef | undefined = d && { pn: d.pn, alias: d.alias, status: d.status };
   const buttons: Array<[RowAction, boolean]> = d
     ? [
@@ -234,6 +243,18 @@ export default function DataloggerDrawer({
                 label: t('dataloggers:detail.tabs.history'),
                 children: <OperationHistory pn={pn} queryKey={dataloggerKeys.history({})} />,
               },
+              ...extra.map((p) => {
+                const Panel = EXTRA_PANELS.get(p.key)!;
+                return {
+                  key: p.key,
+                  label: t(p.titleKey),
+                  children: (
+                    <Suspense fallback={<Skeleton active />}>
+                      <Panel pn={pn} version={d.fireware} />
+                    </Suspense>
+                  ),
+                };
+              }),
             ]}
           />
         </Flex>
