@@ -119,6 +119,11 @@ const MUTATING = [
   'editUpgradeStrategy',
   'cancelUpgradeStrategy',
   'resumeUpgradeStrategy',
+  // issue 13: upgrades
+  'firmwareUpgradeCollector',
+  'cancelCollectorFirmwareUpgrade',
+  'firmwareUpgradeDevice',
+  'firmwareUpgradeBatch',
 ];
 
 describe('action catalogue: mutates', () => {
