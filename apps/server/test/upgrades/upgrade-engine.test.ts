@@ -437,8 +437,7 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
     expect(list.dat!.task.every((t) => t.pn === ANNA)).toBe(true);
   });
 
-  // NOT YET on SQLite: the run times out there (under investigation, see docs/firmware/engine.md).
-  it.skipIf(engine.name === 'sqlite')(
+  it(
     'batches by selection (the offline one waits and completes when it connects) and by filter',
     async () => {
       const fw = await addFirmware({ version: 'SWDL-7.0.0', size: 10 * KB });

@@ -16,6 +16,7 @@ import type { DataloggerCommands } from '../operations/command.service.js';
 import type { OperationLog } from '../operations/operation-log.service.js';
 import type { TelemetryService } from '../telemetry/telemetry.service.js';
 import type { StartUpgradeRequest, StartUpgradeResult, UpgradeEngine } from './engine-port.js';
+import { currentDb } from '../../db/transaction.js';
 
 /**
  * The upgrade engine (issue 13; docs/firmware/engine.md). Tasks live in `upgrade_tasks`; one
@@ -97,6 +98,15 @@ export interface DistributableFirmware {
 }
 
 export class UpgradeEngineService implements UpgradeEngine {
+  /**
+   * The open transaction of this async context, else the root database: a batch records its tasks
+   * in the action's transaction, and on SQLite (one connection) a query on the root inside it
+   * would wait for the transaction forever.
+   */
+  private get db(): Db {
+    return currentDb(this.deps.db);
+  }
+
   readonly instance = `${process.pid}-${randomBytes(4).toString('hex')}`;
   readonly options: UpgradeEngineOptions;
   private timer: NodeJS.Timeout | undefined;
@@ -147,14 +157,14 @@ export class UpgradeEngineService implements UpgradeEngine {
    * key of its manufacturer, and the signature verifies. 352 otherwise (never why).
    */
   async distributable(firmwareId: number): Promise<DistributableFirmware> {
-    const fw = await this.deps.db
+    const fw = await this.db
       .selectFrom('firmwares')
       .selectAll()
       .where('id', '=', firmwareId)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!fw || !fw.signature || fw.key_id === null) throw new ApiError(352);
-    const key = await this.deps.db
+    const key = await this.db
       .selectFrom('firmware_signing_keys')
       .selectAll()
       .where('id', '=', fw.key_id)
@@ -191,13 +201,13 @@ export class UpgradeEngineService implements UpgradeEngine {
 
   /** Whether the platform can reach the datalogger now. */
   private async online(pn: string): Promise<boolean> {
-    const dl = await this.deps.db.selectFrom('dataloggers').select('status').where('pn', '=', pn).executeTakeFirst();
+    const dl = await this.db.selectFrom('dataloggers').select('status').where('pn', '=', pn).executeTakeFirst();
     return !!dl && Number(dl.status) === 0 && this.deps.telemetry.isConnected(pn) !== false;
   }
 
   /** The running (not ended) task of a datalogger, if any. */
   async activeTask(pn: string): Promise<{ key: string; progress: number; status: number } | undefined> {
-    const row = await this.deps.db
+    const row = await this.db
       .selectFrom('upgrade_tasks')
       .select(['key', 'progress', 'status'])
       .where('pn', '=', pn)
@@ -215,7 +225,7 @@ export class UpgradeEngineService implements UpgradeEngine {
     const fw = await this.distributable(req.firmwareId);
     await this.image(fw);
     const t = req.target;
-    const dl = await this.deps.db
+    const dl = await this.db
       .selectFrom('dataloggers')
       .select(['pn', 'firmware', 'status'])
       .where('pn', '=', t.pn)
@@ -223,7 +233,7 @@ export class UpgradeEngineService implements UpgradeEngine {
     if (!dl) throw new ApiError(257);
     let fromVersion = dl.firmware;
     if (t.target === 1) {
-      const dev = await this.deps.db
+      const dev = await this.db
         .selectFrom('devices')
         .select('firmware')
         .where('pn', '=', t.pn)
@@ -239,7 +249,7 @@ export class UpgradeEngineService implements UpgradeEngine {
     if (!online && !req.queueIfOffline) return { ret: UPGRADE_REQUEST_RESULT.offline };
     const now = this.deps.now();
     const key = randomBytes(12).toString('hex');
-    await this.deps.db
+    await this.db
       .insertInto('upgrade_tasks')
       .values({
         key,
@@ -279,7 +289,7 @@ export class UpgradeEngineService implements UpgradeEngine {
     const now = this.deps.now();
     const task = await this.task(key);
     if (!task) return false;
-    const res = await this.deps.db
+    const res = await this.db
       .updateTable('upgrade_tasks')
       .set({ status: FIRMWARE_UPGRADE_STATUS.cancelled, phase: 'done', ended_at: now, updated_at: now, lease_until: 0 })
       .where('key', '=', key)
@@ -301,7 +311,7 @@ export class UpgradeEngineService implements UpgradeEngine {
   // ------------------------------------------------------------------------------------------
 
   private async task(key: string): Promise<TaskRow | undefined> {
-    const r = await this.deps.db
+    const r = await this.db
       .selectFrom('upgrade_tasks')
       .select([
         'id',
@@ -361,7 +371,7 @@ export class UpgradeEngineService implements UpgradeEngine {
     set: { sent_bytes?: number; progress?: number; phase?: string },
   ): Promise<boolean> {
     const now = this.deps.now();
-    const res = await this.deps.db
+    const res = await this.db
       .updateTable('upgrade_tasks')
       .set({ ...set, updated_at: now, lease_until: now + this.options.leaseMs })
       .where('key', '=', key)
@@ -373,7 +383,7 @@ export class UpgradeEngineService implements UpgradeEngine {
 
   /** Back to 'waiting' (the datalogger went away): the sweep resumes it when it is back. */
   private async park(key: string, why: string): Promise<void> {
-    await this.deps.db
+    await this.db
       .updateTable('upgrade_tasks')
       .set({ phase: 'waiting', lease_owner: '', lease_until: 0, updated_at: this.deps.now(), error: why.slice(0, 200) })
       .where('key', '=', key)
@@ -384,7 +394,7 @@ export class UpgradeEngineService implements UpgradeEngine {
 
   private async finish(task: TaskRow, status: number, error: string, progress?: number): Promise<void> {
     const now = this.deps.now();
-    const res = await this.deps.db
+    const res = await this.db
       .updateTable('upgrade_tasks')
       .set({
         status,
@@ -479,7 +489,7 @@ export class UpgradeEngineService implements UpgradeEngine {
       }
       let have = Math.max(0, Math.min(image.length, Number(ack.result?.have ?? 0) || 0));
       if (!(await this.progress(key, { phase: 'transfer', sent_bytes: have }))) return;
-      await this.deps.db
+      await this.db
         .updateTable('upgrade_tasks')
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .where('key', '=', key)
@@ -547,7 +557,7 @@ export class UpgradeEngineService implements UpgradeEngine {
     const now = this.deps.now();
     const p = Math.max(0, Math.min(UPGRADE_PROGRESS_MAX, Math.floor(Number(upg.progress) || 0)));
     if (upg.status === FIRMWARE_UPGRADE_STATUS.running) {
-      await this.deps.db
+      await this.db
         .updateTable('upgrade_tasks')
         .set({ phase: 'flash', progress: UPGRADE_PROGRESS_MAX / 2 + Math.floor(p / 2), updated_at: now })
         .where('key', '=', task.key)
@@ -558,7 +568,7 @@ export class UpgradeEngineService implements UpgradeEngine {
     if (upg.status === FIRMWARE_UPGRADE_STATUS.success) {
       if (task.target === 1 && task.devcode !== null && task.devaddr !== null) {
         // The device's version as its datalogger reports it after flashing.
-        await this.deps.db
+        await this.db
           .updateTable('devices')
           .set({
             firmware: typeof upg.version === 'string' && upg.version ? upg.version.slice(0, 64) : task.to_version,
@@ -583,7 +593,7 @@ export class UpgradeEngineService implements UpgradeEngine {
   /** One pass: silent flashing → abnormal exit; waiting / orphaned tasks of online dataloggers → driven here. */
   async sweep(): Promise<void> {
     const now = this.deps.now();
-    const silent = await this.deps.db
+    const silent = await this.db
       .selectFrom('upgrade_tasks')
       .select('key')
       .where('ended_at', 'is', null)
@@ -595,7 +605,7 @@ export class UpgradeEngineService implements UpgradeEngine {
       const t = await this.task(s.key);
       if (t) await this.finish(t, FIRMWARE_UPGRADE_STATUS.exception, 'no report from the datalogger while flashing');
     }
-    const due = await this.deps.db
+    const due = await this.db
       .selectFrom('upgrade_tasks as t')
       .innerJoin('dataloggers as d', 'd.pn', 't.pn')
       .select(['t.key', 't.pn'])
@@ -609,7 +619,7 @@ export class UpgradeEngineService implements UpgradeEngine {
     for (const d of due) {
       if (this.stopped) return;
       if (this.driving.has(d.key) || this.deps.telemetry.isConnected(d.pn) === false) continue;
-      const claim = await this.deps.db
+      const claim = await this.db
         .updateTable('upgrade_tasks')
         .set({
           lease_owner: this.instance,

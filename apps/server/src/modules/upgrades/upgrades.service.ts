@@ -22,6 +22,7 @@ import type { Db } from '../../db/db.js';
 import { fmtTs } from '../../shared/local-time.js';
 import type { UpgradeTarget } from './engine-port.js';
 import type { UpgradeEngineService } from './upgrade-engine.js';
+import { currentDb } from '../../db/transaction.js';
 
 type P<N extends keyof Catalogue> = ParsedParamsOf<Catalogue[N]>;
 
@@ -43,6 +44,15 @@ interface DlRow {
  * actions' shapes, batches and the task list. The transfers themselves are the engine's.
  */
 export class UpgradesService {
+  /**
+   * The open transaction of this async context, else the root database: a batch records its tasks
+   * in the action's transaction, and on SQLite (one connection) a query on the root inside it
+   * would wait for the transaction forever.
+   */
+  private get db(): Db {
+    return currentDb(this.deps.db);
+  }
+
   constructor(
     private readonly deps: {
       db: Db;
@@ -62,7 +72,7 @@ export class UpgradesService {
     const pn = pnIn.trim();
     if (pn === '') throw new ApiError(7, 'pn');
     await this.deps.access.requireAccess({ caller, permission: 'datalogger.read', ids: [pn] });
-    const r = await this.deps.db
+    const r = await this.db
       .selectFrom('dataloggers')
       .select(['pn', 'owner_id', 'vendor_id', 'type_code', 'model', 'alias', 'firmware', 'status', 'tz_offset'])
       .where('pn', '=', pn)
@@ -95,7 +105,7 @@ export class UpgradesService {
   private async vendorOf(caller: Caller): Promise<number | null | undefined> {
     if (caller.role === ROLE.OPERATOR) return null;
     if (caller.role === ROLE.MANUFACTURER) return caller.adminOf ?? caller.accountId;
-    const acc = await this.deps.db
+    const acc = await this.db
       .selectFrom('accounts')
       .select('path')
       .where('id', '=', caller.adminOf ?? caller.accountId)
@@ -110,7 +120,7 @@ export class UpgradesService {
    * unknown, deleted or another manufacturer's firmware.
    */
   private async firmwareFor(caller: Caller, code: string, dl: DlRow, target?: { devcode: number; devaddr: number }) {
-    const fw = await this.deps.db
+    const fw = await this.db
       .selectFrom('firmwares')
       .select(['id', 'vendor_id', 'type', 'baud_rate', 'version'])
       .where('code', '=', code.trim())
@@ -120,7 +130,7 @@ export class UpgradesService {
     const vendorId = Number(fw.vendor_id);
     if (dl.vendor_id !== null && dl.vendor_id !== vendorId) throw new ApiError(352);
     if (caller.role === ROLE.OWNER) {
-      const def = await this.deps.db
+      const def = await this.db
         .selectFrom('default_firmwares')
         .select('firmware_id')
         .where('vendor_id', '=', vendorId)
@@ -130,7 +140,7 @@ export class UpgradesService {
       const now = this.deps.now();
       let byStrategy = false;
       if (!def) {
-        let q = this.deps.db
+        let q = this.db
           .selectFrom('upgrade_strategies as s')
           .innerJoin('upgrade_strategy_devices as d', 'd.strategy_id', 's.id')
           .select('s.id')
@@ -152,7 +162,7 @@ export class UpgradesService {
   }
 
   private async taskOf(dl: DlRow, key: string) {
-    const t = await this.deps.db
+    const t = await this.db
       .selectFrom('upgrade_tasks')
       .select(['status', 'progress'])
       .where('pn', '=', dl.pn)
@@ -185,7 +195,7 @@ export class UpgradesService {
     if (p.baudRate === undefined || !(BAUD_RATES as readonly number[]).includes(p.baudRate))
       throw new ApiError(7, 'baudRate');
     const dl = await this.writable(caller, p.pn);
-    const dev = await this.deps.db
+    const dev = await this.db
       .selectFrom('devices')
       .select('id')
       .where('pn', '=', dl.pn)
@@ -221,7 +231,7 @@ export class UpgradesService {
 
   async lastRecord(caller: Caller, p: P<'queryCollectorFirmwareUpgradeLastRecord'>): Promise<UpgradeLastRecordDat> {
     const dl = await this.visible(caller, p.pn);
-    const t = await this.deps.db
+    const t = await this.db
       .selectFrom('upgrade_tasks')
       .select(['status', 'progress', 'created_at'])
       .where('pn', '=', dl.pn)
@@ -247,7 +257,7 @@ export class UpgradesService {
   async batch(caller: Caller, p: P<'firmwareUpgradeBatch'>): Promise<UpgradeBatchDat> {
     const vendor = await this.vendorOf(caller);
     if (vendor === undefined) throw new ApiError(11);
-    const fwRow = await this.deps.db
+    const fwRow = await this.db
       .selectFrom('firmwares')
       .select(['id', 'vendor_id', 'type', 'baud_rate'])
       .where('code', '=', p.firmware.trim())
@@ -278,7 +288,7 @@ export class UpgradesService {
       if (pns.length > 256) throw new ApiError(13);
       await this.deps.access.requireAccess({ caller, permission: 'datalogger.read', ids: pns });
     } else {
-      let q = this.deps.db.selectFrom('dataloggers').select('pn').where('vendor_id', '=', Number(fwRow.vendor_id));
+      let q = this.db.selectFrom('dataloggers').select('pn').where('vendor_id', '=', Number(fwRow.vendor_id));
       if (p.plantid !== undefined) q = q.where('project_id', '=', p.plantid);
       if (p.status !== undefined) q = q.where('status', '=', p.status);
       if (p.model) q = q.where('model', '=', p.model);
@@ -290,7 +300,7 @@ export class UpgradesService {
     const items: UpgradeTarget[] = [];
     if (target === 0) for (const pn of pns) items.push({ pn, target: 0 });
     else if (pns.length > 0) {
-      const devs = await this.deps.db
+      const devs = await this.db
         .selectFrom('devices')
         .select(['pn', 'devcode', 'devaddr', 'sn'])
         .where('pn', 'in', pns)
@@ -302,7 +312,7 @@ export class UpgradesService {
         items.push({ pn: d.pn, target: 1, devcode: Number(d.devcode), devaddr: Number(d.devaddr), sn: d.sn });
     }
     const now = this.deps.now();
-    const ins = await this.deps.db
+    const ins = await this.db
       .insertInto('upgrade_batches')
       .values({
         account_id: caller.accountId,
@@ -337,7 +347,7 @@ export class UpgradesService {
         { deferred: true },
       );
       if (r.ret === 0) {
-        const row = await this.deps.db
+        const row = await this.db
           .selectFrom('upgrade_tasks')
           .select('phase')
           .where('key', '=', r.key!)
@@ -357,7 +367,7 @@ export class UpgradesService {
     void locale;
     const visiblePns = await this.scopePns(caller, p.pn);
     const base = () => {
-      let q = this.deps.db
+      let q = this.db
         .selectFrom('upgrade_tasks as t')
         .innerJoin('firmwares as f', 'f.id', 't.firmware_id')
         .innerJoin('dataloggers as d', 'd.pn', 't.pn')
@@ -450,7 +460,7 @@ export class UpgradesService {
 
   /** The PNs of the caller's scope that have upgrade tasks (optionally fuzzy-matching `pn`). */
   private async scopePns(caller: Caller, pn: string | undefined): Promise<string[]> {
-    let q = this.deps.db.selectFrom('upgrade_tasks').select('pn').distinct();
+    let q = this.db.selectFrom('upgrade_tasks').select('pn').distinct();
     if (pn && pn.trim() !== '') q = q.where('pn', 'like', `%${pn.trim().replace(/[%_\\]/g, '')}%`);
     const pns = (await q.limit(20_000).execute()).map((r) => r.pn);
     if (pns.length === 0) return [];
@@ -468,7 +478,7 @@ export class UpgradesService {
     let total = 0;
     const offerFor = async (dl: DlRow, current: string, target: 0 | 1): Promise<UpgradeableRow['offer']> => {
       if (dl.vendor_id === null) return null;
-      const def = await this.deps.db
+      const def = await this.db
         .selectFrom('default_firmwares as d')
         .innerJoin('firmwares as f', 'f.id', 'd.firmware_id')
         .select(['f.code', 'f.name', 'f.version', 'f.type', 'f.baud_rate', 'f.note'])
@@ -490,7 +500,7 @@ export class UpgradesService {
       };
     };
     const lastTask = async (pn: string, devcode: number | null, devaddr: number | null) => {
-      let q = this.deps.db.selectFrom('upgrade_tasks').select(['key', 'status', 'progress']).where('pn', '=', pn);
+      let q = this.db.selectFrom('upgrade_tasks').select(['key', 'status', 'progress']).where('pn', '=', pn);
       q =
         devcode === null ? q.where('target', '=', 0) : q.where('devcode', '=', devcode).where('devaddr', '=', devaddr);
       const t = await q.orderBy('id', 'desc').executeTakeFirst();
@@ -498,7 +508,7 @@ export class UpgradesService {
     };
     if (p.pn && p.pn.trim() !== '') {
       const dl = await this.visible(caller, p.pn);
-      const devs = await this.deps.db
+      const devs = await this.db
         .selectFrom('devices')
         .select(['devcode', 'devaddr', 'sn', 'alias', 'model', 'firmware', 'status'])
         .where('pn', '=', dl.pn)
@@ -537,7 +547,7 @@ export class UpgradesService {
       item.push(...all.slice(page * pagesize, page * pagesize + pagesize));
       return { total, page, pagesize, item };
     }
-    let q = this.deps.db.selectFrom('dataloggers').select('pn');
+    let q = this.db.selectFrom('dataloggers').select('pn');
     if (caller.role === ROLE.OWNER) q = q.where('owner_id', '=', caller.accountId);
     const candidates = (await q.orderBy('pn').limit(20_000).execute()).map((r) => r.pn);
     const allowed = candidates.length
