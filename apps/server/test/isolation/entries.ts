@@ -682,7 +682,13 @@ export const ENTRIES = {
   // gets 11 from the service); a firmware code out of reach answers 352 like a missing one
   // (ownership across two manufacturers: test/firmware/firmware-library.test.ts).
   queryFirmwares: { ref: 'none', params: () => ({ pagesize: 10 }) },
-  uploadFirmware: { exempt: 'multipart image upload, manufacturer-only: scoping, limits and signatures in test/firmware/firmware-library.test.ts' },
+  // An unsigned image (stored, never distributed); limits and signatures: test/firmware/firmware-library.test.ts.
+  uploadFirmware: {
+    ref: 'none',
+    params: () => ({ firmwareName: 'matrix firmware', firmwareVersion: 'M-1.0.0' }),
+    file: () => ({ name: 'matrix.bin', bytes: new TextEncoder().encode('matrix firmware image bytes') }),
+    outcome: manufacturerOnly,
+  },
   editFirmware: { ref: 'none', params: () => ({ firmware: MISSING_FIRMWARE, desc: 'matrix' }), okCodes: [352], outcome: manufacturerOnly },
   delFirmware: { ref: 'none', params: () => ({ firmware: MISSING_FIRMWARE }), okCodes: [352], outcome: manufacturerOnly },
   downloadFirmware: { ref: 'none', params: () => ({ firmware: MISSING_FIRMWARE }), okCodes: [352] },

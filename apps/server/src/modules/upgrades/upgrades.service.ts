@@ -366,13 +366,15 @@ export class UpgradesService {
   async tasks(caller: Caller, p: P<'queryFirmwareUpgrades'>, locale: string): Promise<UpgradeTasksDat> {
     void locale;
     const visiblePns = await this.scopePns(caller, p.pn);
+    // Nothing visible: an empty page (an impossible PN such as NUL is refused by PostgreSQL).
+    if (visiblePns.length === 0) return { total: 0, page: p.page ?? 0, pagesize: p.pagesize ?? 20, task: [], count: {} };
     const base = () => {
       let q = this.db
         .selectFrom('upgrade_tasks as t')
         .innerJoin('firmwares as f', 'f.id', 't.firmware_id')
         .innerJoin('dataloggers as d', 'd.pn', 't.pn')
         .leftJoin('upgrade_strategies as s', 's.id', 't.strategy_id')
-        .where('t.pn', 'in', visiblePns.length > 0 ? visiblePns : ['\u0000']);
+        .where('t.pn', 'in', visiblePns);
       if (p.sn) q = q.where('t.sn', '=', p.sn);
       if (p.devcode !== undefined) q = q.where('t.devcode', '=', p.devcode);
       if (p.devaddr !== undefined) q = q.where('t.devaddr', '=', p.devaddr);
