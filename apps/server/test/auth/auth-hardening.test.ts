@@ -356,8 +356,18 @@ describe.each(engines)('auth hardening ($name)', (engine) => {
       // The firmware library's writes (and its signing keys) are the manufacturer's own: role 2 is in their roles for a
       // manufacturer's sub-administrators, and the service refuses a plain distributor with 11
       // (test/firmware/firmware-library.test.ts; the isolation matrix's manufacturerOnly).
-      const manufacturerWrites = new Set(['uploadFirmware', 'editFirmware', 'delFirmware', 'setDefaultFirmware', 'queryFirmwareKeys', 'addFirmwareKey', 'revokeFirmwareKey']);
-      const forDistributors = gated.filter((d) => (!d.access.roles || d.access.roles.includes(2)) && !manufacturerWrites.has(d.name));
+      const manufacturerWrites = new Set([
+        'uploadFirmware',
+        'editFirmware',
+        'delFirmware',
+        'setDefaultFirmware',
+        'queryFirmwareKeys',
+        'addFirmwareKey',
+        'revokeFirmwareKey',
+      ]);
+      const forDistributors = gated.filter(
+        (d) => (!d.access.roles || d.access.roles.includes(2)) && !manufacturerWrites.has(d.name),
+      );
       for (const def of forDistributors) expect((await s.call(dealer, def.name)).err, def.name).not.toBe(11);
       expect((await s.call(dealer, 'uploadFirmware', { firmwareName: 'x', firmwareVersion: '1' })).err).toBe(11);
     });

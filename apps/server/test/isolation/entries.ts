@@ -651,18 +651,36 @@ export const ENTRIES = {
     personal: QR,
   },
   // issue 12: branding (public entry-page helpers read configuration only; writes are the operator's)
-  queryDomainListNotLogin: { exempt: 'public, before sign-in: the configured node list, no account data: test/branding/*.test.ts' },
-  queryDomainApp: { exempt: 'public, before sign-in: the app links of a host from configuration: test/branding/*.test.ts' },
-  setPlatformNotice: { ref: 'none', params: () => ({ clientLanguage: 2, msgType: 2, title: 'Matrix', content: 'Matrix notice' }) },
-  setConsultParam: { ref: 'none', params: () => ({ appID: 'matrix.example', phoneNum: '1', email: '', wechat: '', englishName: 'M' }) },
+  queryDomainListNotLogin: {
+    exempt: 'public, before sign-in: the configured node list, no account data: test/branding/*.test.ts',
+  },
+  queryDomainApp: {
+    exempt: 'public, before sign-in: the app links of a host from configuration: test/branding/*.test.ts',
+  },
+  setPlatformNotice: {
+    ref: 'none',
+    params: () => ({ clientLanguage: 2, msgType: 2, title: 'Matrix', content: 'Matrix notice' }),
+  },
+  setConsultParam: {
+    ref: 'none',
+    params: () => ({ appID: 'matrix.example', phoneNum: '1', email: '', wechat: '', englishName: 'M' }),
+  },
   // ---------------------------------------------------------------- upgrade strategies (issue 13)
   // The fixture has no firmware and no strategy: a visible caller reaches the lookup (352 / 12);
   // scoping across two manufacturers is proven in test/upgrade-strategies/strategies.test.ts.
   addUpgradeStrategy: {
     ref: 'none',
     params: () => ({
-      name: 'Matrix', description: 'd', firmware: '00000000000000ff', type: 0, baudRate: 9600, timezone: 0,
-      startTime: '2099-01-01 00:00', endTime: '2099-02-01 00:00', method: 0, devices: MISSING.pn,
+      name: 'Matrix',
+      description: 'd',
+      firmware: '00000000000000ff',
+      type: 0,
+      baudRate: 9600,
+      timezone: 0,
+      startTime: '2099-01-01 00:00',
+      endTime: '2099-02-01 00:00',
+      method: 0,
+      devices: MISSING.pn,
     }),
     okCodes: [352],
   },
@@ -689,11 +707,26 @@ export const ENTRIES = {
     file: () => ({ name: 'matrix.bin', bytes: new TextEncoder().encode('matrix firmware image bytes') }),
     outcome: manufacturerOnly,
   },
-  editFirmware: { ref: 'none', params: () => ({ firmware: MISSING_FIRMWARE, desc: 'matrix' }), okCodes: [352], outcome: manufacturerOnly },
-  delFirmware: { ref: 'none', params: () => ({ firmware: MISSING_FIRMWARE }), okCodes: [352], outcome: manufacturerOnly },
+  editFirmware: {
+    ref: 'none',
+    params: () => ({ firmware: MISSING_FIRMWARE, desc: 'matrix' }),
+    okCodes: [352],
+    outcome: manufacturerOnly,
+  },
+  delFirmware: {
+    ref: 'none',
+    params: () => ({ firmware: MISSING_FIRMWARE }),
+    okCodes: [352],
+    outcome: manufacturerOnly,
+  },
   downloadFirmware: { ref: 'none', params: () => ({ firmware: MISSING_FIRMWARE }), okCodes: [352] },
   queryDefaultFirmwares: { ref: 'none', params: none },
-  setDefaultFirmware: { ref: 'none', params: () => ({ dataloggerType: 'MATRIX-TYPE', firmware: MISSING_FIRMWARE }), okCodes: [352], outcome: manufacturerOnly },
+  setDefaultFirmware: {
+    ref: 'none',
+    params: () => ({ dataloggerType: 'MATRIX-TYPE', firmware: MISSING_FIRMWARE }),
+    okCodes: [352],
+    outcome: manufacturerOnly,
+  },
   queryFirmwareKeys: { ref: 'none', params: none, outcome: manufacturerOnly },
   addFirmwareKey: { ref: 'none', params: () => ({ publicKey: 'not a key' }), okCodes: [6], outcome: manufacturerOnly },
   revokeFirmwareKey: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12], outcome: manufacturerOnly },
@@ -719,7 +752,9 @@ export const ENTRIES = {
 const MISSING_FIRMWARE = 'ffffffffffffffff';
 /** Firmware library writes: only a manufacturer (role 1) passes the service's check; the others 11. */
 function manufacturerOnly(caller: CallerKey, _ref: RefKey, base: Outcome): Outcome {
-  return base.ok && ROLE_OF[caller] !== 1 ? { ok: false, code: 11, why: 'firmware library writes are the manufacturer\'s' } : base;
+  return base.ok && ROLE_OF[caller] !== 1
+    ? { ok: false, code: 11, why: "firmware library writes are the manufacturer's" }
+    : base;
 }
 
 /** The id of the alarm of a device reference (the fixture's one alarm per device). */

@@ -367,7 +367,8 @@ export class UpgradesService {
     void locale;
     const visiblePns = await this.scopePns(caller, p.pn);
     // Nothing visible: an empty page (an impossible PN such as NUL is refused by PostgreSQL).
-    if (visiblePns.length === 0) return { total: 0, page: p.page ?? 0, pagesize: p.pagesize ?? 20, task: [], count: {} };
+    if (visiblePns.length === 0)
+      return { total: 0, page: p.page ?? 0, pagesize: p.pagesize ?? 20, task: [], count: {} };
     const base = () => {
       let q = this.db
         .selectFrom('upgrade_tasks as t')
