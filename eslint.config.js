@@ -9,7 +9,12 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        // Two programs for the whole repository (tsconfig.check.json: every Node workspace; the web
+        // app's own): the project service built one per workspace, re-checking shared sources.
+        project: ['./tsconfig.check.json', './apps/web/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -44,18 +44,21 @@ const OWNERSHIP: ReadonlyArray<{ table: string; key: readonly string[]; cols: re
 
 export type Snapshot = Map<string, string>;
 
-async function tableExists(db: Db, table: string): Promise<boolean> {
+/**
+ * Columns of the ownership tables that exist (one introspection per snapshot: introspecting
+ * per table made the PostgreSQL matrix spend most of its time in the catalogue).
+ */
+async function ownershipColumns(db: Db): Promise<Map<string, Set<string>>> {
   const tables = await db.introspection.getTables();
-  return tables.some((t) => t.name === table);
+  return new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
 }
 
 export async function ownershipSnapshot(db: Db): Promise<Snapshot> {
   const out: Snapshot = new Map();
+  const schema = await ownershipColumns(db);
   for (const t of OWNERSHIP) {
-    if (!(await tableExists(db, t.table))) continue;
-    const existing = new Set(
-      (await db.introspection.getTables()).find((x) => x.name === t.table)!.columns.map((c) => c.name),
-    );
+    const existing = schema.get(t.table);
+    if (!existing) continue;
     const cols = [...t.key, ...t.cols].filter((c) => existing.has(c));
     const rows = await sql<
       Record<string, unknown>
