@@ -16,7 +16,8 @@ const backend = 'http://127.0.0.1:8080';
  * - `vendor-react`: React, its router, query and i18n runtime — every route needs them, so one
  *   long-cached chunk;
  * - `lang-<locale>`: the core texts of one language (the namespaces of `CORE_NAMESPACES`, with the
- *   protocol's errors/rules), loaded before the first render;
+ *   protocol's errors/rules) and the list of its text files (`src/i18n/manifests`), loaded before
+ *   the first render;
  * - `txt-<locale>-<ns>`: every other text file on its own, loaded with the pages that use it
  *   (`textsOnDemand` below).
  * antd is NOT grouped: one antd chunk would make every page download every component.
@@ -24,6 +25,12 @@ const backend = 'http://127.0.0.1:8080';
 export function chunkGroup(id: string): string | null {
   const text = /[\\/](?:locales|i18n)[\\/]([a-z]{2}_[A-Z]{2})[\\/][^\\/]+\.json$/.test(id) ? parseTextPath(id) : undefined;
   if (text) return CORE_NAMESPACES.includes(text.ns) ? `lang-${text.locale}` : `txt-${text.locale}-${text.ns}`;
+  // a language's list of text files travels with its core texts (both are fetched before the first render)
+  const manifest = /[\\/]i18n[\\/]manifests[\\/]([a-z]{2}_[A-Z]{2})\.ts$/.exec(id);
+  if (manifest) return `lang-${manifest[1]}`;
+  // Vite's preload helper runs every lazy import: with the runtime every page loads (left to
+  // itself, the bundler put it in the first language's chunk, which then every page fetched).
+  if (id === '\0vite/preload-helper.js') return 'vendor-react';
   if (/node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/.test(id)) {
     return 'vendor-react';
   }
@@ -152,9 +159,22 @@ export default defineConfig({
       resolveDependencies: (filename, deps) => (/(^|\/)(txt|lang)-[a-z]{2}_[A-Z]{2}/.test(filename) ? [] : deps),
     },
     rolldownOptions: {
+      // The protocol's errors/rules texts are imported statically by the protocol's own i18n module
+      // (the server's messages; tree-shaken out of the web) and on demand by a language's manifest,
+      // which shares the language's core chunk with them: the "ineffective dynamic import" notice
+      // says just that. Any other such notice still shows.
+      onLog(level, log, handler) {
+        if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && /protocol[\\/]src[\\/]i18n[\\/]/.test(log.message)) return;
+        handler(level, log);
+      },
       output: {
         codeSplitting: {
-          groups: [{ name: (id: string) => chunkGroup(id) }],
+          // vendor-react first: a text manifest's chunk would otherwise take the preload helper
+          // along as its dependency (groups include their modules' dependencies)
+          groups: [
+            { name: 'vendor-react', test: (id: string) => chunkGroup(id) === 'vendor-react', priority: 1 },
+            { name: (id: string) => chunkGroup(id) },
+          ],
         },
       },
     },

@@ -51,19 +51,40 @@ export function currentLocale(): Locale {
 }
 
 /**
- * One lazy loader per text file (`locales/<locale>/<ns>.json` and the protocol's `errors`/`rules`).
- * The build makes each file its own chunk (`txt-<locale>-<ns>`), except the core namespaces of a
- * language, which share one (`lang-<locale>`: vite.config.ts `chunkGroup`). The map sits in the
- * entry chunk: one short `import()` per file; nothing is fetched until asked.
+ * One lazy loader per text file (`locales/<locale>/<ns>.json` and the protocol's `errors`/`rules`),
+ * listed per language in `manifests/<locale>.ts`. The build makes each file its own chunk
+ * (`txt-<locale>-<ns>`), except the core namespaces of a language, which share one with that
+ * language's manifest (`lang-<locale>`: vite.config.ts `chunkGroup`). The entry chunk holds only
+ * the eleven manifest loaders: a page fetches the file list of its own language, not of all eleven
+ * (the lists grew with every namespace and weighed on every first load; docs/web/first-load.md).
  */
-const files = {
-  ...import.meta.glob<Tree>('./locales/*/*.json', { import: 'default' }),
-  ...import.meta.glob<Tree>('../../../../packages/protocol/src/i18n/*/{errors,rules}.json', { import: 'default' }),
-};
-const fileOf = new Map<string, () => Promise<Tree>>();
-for (const [path, load] of Object.entries(files)) {
-  const p = parseTextPath(path);
-  if (p) fileOf.set(`${p.locale}/${p.ns}`, load);
+type FileMap = Map<string, () => Promise<Tree>>;
+const manifests = import.meta.glob<Record<string, () => Promise<Tree>>>('./manifests/*.ts', { import: 'default' });
+const manifestOf = new Map<string, () => Promise<Record<string, () => Promise<Tree>>>>();
+for (const [path, load] of Object.entries(manifests)) {
+  const m = /([A-Za-z]{2}_[A-Za-z]{2})\.ts$/.exec(path);
+  if (m) manifestOf.set(m[1]!, load);
+}
+const fileMaps = new Map<string, Promise<FileMap>>();
+
+/** The text files of one language (its manifest, fetched once; a failed fetch may be retried). */
+function filesOf(locale: string): Promise<FileMap> {
+  let p = fileMaps.get(locale);
+  if (!p) {
+    const load = manifestOf.get(locale) ?? (() => Promise.reject(new Error(`no texts for ${locale}`)));
+    p = load().then((files) => {
+      const out: FileMap = new Map();
+      for (const [path, loader] of Object.entries(files)) {
+        const t = parseTextPath(path);
+        // a manifest lists its own language only (a copied manifest naming another is ignored)
+        if (t && t.locale === locale) out.set(t.ns, loader);
+      }
+      return out;
+    });
+    p.catch(() => fileMaps.delete(locale));
+    fileMaps.set(locale, p);
+  }
+  return p;
 }
 
 export { parseTextPath };
@@ -93,8 +114,9 @@ function loadOne(locale: Locale, ns: string): Promise<void> {
   const id = `${locale}/${ns}`;
   let p = loading.get(id);
   if (!p) {
-    const load = fileOf.get(id) ?? (() => Promise.reject(new Error(`no texts ${id}`)));
-    p = load().then(
+    p = filesOf(locale)
+      .then((files) => (files.get(ns) ?? (() => Promise.reject(new Error(`no texts ${id}`))))())
+      .then(
       (tree) => {
         i18n.addResourceBundle(locale, ns, tree, true, true);
         loading.delete(id);
