@@ -5,7 +5,13 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { CORE_NAMESPACES, PROTOCOL_NAMESPACES, namespacesIn, parseTextPath, textsPrelude } from './src/i18n/namespaces.ts';
+import {
+  CORE_NAMESPACES,
+  PROTOCOL_NAMESPACES,
+  namespacesIn,
+  parseTextPath,
+  textsPrelude,
+} from './src/i18n/namespaces.ts';
 
 const backend = 'http://127.0.0.1:8080';
 
@@ -23,7 +29,9 @@ const backend = 'http://127.0.0.1:8080';
  * antd is NOT grouped: one antd chunk would make every page download every component.
  */
 export function chunkGroup(id: string): string | null {
-  const text = /[\\/](?:locales|i18n)[\\/]([a-z]{2}_[A-Z]{2})[\\/][^\\/]+\.json$/.test(id) ? parseTextPath(id) : undefined;
+  const text = /[\\/](?:locales|i18n)[\\/]([a-z]{2}_[A-Z]{2})[\\/][^\\/]+\.json$/.test(id)
+    ? parseTextPath(id)
+    : undefined;
   if (text) return CORE_NAMESPACES.includes(text.ns) ? `lang-${text.locale}` : `txt-${text.locale}-${text.ns}`;
   // a language's list of text files travels with its core texts (both are fetched before the first render)
   const manifest = /[\\/]i18n[\\/]manifests[\\/]([a-z]{2}_[A-Z]{2})\.ts$/.exec(id);

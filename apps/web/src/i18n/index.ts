@@ -117,15 +117,15 @@ function loadOne(locale: Locale, ns: string): Promise<void> {
     p = filesOf(locale)
       .then((files) => (files.get(ns) ?? (() => Promise.reject(new Error(`no texts ${id}`))))())
       .then(
-      (tree) => {
-        i18n.addResourceBundle(locale, ns, tree, true, true);
-        loading.delete(id);
-      },
-      (err: unknown) => {
-        loading.delete(id);
-        throw err;
-      },
-    );
+        (tree) => {
+          i18n.addResourceBundle(locale, ns, tree, true, true);
+          loading.delete(id);
+        },
+        (err: unknown) => {
+          loading.delete(id);
+          throw err;
+        },
+      );
     loading.set(id, p);
   }
   return p;

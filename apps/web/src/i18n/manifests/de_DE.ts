@@ -3,5 +3,7 @@ import type { Tree } from '../namespaces';
 
 export default {
   ...import.meta.glob<Tree>('../locales/de_DE/*.json', { import: 'default' }),
-  ...import.meta.glob<Tree>('../../../../../packages/protocol/src/i18n/de_DE/{errors,rules}.json', { import: 'default' }),
+  ...import.meta.glob<Tree>('../../../../../packages/protocol/src/i18n/de_DE/{errors,rules}.json', {
+    import: 'default',
+  }),
 };

@@ -3,5 +3,7 @@ import type { Tree } from '../namespaces';
 
 export default {
   ...import.meta.glob<Tree>('../locales/en_US/*.json', { import: 'default' }),
-  ...import.meta.glob<Tree>('../../../../../packages/protocol/src/i18n/en_US/{errors,rules}.json', { import: 'default' }),
+  ...import.meta.glob<Tree>('../../../../../packages/protocol/src/i18n/en_US/{errors,rules}.json', {
+    import: 'default',
+  }),
 };

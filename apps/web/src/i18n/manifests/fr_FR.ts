@@ -3,5 +3,7 @@ import type { Tree } from '../namespaces';
 
 export default {
   ...import.meta.glob<Tree>('../locales/fr_FR/*.json', { import: 'default' }),
-  ...import.meta.glob<Tree>('../../../../../packages/protocol/src/i18n/fr_FR/{errors,rules}.json', { import: 'default' }),
+  ...import.meta.glob<Tree>('../../../../../packages/protocol/src/i18n/fr_FR/{errors,rules}.json', {
+    import: 'default',
+  }),
 };

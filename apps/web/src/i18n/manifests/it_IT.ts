@@ -3,5 +3,7 @@ import type { Tree } from '../namespaces';
 
 export default {
   ...import.meta.glob<Tree>('../locales/it_IT/*.json', { import: 'default' }),
-  ...import.meta.glob<Tree>('../../../../../packages/protocol/src/i18n/it_IT/{errors,rules}.json', { import: 'default' }),
+  ...import.meta.glob<Tree>('../../../../../packages/protocol/src/i18n/it_IT/{errors,rules}.json', {
+    import: 'default',
+  }),
 };

@@ -3,5 +3,7 @@ import type { Tree } from '../namespaces';
 
 export default {
   ...import.meta.glob<Tree>('../locales/pl_PL/*.json', { import: 'default' }),
-  ...import.meta.glob<Tree>('../../../../../packages/protocol/src/i18n/pl_PL/{errors,rules}.json', { import: 'default' }),
+  ...import.meta.glob<Tree>('../../../../../packages/protocol/src/i18n/pl_PL/{errors,rules}.json', {
+    import: 'default',
+  }),
 };
