@@ -186,7 +186,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         timezoneId: 'Europe/Berlin',
       });
       watch(context);
-      context.setDefaultTimeout(15_000);
+      // a wait ends as soon as its condition holds: the ceiling only matters on a busy machine (a
+      // page took over 15 s to render at a load of 18 on 2 cores) or when the flow is broken
+      context.setDefaultTimeout(30_000);
       context.setDefaultNavigationTimeout(30_000);
       contexts.add(context);
       context.on('close', () => contexts.delete(context));

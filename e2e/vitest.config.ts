@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser flows: each spec file starts its own server (own data directory, free ports) and a
-// headless system Chromium, so files are independent. Two files run at a time: a flow spends most
-// of its time waiting on the page, the server or the simulated fleet, and two workers keep the CI
-// machine's two cores busy (`E2E_WORKERS=1` runs them one after another).
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 2);
+// headless system Chromium, so files are independent. Three files run at a time: a flow spends most
+// of its time waiting on the page, the server or the simulated fleet (with two at a time the whole
+// suite used 0.7 of the CI machine's two cores; docs/decisions.md "CI time (session 25)").
+// `E2E_WORKERS=1` runs them one after another.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 3) || 3);
 export default defineConfig({
   test: {
     name: 'e2e',

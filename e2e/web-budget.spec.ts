@@ -50,7 +50,8 @@ describe('first-load byte budget', () => {
     }
   });
 
-  // each page once (the bench, `npm run bench:web-budget`, measures every route)
+  // each page once (the bench, `npm run bench:web-budget`, measures every route); one at a time:
+  // pages of one session opened side by side kept their spinners for 20 s (tried in session 25)
   for (const route of BUDGET_ROUTES.filter((r) => !r.sameAs)) {
     const limit = enforcedKB(route);
     const label = route.ceilingKB ? `ceiling ${limit} KB (budget ${route.budgetKB} KB not met yet)` : `${limit} KB`;

@@ -13,7 +13,7 @@
  */
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { DemoAccount } from '../../e2e/entry-page.ts';
-import { DEMO, login } from '../../e2e/entry-page.ts';
+import { DEMO } from '../../e2e/entry-page.ts';
 import { settle, type Harness } from '../../e2e/harness.ts';
 
 export const KB = 1024;
@@ -311,30 +311,35 @@ export function summarize(route: BudgetRoute, finalPath: string, transfers: Tran
 
 /** A signed-in context per account (signed in once through the real entry page and puzzle). */
 export class Sessions {
-  private readonly contexts = new Map<string, BrowserContext>();
+  private readonly contexts = new Map<string, Promise<BrowserContext>>();
   constructor(
     private readonly harness: Harness,
     private readonly locale = 'en-US',
   ) {}
 
-  async context(account: keyof typeof DEMO | undefined): Promise<BrowserContext> {
+  /** One signed-in context per account (created once, also when several routes ask at the same time). */
+  context(account: keyof typeof DEMO | undefined): Promise<BrowserContext> {
     const key = account ?? '';
     let ctx = this.contexts.get(key);
     if (!ctx) {
-      ctx = await this.harness.newContext(this.locale);
-      if (account) {
-        const a: DemoAccount = DEMO[account];
-        const page = await ctx.newPage();
-        await login(page, a.usr, a.pwd);
-        await page.close();
-      }
+      ctx = (async () => {
+        const c = await this.harness.newContext(this.locale);
+        if (account) {
+          const a: DemoAccount = DEMO[account];
+          const page = await c.newPage();
+          // the session placed as the app keeps it (e2e/harness.ts signIn): what is measured is the route, not the sign-in
+          await this.harness.signIn(page, a.usr, a.pwd);
+          await page.close();
+        }
+        return c;
+      })();
       this.contexts.set(key, ctx);
     }
     return ctx;
   }
 
   async close(): Promise<void> {
-    for (const ctx of this.contexts.values()) await ctx.close().catch(() => undefined);
+    for (const ctx of this.contexts.values()) await (await ctx.catch(() => undefined))?.close().catch(() => undefined);
     this.contexts.clear();
   }
 }
