@@ -310,6 +310,29 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
     expect((await watch('sunmaker', BEN, again.dat!.key)).status).toBe(3);
   });
 
+  it('two starts at the same moment make one task; the other answers already upgrading (3)', async () => {
+    const fw = await addFirmware({ version: 'SWDL-4.1.0', size: 80 * KB });
+    const engine = s.ctx.services.upgradeEngine;
+    // back online after the previous test's upgrade (the datalogger reboots into the new image)
+    await until('BEN online', async () => {
+      const dl = await s.ctx.db.selectFrom('dataloggers').select('status').where('pn', '=', BEN).executeTakeFirst();
+      return dl?.status === 0 && s.ctx.services.telemetry.isConnected(BEN) !== false;
+    });
+    const req = { target: { target: 0 as const, pn: BEN }, firmwareId: fw.id, by: { accountId: vendorId, usr: 'sunmaker' } };
+    // both pass the "no running task" check before either inserts (a strategy pass and a manual
+    // start, or two instances): the database's one-running-task index decides (migration 0023)
+    const results = await Promise.all([engine.start(req), engine.start(req), engine.start(req)]);
+    expect(results.map((r) => r.ret).sort()).toEqual([0, 3, 3]);
+    const running = await s.ctx.db
+      .selectFrom('upgrade_tasks')
+      .select('key')
+      .where('pn', '=', BEN)
+      .where('ended_at', 'is', null)
+      .execute();
+    expect(running.map((r) => r.key)).toEqual([results.find((r) => r.ret === 0)!.key]);
+    expect((await watch('sunmaker', BEN, running[0]!.key)).status).toBe(3);
+  });
+
   it('refuses images that are unsigned, forged or whose key is revoked (352); the datalogger refuses a forged one sent anyway', async () => {
     const unsigned = await addFirmware({ version: 'SWDL-5.0.0', sign: 'none' });
     const forged = await addFirmware({ version: 'SWDL-5.0.1', sign: 'forged', size: 6 * KB });
@@ -481,7 +504,11 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
         },
         40_000,
       );
-      await until('the new version on the late one', async () => (await firmwareOf(BEN2)) === 'SWDL-7.0.0');
+      // both report it (the filter below selects by the version the dataloggers report)
+      await until(
+        'the new version on both',
+        async () => (await firmwareOf(BEN2)) === 'SWDL-7.0.0' && (await firmwareOf(BEN)) === 'SWDL-7.0.0',
+      );
 
       // By filter: every datalogger of the manufacturer running SWDL-7.0.0 (BEN and BEN2) → 8.0.0.
       const fw8 = await addFirmware({ version: 'SWDL-8.0.0', size: 10 * KB });

@@ -20,6 +20,7 @@ import { selfservice } from './0019-selfservice.js';
 import { entryExtras } from './0020-entry-extras.js';
 import { branding } from './0021-branding.js';
 import { firmware } from './0022-firmware.js';
+import { upgradeTaskPerDatalogger } from './0023-upgrade-task-per-datalogger.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -44,6 +45,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0020-entry-extras': entryExtras(dialect),
     '0021-branding': branding(dialect),
     '0022-firmware': firmware(dialect),
+    '0023-upgrade-task-per-datalogger': upgradeTaskPerDatalogger(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -249,7 +249,7 @@ export class UpgradeEngineService implements UpgradeEngine {
     if (!online && !req.queueIfOffline) return { ret: UPGRADE_REQUEST_RESULT.offline };
     const now = this.deps.now();
     const key = randomBytes(12).toString('hex');
-    await this.db
+    const inserted = await this.db
       .insertInto('upgrade_tasks')
       .values({
         key,
@@ -280,7 +280,11 @@ export class UpgradeEngineService implements UpgradeEngine {
         lease_owner: online && !opts.deferred ? this.instance : '',
         lease_until: online && !opts.deferred ? now + this.options.leaseMs : 0,
       })
-      .execute();
+      // one running task per datalogger (migration 0023): a start racing another one loses here
+      .onConflict((oc) => oc.column('pn').where('ended_at', 'is', null).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (!inserted) return { ret: UPGRADE_REQUEST_RESULT.alreadyUpgrading };
     if (online && !opts.deferred) this.launch(key);
     return { ret: UPGRADE_REQUEST_RESULT.accepted, key };
   }
