@@ -15,12 +15,18 @@ export function maxBytesOf(origin: FirmwareOrigin): number {
 export const FIRMWARE_EXTENSIONS: readonly string[] = UPLOAD_RULES.firmware.extensions;
 
 /** The rule key (`rules` namespace) a chosen file breaks, or undefined when it may go up. */
-export function fileProblem(file: { name: string; size: number }, origin: FirmwareOrigin): { key: string; max?: number } | undefined {
+export function fileProblem(
+  file: { name: string; size: number },
+  origin: FirmwareOrigin,
+): { key: string; max?: number } | undefined {
   const name = file.name.toLowerCase();
   if (!FIRMWARE_EXTENSIONS.some((ext) => name.endsWith(ext))) return { key: 'rules.firmware.type' };
   const max = maxBytesOf(origin);
   if (file.size > max)
-    return { key: origin === 1 ? 'rules.firmware.sizeUpgrade' : 'rules.firmware.sizeManager', max: max / (1024 * 1024) };
+    return {
+      key: origin === 1 ? 'rules.firmware.sizeUpgrade' : 'rules.firmware.sizeManager',
+      max: max / (1024 * 1024),
+    };
   return undefined;
 }
 

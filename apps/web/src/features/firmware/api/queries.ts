@@ -58,7 +58,10 @@ export function useEditFirmware() {
 
 export function useDeleteFirmware() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (firmware: string) => api.call('delFirmware', { firmware }), onSettled: invalidate });
+  return useMutation({
+    mutationFn: (firmware: string) => api.call('delFirmware', { firmware }),
+    onSettled: invalidate,
+  });
 }
 
 export function useSetDefaultFirmware() {

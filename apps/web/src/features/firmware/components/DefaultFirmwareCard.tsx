@@ -45,7 +45,9 @@ export function DefaultFirmwareCard({ canWrite }: { canWrite: boolean }) {
           loading={tableLoading(q)}
           locale={emptyLocale(t('defaults.empty'))}
           {...responsiveTable(columns, phone)}
-          onRow={(r) => ({ 'data-testid': 'fw-default-row', 'data-type': r.dataloggerType }) as HTMLAttributes<HTMLElement>}
+          onRow={(r) =>
+            ({ 'data-testid': 'fw-default-row', 'data-type': r.dataloggerType }) as HTMLAttributes<HTMLElement>
+          }
         />
       </ListStates>
     </Card>
@@ -72,7 +74,9 @@ function DefaultPicker({ row }: { row: DefaultFirmwareRow }) {
       await set.mutateAsync({ dataloggerType: row.dataloggerType, firmware: code ?? '' });
       const f = options.find((o) => o.value === code);
       void notice().success(
-        code ? t('defaults.set', { type: row.dataloggerType, name: f?.label ?? code }) : t('defaults.cleared', { type: row.dataloggerType }),
+        code
+          ? t('defaults.set', { type: row.dataloggerType, name: f?.label ?? code })
+          : t('defaults.cleared', { type: row.dataloggerType }),
       );
     } catch (e) {
       showApiError(e);

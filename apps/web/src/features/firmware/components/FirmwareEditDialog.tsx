@@ -44,7 +44,12 @@ export function FirmwareEditDialog({ row, onClose }: { row: FirmwareRow; onClose
       width={640}
       style={{ maxWidth: 'calc(100vw - 24px)' }}
     >
-      <Form<FirmwareFormValues> form={form} layout="vertical" initialValues={formValuesOf(row)} data-testid="fw-edit-form">
+      <Form<FirmwareFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={formValuesOf(row)}
+        data-testid="fw-edit-form"
+      >
         <FirmwareFields />
       </Form>
       {error && <Alert type="error" showIcon message={error} data-testid="fw-form-error" />}

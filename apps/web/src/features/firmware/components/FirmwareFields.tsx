@@ -5,7 +5,14 @@
 import { Button, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { BAUD_RATES, FIRMWARE_TEXT_MAX, FIRMWARE_TYPES, LOCALES, LOCALE_NAMES, type FirmwareRow } from '@sunwatch/protocol';
+import {
+  BAUD_RATES,
+  FIRMWARE_TEXT_MAX,
+  FIRMWARE_TYPES,
+  LOCALES,
+  LOCALE_NAMES,
+  type FirmwareRow,
+} from '@sunwatch/protocol';
 
 export interface FirmwareFormValues {
   firmwareName: string;
@@ -53,19 +60,36 @@ export function FirmwareFields() {
   return (
     <>
       <Flex gap={12} wrap>
-        <Form.Item name="firmwareName" label={t('form.name')} rules={[required('rules.firmware.nameRequired')]} style={{ flex: '1 1 180px' }}>
+        <Form.Item
+          name="firmwareName"
+          label={t('form.name')}
+          rules={[required('rules.firmware.nameRequired')]}
+          style={{ flex: '1 1 180px' }}
+        >
           <Input maxLength={FIRMWARE_TEXT_MAX.name} data-testid="fw-form-name" />
         </Form.Item>
-        <Form.Item name="firmwareVersion" label={t('form.version')} rules={[required('rules.firmware.versionRequired')]} style={{ flex: '1 1 120px' }}>
+        <Form.Item
+          name="firmwareVersion"
+          label={t('form.version')}
+          rules={[required('rules.firmware.versionRequired')]}
+          style={{ flex: '1 1 120px' }}
+        >
           <Input maxLength={FIRMWARE_TEXT_MAX.version} data-testid="fw-form-version" />
         </Form.Item>
       </Flex>
       <Flex gap={12} wrap>
         <Form.Item name="type" label={t('form.type')} style={{ flex: '1 1 160px' }}>
-          <Select options={FIRMWARE_TYPES.map((ft) => ({ value: ft.id, label: t(`types.${ft.key}`) }))} data-testid="fw-form-type" />
+          <Select
+            options={FIRMWARE_TYPES.map((ft) => ({ value: ft.id, label: t(`types.${ft.key}`) }))}
+            data-testid="fw-form-type"
+          />
         </Form.Item>
         <Form.Item name="baudRate" label={t('form.baudRate')} style={{ flex: '1 1 120px' }}>
-          <Select allowClear placeholder={t('form.noBaudRate')} options={BAUD_RATES.map((b) => ({ value: b, label: String(b) }))} />
+          <Select
+            allowClear
+            placeholder={t('form.noBaudRate')}
+            options={BAUD_RATES.map((b) => ({ value: b, label: String(b) }))}
+          />
         </Form.Item>
         <Form.Item name="upgradeMode" label={t('form.upgradeMode')} style={{ flex: '0 1 110px' }}>
           <InputNumber min={0} max={9} precision={0} style={{ width: '100%' }} />
@@ -91,7 +115,11 @@ export function FirmwareFields() {
                     />
                   </Form.Item>
                   <Form.Item name={[f.name, 'text']} noStyle>
-                    <Input placeholder={t('form.noteText')} maxLength={FIRMWARE_TEXT_MAX.note} style={{ flex: '1 1 160px', width: 'auto' }} />
+                    <Input
+                      placeholder={t('form.noteText')}
+                      maxLength={FIRMWARE_TEXT_MAX.note}
+                      style={{ flex: '1 1 160px', width: 'auto' }}
+                    />
                   </Form.Item>
                   <Button icon={<DeleteOutlined />} aria-label={t('delete')} onClick={() => remove(f.name)} />
                 </Flex>

@@ -19,7 +19,6 @@ import { FirmwareEditDialog } from './FirmwareEditDialog';
 import { FirmwareUploadDialog } from './FirmwareUploadDialog';
 import { formatSize, shortHash, typeKey, type FirmwareOrigin } from '../model';
 
-
 export function FirmwareLibrary({ origin, canWrite }: { origin: FirmwareOrigin; canWrite: boolean }) {
   const { t } = useTranslation('firmware');
   const phone = useIsPhone();
@@ -142,15 +141,37 @@ export function FirmwareLibrary({ origin, canWrite }: { origin: FirmwareOrigin; 
       render: (_: unknown, r) => (
         <Space size={0}>
           <Tooltip title={t('download')}>
-            <Button type="link" size="small" icon={<DownloadOutlined />} aria-label={t('download')} onClick={() => void download(r)} data-testid="fw-download" />
+            <Button
+              type="link"
+              size="small"
+              icon={<DownloadOutlined />}
+              aria-label={t('download')}
+              onClick={() => void download(r)}
+              data-testid="fw-download"
+            />
           </Tooltip>
           {canWrite && (
             <>
               <Tooltip title={t('edit')}>
-                <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('edit')} onClick={() => setEditing(r)} data-testid="fw-edit" />
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={t('edit')}
+                  onClick={() => setEditing(r)}
+                  data-testid="fw-edit"
+                />
               </Tooltip>
               <Tooltip title={t('delete')}>
-                <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('delete')} onClick={() => askDelete(r)} data-testid="fw-delete" />
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('delete')}
+                  onClick={() => askDelete(r)}
+                  data-testid="fw-delete"
+                />
               </Tooltip>
             </>
           )}

@@ -63,7 +63,9 @@ export function FirmwareUploadDialog({ origin, onClose }: { origin: FirmwareOrig
         file,
         onProgress: setProgress,
       });
-      void notice().success(t('uploaded', { name: values.firmwareName.trim(), version: values.firmwareVersion.trim() }));
+      void notice().success(
+        t('uploaded', { name: values.firmwareName.trim(), version: values.firmwareVersion.trim() }),
+      );
       onClose();
     } catch (e) {
       setProgress(undefined);
@@ -84,8 +86,18 @@ export function FirmwareUploadDialog({ origin, onClose }: { origin: FirmwareOrig
       width={640}
       style={{ maxWidth: 'calc(100vw - 24px)' }}
     >
-      <Form<UploadValues> form={form} layout="vertical" initialValues={{ ...formValuesOf(), signature: '' }} data-testid="fw-upload-form">
-        <Form.Item label={t('form.file')} required validateStatus={fileError ? 'error' : undefined} help={fileError ?? t('form.fileHint', { max: maxMb })}>
+      <Form<UploadValues>
+        form={form}
+        layout="vertical"
+        initialValues={{ ...formValuesOf(), signature: '' }}
+        data-testid="fw-upload-form"
+      >
+        <Form.Item
+          label={t('form.file')}
+          required
+          validateStatus={fileError ? 'error' : undefined}
+          help={fileError ?? t('form.fileHint', { max: maxMb })}
+        >
           <Flex vertical gap={4}>
             <Upload
               accept={FIRMWARE_EXTENSIONS.join(',')}
@@ -108,12 +120,21 @@ export function FirmwareUploadDialog({ origin, onClose }: { origin: FirmwareOrig
           name="signature"
           label={t('form.signature')}
           extra={t('form.signatureHelp')}
-          rules={[{ validator: async (_, v?: string) => (!v?.trim() || SIGNATURE.test(v.trim()) ? undefined : Promise.reject(new Error(t('form.signatureInvalid')))) }]}
+          rules={[
+            {
+              validator: async (_, v?: string) =>
+                !v?.trim() || SIGNATURE.test(v.trim())
+                  ? undefined
+                  : Promise.reject(new Error(t('form.signatureInvalid'))),
+            },
+          ]}
         >
           <Input.TextArea rows={2} spellCheck={false} data-testid="fw-form-signature" />
         </Form.Item>
       </Form>
-      {progress !== undefined && upload.isPending && <Progress percent={progress} size="small" data-testid="fw-upload-progress" />}
+      {progress !== undefined && upload.isPending && (
+        <Progress percent={progress} size="small" data-testid="fw-upload-progress" />
+      )}
       {error && <Alert type="error" showIcon message={error} data-testid="fw-form-error" />}
     </DraggableModal>
   );

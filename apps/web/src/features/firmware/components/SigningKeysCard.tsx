@@ -73,7 +73,11 @@ export function SigningKeysCard({ keys, canWrite }: { keys: FirmwareKeyRow[]; ca
       key: 'status',
       width: 180,
       render: (_: unknown, k) =>
-        k.revokeTime ? <Tag color="red">{t('keys.revoked', { time: k.revokeTime })}</Tag> : <Tag color="green">{t('keys.valid')}</Tag>,
+        k.revokeTime ? (
+          <Tag color="red">{t('keys.revoked', { time: k.revokeTime })}</Tag>
+        ) : (
+          <Tag color="green">{t('keys.valid')}</Tag>
+        ),
     },
     ...(canWrite
       ? [
@@ -83,7 +87,14 @@ export function SigningKeysCard({ keys, canWrite }: { keys: FirmwareKeyRow[]; ca
             width: 110,
             render: (_: unknown, k: FirmwareKeyRow) =>
               k.revokeTime ? null : (
-                <Button type="link" size="small" danger icon={<StopOutlined />} onClick={() => askRevoke(k)} data-testid="fw-key-revoke">
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  icon={<StopOutlined />}
+                  onClick={() => askRevoke(k)}
+                  data-testid="fw-key-revoke"
+                >
                   {t('keys.revoke')}
                 </Button>
               ),
@@ -116,9 +127,21 @@ export function SigningKeysCard({ keys, canWrite }: { keys: FirmwareKeyRow[]; ca
               rules={[{ required: true, whitespace: true, message: t('keys.publicKeyRequired') }]}
               style={{ flex: '3 1 240px', marginBottom: 8 }}
             >
-              <Input.TextArea rows={1} autoSize={{ minRows: 1, maxRows: 6 }} spellCheck={false} placeholder={t('keys.publicKeyPlaceholder')} data-testid="fw-key-public" />
+              <Input.TextArea
+                rows={1}
+                autoSize={{ minRows: 1, maxRows: 6 }}
+                spellCheck={false}
+                placeholder={t('keys.publicKeyPlaceholder')}
+                data-testid="fw-key-public"
+              />
             </Form.Item>
-            <Button icon={<PlusOutlined />} onClick={() => void submit()} loading={add.isPending} style={{ marginBottom: 8 }} data-testid="fw-key-add">
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => void submit()}
+              loading={add.isPending}
+              style={{ marginBottom: 8 }}
+              data-testid="fw-key-add"
+            >
               {t('keys.add')}
             </Button>
           </Flex>
