@@ -138,6 +138,7 @@ const dataloggersPage: PageLoader = () => import('../features/dataloggers/pages/
 const helpformPage: PageLoader = () => import('../features/device-ops/pages/HelpformPage');
 const alarmsPage: PageLoader = () => import('../features/alarms/pages/AlarmsPage');
 const ownerFirmwarePage: PageLoader = () => import('../features/upgrades/pages/OwnerFirmwarePage');
+const firmwareManagerPage: PageLoader = () => import('../features/firmware/pages/FirmwareManagerPage');
 
 /** The device detail page under every device list (same access as the list). */
 export const DEVICE_DETAIL: SubPage = {
@@ -209,14 +210,14 @@ export const AREAS: readonly AreaDef[] = [
         layout: 'settings',
         defaultChild: 'firmware',
         children: [
-          item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal' }),
+          item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', page: firmwareManagerPage }),
           item('rate', 'Dollar', { group: 'personal' }),
           item('datalogger', 'Cluster', { group: 'recharge', access: DEVICES, page: dataloggersPage }),
           item('rechargePay', 'Wallet', { group: 'recharge' }),
           item('rechargeRecord', 'History', { group: 'recharge' }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
           item('helpform', 'Appstore', { group: 'auxiliary', access: DEVICES, page: helpformPage }),
-          item('UpgFirmware', 'CloudUpload', { group: 'strategy' }),
+          item('UpgFirmware', 'CloudUpload', { group: 'strategy', page: () => import('../features/firmware/pages/UpgFirmwarePage') }),
           item('strategy', 'Tool', { group: 'strategy', page: () => import('../features/strategies/pages/StrategyPage') }),
           item('upgrade', 'Rocket', { group: 'strategy', access: DEVICES, page: () => import('../features/upgrades/pages/CloudUpgradePage') }),
         ],
@@ -242,7 +243,7 @@ export const AREAS: readonly AreaDef[] = [
         children: [
           item('personalBasic', 'User', { page: personalBasicPage }),
           item('rechargePay', 'Wallet', { access: SETTINGS }),
-          item('firmware', 'CloudServer', { access: SETTINGS }),
+          item('firmware', 'CloudServer', { access: SETTINGS, page: firmwareManagerPage }),
           item('customize', 'BgColors', { access: SETTINGS, page: () => import('../features/personal/pages/CustomizePage') }),
         ],
       }),
