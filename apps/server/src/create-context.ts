@@ -66,7 +66,9 @@ import { FirmwareService } from './modules/firmware/firmware.service.js';
 
 /** Opens and migrates the database, then wires repositories and services together. */
 export async function createContext(config: AppConfig, log: FastifyBaseLogger): Promise<AppContext> {
-  const database = openDatabase(config);
+  const database = openDatabase(config, (err) =>
+    log.warn({ err }, 'PostgreSQL idle connection lost; the pool replaces it'),
+  );
   try {
     await migrateToLatest(database);
     const { db } = database;

@@ -18,11 +18,26 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** SQLite (WAL, foreign keys) by default; PostgreSQL when `databaseUrl` is set. */
-export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>): DatabaseHandle {
+/** Told when an idle pooled PostgreSQL connection dies (the pool replaces it on the next query). */
+export type IdleConnectionErrorHandler = (err: Error) => void;
+
+/**
+ * SQLite (WAL, foreign keys) by default; PostgreSQL when `databaseUrl` is set.
+ *
+ * An idle pooled connection that the server ends (a PostgreSQL restart, an administrator's
+ * `pg_terminate_backend`, `DROP DATABASE … WITH (FORCE)`) makes `pg.Pool` emit `error`; without a
+ * listener that is an uncaught exception that takes the whole process down. The pool already drops
+ * the dead client, so the error is only reported (`onIdleError`, default: a process warning).
+ */
+export function openDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>,
+  onIdleError: IdleConnectionErrorHandler = (err) =>
+    process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`),
+): DatabaseHandle {
   if (config.databaseUrl) {
     setPgInt8Parser();
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    pool.on('error', onIdleError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: postgresDialect, close: () => db.destroy() };
   }
