@@ -10,6 +10,7 @@ import {
   type IngestFrame,
 } from '@sunwatch/protocol';
 import { describe, expect, it } from 'vitest';
+import { forceFault, reportableFaults } from './alarms.js';
 import { DataloggerSim } from './datalogger.js';
 import { buildFleet, TOPOLOGIES } from './fleet.js';
 import { numericValues, quantise } from './frames.js';
@@ -158,6 +159,23 @@ describe('frames', () => {
     expect(statuses).toContain(4);
     expect(statuses.has(2) || statuses.has(5)).toBe(true);
     expect(codes.size).toBeGreaterThan(1);
+  });
+
+  it('reports a forced fault in every frame until it is cleared (forceFault, --fault)', () => {
+    const spec: DataloggerSpec = structuredClone({ ...fleet.dataloggers[0]!, warningRate: 0, faultRate: 0 });
+    const dev = spec.devices[0]!;
+    const fault = reportableFaults(getDefinition(dev.devcode)!).find((f) => f.level === 2)!;
+    expect(() => forceFault(spec, dev.sn, 999_999)).toThrow(/cannot report/);
+    expect(forceFault(spec, dev.sn, fault.code)).toMatchObject({ code: fault.code, level: 2 });
+    const sim = new DataloggerSim(spec);
+    for (let t = T0; t < T0 + DAY; t += 60 * 60_000) {
+      const entry = sim.frameAt(t).devices.find((e) => e.sn === dev.sn)!;
+      expect(sim.last!.snap.alarms[dev.sn]?.code).toBe(fault.code);
+      expect(entry.status).toBe(2);
+    }
+    forceFault(spec, dev.sn, null);
+    sim.frameAt(T0 + DAY);
+    expect(sim.last!.snap.alarms[dev.sn] ?? null).toBeNull();
   });
 
   it('integrates a gap as the sum of interval steps', () => {
