@@ -9,7 +9,7 @@ import {
   type Heartbeat,
   type IngestFrame,
 } from '@sunwatch/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { forceFault, reportableFaults } from './alarms.js';
 import { DataloggerSim } from './datalogger.js';
 import { buildFleet, TOPOLOGIES } from './fleet.js';
@@ -19,7 +19,7 @@ import { advancePlant, initialState, stepPlant } from './plant.js';
 import type { Command, Publisher } from './protocol/publisher.js';
 import { assertLoopback } from './protocol/topics.js';
 import { LiveDatalogger, simClock } from './runtime.js';
-import { parseDuration } from './cli.js';
+import { main, parseDuration } from './cli.js';
 import type { DataloggerSpec } from './types.js';
 
 const DAY = 86_400_000;
@@ -359,5 +359,23 @@ describe('cli helpers', () => {
     expect(() => assertLoopback('http://[::1]:8080')).not.toThrow();
     expect(() => assertLoopback('mqtt://broker.example.com:1883')).toThrow(/loopback/);
     expect(() => assertLoopback('http://10.0.0.2')).toThrow(/loopback/);
+  });
+
+  it('--fault <SN>=<code> forces a fault into the printed fleet; an unknown SN or code is refused', async () => {
+    const built = buildFleet({ count: 1, seed: 3, prefix: 'SWCLI' }).dataloggers[0]!;
+    const dev = built.devices[0]!;
+    const code = reportableFaults(getDefinition(dev.devcode)!)[0]!.code;
+    const out: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((m: string) => void out.push(m));
+    try {
+      const base = ['--count', '1', '--seed', '3', '--prefix', 'SWCLI', '--print-fleet'];
+      expect(await main([...base, '--fault', `${dev.sn}=${code}`])).toBe(0);
+      const printed = JSON.parse(out.join('\n')) as { dataloggers: DataloggerSpec[] };
+      expect(printed.dataloggers[0]!.faults).toEqual({ [dev.sn]: code });
+      await expect(main([...base, '--fault', `NOPE=${code}`])).rejects.toThrow(/Bad --fault/);
+      await expect(main([...base, '--fault', `${dev.sn}=999999`])).rejects.toThrow(/cannot report/);
+    } finally {
+      log.mockRestore();
+    }
   });
 });
