@@ -40,6 +40,11 @@ export function reportableFaults(def: DeviceDefinition): DeviceAlarm[] {
 export function alarmAt(spec: DataloggerSpec, dev: DeviceSpec, ts: number): DeviceAlarm | null {
   const def = getDefinition(dev.devcode);
   if (!def) return null;
+  const forced = spec.faults?.[dev.sn];
+  if (forced !== undefined) {
+    const f = reportableFaults(def).find((x) => x.code === forced);
+    if (f) return f;
+  }
   const seed = hashString(`${spec.pn}/${dev.sn}`);
   const hour = Math.floor(ts / HOUR_MS);
   const minute = (ts - hour * HOUR_MS) / 60_000;
@@ -57,6 +62,25 @@ export function alarmAt(spec: DataloggerSpec, dev: DeviceSpec, ts: number): Devi
   if (spell(20, spec.faultRate ?? 0.002)) return pick([1, 2], 23);
   if (spell(30, spec.warningRate ?? 0.01)) return pick([0], 33);
   return null;
+}
+
+/**
+ * Forces a fault on a device of a datalogger (reported from its next sample on), or clears it with
+ * `null` (the device reports normally again). Throws when the device's definition cannot carry
+ * that code. Returns the fault.
+ */
+export function forceFault(spec: DataloggerSpec, sn: string, code: number | null): DeviceAlarm | null {
+  const dev = spec.devices.find((d) => d.sn === sn);
+  if (!dev) throw new Error(`${spec.pn} has no device ${sn}`);
+  if (code === null) {
+    if (spec.faults) delete spec.faults[sn];
+    return null;
+  }
+  const def = getDefinition(dev.devcode);
+  const fault = def ? reportableFaults(def).find((f) => f.code === code) : undefined;
+  if (!fault) throw new Error(`devcode ${dev.devcode} cannot report fault ${code}`);
+  spec.faults = { ...spec.faults, [sn]: code };
+  return fault;
 }
 
 /** Device status reported in the frame (DEVICE_STATUS): 0 normal, 2 fault, 5 error, 4 warning. */

@@ -18,11 +18,13 @@
  *   --history <days>        first send <days> of history through the same link
  *   --history-only          send the history, then exit
  *   --no-offline            no offline spells
+ *   --fault <SN>=<code>     the device SN reports this fault code all the time (repeatable)
  *   --print-fleet           print the (generated) fleet as JSON and exit
  *   --quiet                 only the summary
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { forceFault } from './alarms.js';
 import { buildFleet } from './fleet.js';
 import { generateHistory } from './history.js';
 import { HttpPublisher } from './protocol/http.js';
@@ -59,6 +61,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       history: { type: 'string' },
       'history-only': { type: 'boolean' },
       'no-offline': { type: 'boolean' },
+      fault: { type: 'string', multiple: true },
       'print-fleet': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -85,6 +88,12 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   }
   if (a.interval) for (const dl of fleet.dataloggers) dl.collectInterval = Number(a.interval);
   if (a['no-offline']) for (const dl of fleet.dataloggers) dl.offlineRate = 0;
+  for (const f of a.fault ?? []) {
+    const m = /^(.+)=(\d+)$/.exec(f);
+    const dl = m && fleet.dataloggers.find((d) => d.devices.some((x) => x.sn === m[1]));
+    if (!m || !dl) throw new Error(`Bad --fault ${f} (give <device SN>=<fault code> of a device in the fleet)`);
+    forceFault(dl, m[1]!, Number(m[2]));
+  }
   if (a['print-fleet']) {
     console.log(JSON.stringify(fleet, null, 2));
     return 0;

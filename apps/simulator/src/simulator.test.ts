@@ -9,7 +9,8 @@ import {
   type Heartbeat,
   type IngestFrame,
 } from '@sunwatch/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { forceFault, reportableFaults } from './alarms.js';
 import { DataloggerSim } from './datalogger.js';
 import { buildFleet, TOPOLOGIES } from './fleet.js';
 import { numericValues, quantise } from './frames.js';
@@ -18,7 +19,7 @@ import { advancePlant, initialState, stepPlant } from './plant.js';
 import type { Command, Publisher } from './protocol/publisher.js';
 import { assertLoopback } from './protocol/topics.js';
 import { LiveDatalogger, simClock } from './runtime.js';
-import { parseDuration } from './cli.js';
+import { main, parseDuration } from './cli.js';
 import type { DataloggerSpec } from './types.js';
 
 const DAY = 86_400_000;
@@ -158,6 +159,23 @@ describe('frames', () => {
     expect(statuses).toContain(4);
     expect(statuses.has(2) || statuses.has(5)).toBe(true);
     expect(codes.size).toBeGreaterThan(1);
+  });
+
+  it('reports a forced fault in every frame until it is cleared (forceFault, --fault)', () => {
+    const spec: DataloggerSpec = structuredClone({ ...fleet.dataloggers[0]!, warningRate: 0, faultRate: 0 });
+    const dev = spec.devices[0]!;
+    const fault = reportableFaults(getDefinition(dev.devcode)!).find((f) => f.level === 2)!;
+    expect(() => forceFault(spec, dev.sn, 999_999)).toThrow(/cannot report/);
+    expect(forceFault(spec, dev.sn, fault.code)).toMatchObject({ code: fault.code, level: 2 });
+    const sim = new DataloggerSim(spec);
+    for (let t = T0; t < T0 + DAY; t += 60 * 60_000) {
+      const entry = sim.frameAt(t).devices.find((e) => e.sn === dev.sn)!;
+      expect(sim.last!.snap.alarms[dev.sn]?.code).toBe(fault.code);
+      expect(entry.status).toBe(2);
+    }
+    forceFault(spec, dev.sn, null);
+    sim.frameAt(T0 + DAY);
+    expect(sim.last!.snap.alarms[dev.sn] ?? null).toBeNull();
   });
 
   it('integrates a gap as the sum of interval steps', () => {
@@ -341,5 +359,23 @@ describe('cli helpers', () => {
     expect(() => assertLoopback('http://[::1]:8080')).not.toThrow();
     expect(() => assertLoopback('mqtt://broker.example.com:1883')).toThrow(/loopback/);
     expect(() => assertLoopback('http://10.0.0.2')).toThrow(/loopback/);
+  });
+
+  it('--fault <SN>=<code> forces a fault into the printed fleet; an unknown SN or code is refused', async () => {
+    const built = buildFleet({ count: 1, seed: 3, prefix: 'SWCLI' }).dataloggers[0]!;
+    const dev = built.devices[0]!;
+    const code = reportableFaults(getDefinition(dev.devcode)!)[0]!.code;
+    const out: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((m: string) => void out.push(m));
+    try {
+      const base = ['--count', '1', '--seed', '3', '--prefix', 'SWCLI', '--print-fleet'];
+      expect(await main([...base, '--fault', `${dev.sn}=${code}`])).toBe(0);
+      const printed = JSON.parse(out.join('\n')) as { dataloggers: DataloggerSpec[] };
+      expect(printed.dataloggers[0]!.faults).toEqual({ [dev.sn]: code });
+      await expect(main([...base, '--fault', `NOPE=${code}`])).rejects.toThrow(/Bad --fault/);
+      await expect(main([...base, '--fault', `${dev.sn}=999999`])).rejects.toThrow(/cannot report/);
+    } finally {
+      log.mockRestore();
+    }
   });
 });

@@ -60,6 +60,12 @@ export interface DataloggerSpec {
   /** Probabilities per device-hour of a warning and of a fault (defaults 0.01 and 0.002). */
   warningRate?: number;
   faultRate?: number;
+  /**
+   * Faults forced on devices: device SN → a fault code of its definition, reported in every frame
+   * (whatever the spells) until removed (`forceFault`, CLI `--fault <SN>=<code>`). For tests and
+   * demos that need a fault now, e.g. issue 11's fault → alarm → mail test.
+   */
+  faults?: Record<string, number>;
   /** Probability per hour of an offline spell of 5–40 minutes (default 0.01; 0 = never). */
   offlineRate?: number;
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { engines, startTestServer, type ApiClient, type TestServer } from '../harness.js';
 import { createDatalogger, frame2341, waitFor, type TestDatalogger } from '../factories/telemetry-ingest.js';
+import { muteByRules } from '../../src/modules/alarms/alarm-mute.js';
 import { TestSmtp } from './smtp.js';
 
 /**
@@ -240,7 +241,43 @@ describe.each(engines)('alarm mails ($name)', (engine) => {
       const rows = await s.ctx.db.selectFrom('mail_queue').selectAll().where('id', '>', after.at(-1)!.id).execute();
       expect(rows.map((r) => r.recipient)).toEqual(['cara@example.com']);
     } finally {
-      s.ctx.services.notifications.alarms.useSuppression(() => Promise.resolve(false));
+      // Back to the app's own port: the subscriber's mute rules (create-context.ts).
+      s.ctx.services.notifications.alarms.useSuppression(muteByRules(s.ctx.services.alarmRules));
+    }
+  });
+
+  it('a mute rule added through addWarningRule stops the mail of a matching alarm; a non-matching one is mailed', async () => {
+    await waitFor(async () => (await s.ctx.db.selectFrom('mail_queue').selectAll().where('state', '!=', 'sent').execute()).length === 0);
+    const annaBefore = smtp.to('anna@example.com').length;
+    const caraBefore = smtp.to('cara@example.com').length;
+    // Anna mutes fault 21 of her datalogger's device type (a real rule: mute only, not hidden).
+    const rule = await api.owner_anna!.call('addWarningRule', { name: 'Mute fault 21', code: '21', level: '2', mute: 1, hide: 0 });
+    try {
+      const muted = await insertAlarms(dl, [{ level: 2, code: 21 }]);
+      const mailed = await insertAlarms(dl, [{ level: 2, code: 22 }]);
+      await notifierCaughtUp();
+      // Cara (no rules) hears of both, Anna only of the one her rule does not match.
+      const cara = await waitFor(async () => {
+        const m = smtp.to('cara@example.com').slice(caraBefore).map((x) => x.text).join('\n');
+        return m.includes(`alarm?id=${muted}`) && m.includes(`alarm?id=${mailed}`) ? m : undefined;
+      }, 15_000);
+      expect(cara).toContain(`alarm?id=${muted}`);
+      const anna = await waitFor(async () => {
+        const m = smtp.to('anna@example.com').slice(annaBefore).map((x) => x.text).join('\n');
+        return m.includes(`alarm?id=${mailed}`) ? m : undefined;
+      }, 15_000);
+      expect(anna).not.toContain(`alarm?id=${muted}`);
+      await waitFor(async () => (await s.ctx.db.selectFrom('mail_queue').selectAll().where('state', '!=', 'sent').execute()).length === 0);
+      const queued = await s.ctx.db.selectFrom('mail_queue').select('body_text').where('recipient', '=', 'anna@example.com').execute();
+      expect(queued.filter((m) => m.body_text.includes(`alarm?id=${muted}`))).toEqual([]);
+
+      // Disabled, the rule mutes nothing: the next fault 21 reaches Anna.
+      await api.owner_anna!.call('editWarningRule', { id: rule.id, enable: 0 });
+      const again = await insertAlarms(dl, [{ level: 2, code: 21 }]);
+      await notifierCaughtUp();
+      await waitFor(async () => smtp.to('anna@example.com').find((m) => m.text.includes(`alarm?id=${again}`)), 15_000);
+    } finally {
+      await api.owner_anna!.call('delWarningRule', { id: rule.id });
     }
   });
 

@@ -11,6 +11,14 @@ export interface ReceivedMail {
   messageId: string;
   text: string;
   html: string;
+  /** Parts sent as `Content-Disposition: attachment`, transfer-decoded. */
+  attachments: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) of a header value. */
@@ -56,6 +64,52 @@ function part(raw: string, type: string): string {
   return body;
 }
 
+/** A MIME parameter of a header (`filename`, `name`): quoted, RFC 2231 (`*=`, `*0*=` …) or encoded words. */
+function mimeParam(head: string, name: string): string {
+  const h = head.replace(/\r?\n[ \t]/g, ' ');
+  const parts: string[] = [];
+  const cont = new RegExp(`;\\s*${name}\\*(\\d+)(\\*?)=("[^"]*"|[^;\\s]*)`, 'gi');
+  let encoded = false;
+  for (const m of h.matchAll(cont)) {
+    parts[Number(m[1])] = m[3]!.replace(/^"|"$/g, '');
+    if (m[2] === '*' && m[1] === '0') encoded = true;
+  }
+  let v: string | undefined;
+  if (parts.length > 0) v = parts.join('');
+  else {
+    const ext = new RegExp(`;\\s*${name}\\*=([^;\\s]*)`, 'i').exec(h);
+    if (ext) {
+      v = ext[1]!;
+      encoded = true;
+    } else v = new RegExp(`;\\s*${name}=("[^"]*"|[^;\\s]*)`, 'i').exec(h)?.[1]?.replace(/^"|"$/g, '');
+  }
+  if (v === undefined) return '';
+  if (encoded) return decodeURIComponent(v.replace(/^[^']*'[^']*'/, ''));
+  return decodeWords(v);
+}
+
+/** The attachments of a raw message: every part (of any multipart level) marked `attachment`. */
+function attachmentsOf(raw: string): MailAttachment[] {
+  const out: MailAttachment[] = [];
+  for (const b of raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)) {
+    for (const seg of raw.split(`--${b[1]!}`).slice(1)) {
+      const headEnd = seg.search(/\r?\n\r?\n/);
+      if (headEnd < 0) continue;
+      const head = seg.slice(0, headEnd);
+      if (!/^Content-Disposition:\s*attachment/im.test(head)) continue;
+      const body = seg.slice(headEnd).replace(/^\r?\n\r?\n/, '');
+      const type = /^Content-Type:\s*([^;\r\n]+)/im.exec(head)?.[1]?.trim() ?? '';
+      const disposition = /^Content-Disposition:.*(?:\r?\n[ \t].*)*/im.exec(head)?.[0] ?? '';
+      const ctype = /^Content-Type:.*(?:\r?\n[ \t].*)*/im.exec(head)?.[0] ?? '';
+      const content = /Content-Transfer-Encoding:\s*base64/i.test(head)
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+        : Buffer.from(body.replace(/\r?\n$/, ''), 'utf8');
+      out.push({ filename: mimeParam(disposition, 'filename') || mimeParam(ctype, 'name'), contentType: type, content });
+    }
+  }
+  return out;
+}
+
 export function decodeMail(raw: string, envelope: { from: string; to: string[] }): ReceivedMail {
   const headEnd = raw.search(/\r?\n\r?\n/);
   const head = raw.slice(0, headEnd);
@@ -66,6 +120,7 @@ export function decodeMail(raw: string, envelope: { from: string; to: string[] }
     messageId: header(head, 'Message-ID'),
     text: part(raw, 'text/plain'),
     html: part(raw, 'text/html'),
+    attachments: attachmentsOf(raw),
   };
 }
 
