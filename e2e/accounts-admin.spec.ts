@@ -2,7 +2,7 @@
  * Account management screens of the admin editions (issue 9, /adminNew/account, /admin/account):
  *  1. a distributor creates a plant owner in the browser, assigns two dataloggers of its stock by
  *     uploading an xlsx (built here with fflate: column A PN, column B alias, no header) and sees a
- *     result per row; the owner signs in and holds exactly those two dataloggers;
+ *     result per row; the owner signs in and its datalogger list shows exactly those two;
  *  2. a sub-administrator without the account permission has no account menu, and its token gets
  *     err 11 with the no-permission message from webQueryUsrEs;
  *  3. the users list and the create dialog at a 390 px phone viewport: no horizontal overflow of the
@@ -220,14 +220,22 @@ describe('account management (/adminNew/account)', () => {
     await dealer.locator('.ant-table-row', { hasText: OWNER.usr }).first().waitFor({ state: 'visible' });
     await h().screenshot(dealer, 'accounts-admin-users');
 
-    // the owner signs in and holds exactly those two dataloggers
+    // the owner signs in and its datalogger list shows exactly those two, with the sheet's aliases,
+    // on its default plant (named after the first PN)
     const owner = await signedIn(OWNER.usr, OWNER.pwd);
     expect(new URL(owner.url()).pathname.startsWith('/generalNew')).toBe(true);
-    const ownerApi = await apiOf(owner);
-    const loggers = await ownerApi.call('webQueryCollectorsEs', { page: 0, pagesize: 50 });
-    expect(loggers.total).toBe(2);
-    expect(JSON.stringify(loggers)).toContain(STOCK[0]!.pn);
-    expect(JSON.stringify(loggers)).toContain(STOCK[1]!.pn);
+    await owner.goto('/generalNew/setting/datalogger');
+    const list = owner.getByTestId('dataloggers-page');
+    await list.locator('.ant-table-row').first().waitFor({ state: 'visible' });
+    const shown = async () =>
+      (await list.locator('.ant-table-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key') ?? ''))).sort();
+    await expect.poll(shown).toEqual(STOCK.map((x) => x.pn).sort());
+    for (const x of STOCK) {
+      const text = await list.locator(`.ant-table-row[data-row-key="${x.pn}"]`).innerText();
+      expect(text).toContain(x.alias);
+      expect(text).toContain(STOCK[0]!.pn);
+    }
+    await h().screenshot(owner, 'accounts-admin-owner-dataloggers');
 
     // deleting the owner is refused while it holds dataloggers: the spec's 517 message
     await dealer.getByTestId(`row-actions-${OWNER.usr}`).click();

@@ -374,6 +374,45 @@ describe.each(engines)('account management ($name)', (engine) => {
       expect(dists.dat!.dist.map((d) => d.usr).sort()).toEqual(['dealer_north', 'dealer_south']);
     });
 
+    it('querySubUsrPlantOwners as documented (page, pagesize only): the owners under the caller\'s subordinate accounts', async () => {
+      type Owners = { plantOwner: AccountInfoDat[]; total: number; page: number; pagesize: number };
+      const direct = await addOwner('sunmaker', 'acct_maker_direct');
+      const all = await call<Owners>('sunmaker', 'queryPlantOwners', { pagesize: 50 });
+      const res = await call<Owners>('sunmaker', 'querySubUsrPlantOwners', { pagesize: 50 });
+      expect(res.err, JSON.stringify(res)).toBe(0);
+      const names = res.dat!.plantOwner.map((o) => o.usr);
+      expect(names).toEqual(expect.arrayContaining(['owner_anna', 'owner_ben', 'owner_dora']));
+      expect(names).not.toContain('acct_maker_direct');
+      expect(res.dat!.plantOwner.every((o) => o.role === ROLE.OWNER && o.uid !== direct)).toBe(true);
+      // the reach of queryPlantOwners without the direct owners, same order (newest first)
+      expect(res.dat!.plantOwner.map((o) => o.uid)).toEqual(all.dat!.plantOwner.map((o) => o.uid).filter((u) => u !== direct));
+      expect(res.dat!.total).toBe(all.dat!.total - 1);
+      // vendor paging: pagesize defaults apply and pages do not overlap
+      const p0 = await call<Owners>('sunmaker', 'querySubUsrPlantOwners', { page: 0, pagesize: 1 });
+      const p1 = await call<Owners>('sunmaker', 'querySubUsrPlantOwners', { page: 1, pagesize: 1 });
+      expect(p0.dat).toMatchObject({ total: res.dat!.total, page: 0, pagesize: 1 });
+      expect(p0.dat!.plantOwner[0]!.uid).not.toBe(p1.dat!.plantOwner[0]!.uid);
+      // a distributor whose owners are all its own has none under sub-accounts; nor does another tenant see any
+      const north = await call<Owners>('dealer_north', 'querySubUsrPlantOwners', { pagesize: 50 });
+      expect(north.dat).toMatchObject({ total: 0, plantOwner: [] });
+      // a distributor below dealer_north: its owners are now under a subordinate account of dealer_north
+      const sub = await call<{ uid: number }>('dealer_north', 'addDist', { usr: 'acct_sub_dist', ...pwdParams(as('dealer_north'), 'Dealer_2026'), vcode: 'NS1' });
+      expect(sub.err, JSON.stringify(sub)).toBe(0);
+      const subDist = (await s.ctx.repos.accounts.findByUsr('acct_sub_dist'))!;
+      const subSession = (await s.login('acct_sub_dist', 'Dealer_2026')).dat!;
+      const o = await s.call<{ uid: number }>(subSession, 'addPlantOwner', { usr: 'acct_sub_owner', ...pwdParams(subSession, 'Owner_2026') });
+      expect(o.err, JSON.stringify(o)).toBe(0);
+      const north2 = await call<Owners>('dealer_north', 'querySubUsrPlantOwners', { pagesize: 50 });
+      expect(north2.dat!.plantOwner.map((r) => r.usr)).toEqual(['acct_sub_owner']);
+      // the uid extension still narrows to one subordinate account, and the south tenant sees none of it
+      const byUid = await call<Owners>('dealer_north', 'querySubUsrPlantOwners', { uid: subDist.id, pagesize: 50 });
+      expect(byUid.dat!.plantOwner.map((r) => r.usr)).toEqual(['acct_sub_owner']);
+      const south = await call<Owners>('dealer_south', 'querySubUsrPlantOwners', { pagesize: 50 });
+      expect(south.dat!.plantOwner.map((r) => r.usr)).not.toContain('acct_sub_owner');
+      const owner = await call<Owners>('owner_anna', 'querySubUsrPlantOwners', { pagesize: 50 });
+      expect(owner.dat).toMatchObject({ total: 0, plantOwner: [] });
+    });
+
     it('shows contact data only to those who manage the account, not to a group account reading its members', async () => {
       await s.ctx.repos.accounts.update(uid.get('owner_anna')!, { mobile: '13900000009', email: 'anna@example.com' });
       const byDealer = await call<AccountInfoDat>('dealer_north', 'queryAccountInfo', { uid: uid.get('owner_anna')! });

@@ -1,6 +1,7 @@
 import { ROLE, UPLOAD_RULES, errorMessage, type AuthDat, type DistributeDat } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DEALER_STOCK, DEMO_MAKER_STOCK, DEMO_ORDER } from '../../src/demo/seed-distribution.js';
+import type { DistributionRepository } from '../../src/modules/distribution/distribution.repository.js';
 import { engines, startTestServer, type TestServer } from '../harness.js';
 import { buildXls, buildXlsx } from './sheets.js';
 import { datalogger, idOf, makeAccount, prepare, repo, uploadSheet } from './helpers.js';
@@ -249,6 +250,40 @@ describe.each(engines)('datalogger distribution ($name)', (engine) => {
       // All or nothing: no datalogger of a refused order moved.
       expect((await datalogger(s, 'SWNORTH0000501'))!.owner_id).toBeNull();
       for (const pn of DEMO_ORDER.pns) expect((await datalogger(s, pn))!.owner_id).toBeNull();
+    });
+
+    it('answers 1 "Allocation failed" when a concurrent call moves a datalogger between the checks and the writes, and moves nothing', async () => {
+      const north = await idOf(s, 'dealer_north');
+      const pns = ['SWNORTH0000601', 'SWNORTH0000602'];
+      for (const Dpn of pns) expect((await s.call(as('dealer_north'), 'distAddCollector', { Dpn })).err).toBe(0);
+      await repo(s).insertOrder({ orderNo: 'SO-RACE', vendorCode: 'SW', distId: north, pns });
+      // The live repository reads the stock, then "another call" hands the second datalogger to a
+      // sub-dealer before this call writes (in its transaction, as a committed concurrent write looks).
+      const live = (s.ctx.services.distribution as unknown as { deps: { repo: DistributionRepository } }).deps.repo;
+      const byPns = live.byPns.bind(live);
+      live.byPns = async (list) => {
+        const rows = await byPns(list);
+        const raced = rows.get('SWNORTH0000602');
+        if (raced) await live.setAdmin(raced.id, subDealer);
+        return rows;
+      };
+      try {
+        const res = await order('dealer_north', 'SO-RACE', dora, 'de_DE');
+        expect(res).toMatchObject({ err: 1, msg: errorMessage(1, 'de_DE', 'orderAllocation') });
+        expect(errorMessage(1, 'en_US', 'orderAllocation')).toBe('Allocation failed');
+        // the same race in a list assignment fails that row only (general wording)
+        const list = await call('dealer_north', 'distributeCollector', { uid: dora, pn: pns.join(',') });
+        expect(list.dat!.result.map((r) => r.err)).toEqual([0, 1]);
+        expect(list.dat).toMatchObject({ ok: 1, failed: 1 });
+        expect(list.dat!.result[1]!.msg).toBe(errorMessage(1, 'en_US'));
+      } finally {
+        live.byPns = byPns;
+      }
+      // the order call rolled back (else the list call would answer 772 for the first row); the list call bound only the first (its "concurrent" move of the
+      // second committed with it)
+      expect((await repo(s).order('SO-RACE'))!.bound_to).toBeNull();
+      expect((await datalogger(s, 'SWNORTH0000602'))!).toMatchObject({ owner_id: null, admin_id: subDealer });
+      expect((await datalogger(s, 'SWNORTH0000601'))!.owner_id).toBe(dora);
     });
 
     it('assigns every datalogger of the order once; a second allocation is 772', async () => {

@@ -53,6 +53,11 @@ export interface MatrixEntry {
   adminRows?: { kind: 'group' | 'role'; read: (dat: unknown) => { total: number; ids: number[] } };
   /** Multipart actions: the file to send (field name from the catalogue's upload rule). */
   file?: (c: CellContext) => WireFile;
+  /**
+   * Read actions with a second documented form (e.g. without an optional reference): that form too,
+   * for every caller × its references, with the same checks.
+   */
+  alsoAs?: Omit<MatrixEntry, 'alsoAs'>;
 }
 
 /** An action the matrix does not call, with the reason and where it is tested instead. */
@@ -283,6 +288,8 @@ export const ENTRIES = {
     params: (c) => ({ ...uid(c), pagesize: 50 }),
     okCodes: [12],
     accountRows: rowsOf('plantOwner'),
+    // the vendor form: page and pagesize only (the owners under the caller's subordinate accounts)
+    alsoAs: { read: true, ref: 'none', params: () => ({ pagesize: 50 }), accountRows: rowsOf('plantOwner') },
   },
   // accounts: a user group out of reach answers 11 'groupid' here (groups.service answers 369).
   addGroupAccount: {

@@ -1,15 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiCallError } from '@sunwatch/protocol';
+import { ApiCallError, permissionLists, type AccountInfoDat, type ApiClient } from '@sunwatch/protocol';
 import { api, entryRedirectPath, isAuthError, sessionEndReason, setNavigator } from './api';
-import { clearSession, getSession, saveLogin } from './session';
+import { SESSION_STORAGE_KEY, clearSession, getSession, saveLogin, setPermissions, subscribeSession } from './session';
 import {
   SESSION_WATCH_FOCUS_GAP_MS,
   SESSION_WATCH_INTERVAL_MS,
+  samePermissions,
   sessionWatchInterval,
   startSessionWatch,
+  watchCheck,
   type SessionWatchDeps,
 } from './session-watch';
-import { authDat } from '../test/session-fixtures';
+import { authDat, permissionsOf, resetBrowserState } from '../test/session-fixtures';
 
 /** A document whose visibility the test sets, with the listeners it registered. */
 function fakeDoc(state: DocumentVisibilityState = 'visible') {
@@ -199,5 +201,106 @@ describe('the one sign-out path of a dead session (api.ts)', () => {
     expect(sessionEndReason(new ApiCallError(12, 'ERR_NO_RECORD'))).toBeUndefined();
     expect(isAuthError(new ApiCallError(27, 'ERR_USR_CANCELLED'))).toBe(true);
     expect(isAuthError(new Error('x'))).toBe(false);
+  });
+});
+
+describe("a sub-administrator's permissions follow a role edit (the watch's queryAccountInfo)", () => {
+  const ACCOUNTS_AND_DEVICES = ['device_manag', 'device_list', 'account_manag', 'alarm_manag'];
+  const DEVICES_ONLY = ['device_manag', 'device_list', 'alarm_manag'];
+
+  /** The watch's deps: queryAccountInfo answers `granted`; the guard needs no call (lists are in the session). */
+  function checkDeps(granted: () => string[], path: string) {
+    let href = `http://localhost${path}`;
+    const call = vi.fn(async (name: string) => {
+      if (name !== 'queryAccountInfo') throw new ApiCallError(9, 'ERR_NOT_SUPPORTED');
+      return { uid: 3, usr: 'north_ops', role: 2, permission: permissionsOf(...granted()) } as Partial<AccountInfoDat>;
+    }) as unknown as ApiClient['call'];
+    const guardCall = vi.fn(async () => {
+      throw new ApiCallError(9, 'ERR_NOT_SUPPORTED');
+    }) as unknown as ApiClient['call'];
+    const navigate = vi.fn((to: string) => {
+      href = `http://localhost${to}`;
+    });
+    return { call, guardCall, navigate, href: () => href };
+  }
+
+  function signInSubAdmin(granted: string[]) {
+    saveLogin(authDat({ role: 2, usr: 'north_ops', uid: 3 }), { remember: false });
+    setPermissions(permissionLists(permissionsOf(...granted)));
+  }
+
+  beforeEach(() => resetBrowserState());
+  afterEach(() => resetBrowserState());
+
+  it('a revoked module leaves the menus and sends its open page to /401', async () => {
+    signInSubAdmin(ACCOUNTS_AND_DEVICES);
+    expect(getSession()?.permissions?.modules).toContain('account_manag');
+    const d = checkDeps(() => DEVICES_ONLY, '/adminNew/account?tab=users');
+    const renders = vi.fn();
+    const unsubscribe = subscribeSession(renders);
+    await watchCheck(d);
+    unsubscribe();
+    expect(getSession()?.permissions?.modules).toEqual(['device_manag', 'alarm_manag']);
+    // the store told its subscribers (menus, guards) and the tab's copy is current too
+    expect(renders).toHaveBeenCalled();
+    const stored = JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEY) ?? '{}') as { permissions?: { modules: string[] } };
+    expect(stored.permissions?.modules).toEqual(['device_manag', 'alarm_manag']);
+    expect(d.navigate).toHaveBeenCalledTimes(1);
+    expect(d.navigate).toHaveBeenCalledWith('/401');
+  });
+
+  it('a change that keeps the open page allowed updates the lists without navigating', async () => {
+    signInSubAdmin(DEVICES_ONLY);
+    const d = checkDeps(() => ACCOUNTS_AND_DEVICES, '/adminNew/device');
+    await watchCheck(d);
+    expect(getSession()?.permissions?.modules).toEqual(['device_manag', 'account_manag', 'alarm_manag']);
+    expect(d.navigate).not.toHaveBeenCalled();
+  });
+
+  it('unchanged lists (in any order) neither touch the session nor navigate', async () => {
+    signInSubAdmin(DEVICES_ONLY);
+    const d = checkDeps(() => DEVICES_ONLY, '/adminNew/account');
+    const renders = vi.fn();
+    const unsubscribe = subscribeSession(renders);
+    await watchCheck(d);
+    unsubscribe();
+    expect(renders).not.toHaveBeenCalled();
+    expect(d.navigate).not.toHaveBeenCalled();
+    const a = permissionLists(permissionsOf(...DEVICES_ONLY));
+    expect(samePermissions(a, { ...a, modules: [...a.modules].reverse() })).toBe(true);
+    expect(samePermissions(undefined, a)).toBe(false);
+  });
+
+  it('other roles keep no lists and are never redirected by the watch', async () => {
+    saveLogin(authDat({ role: 1, usr: 'dealer_north' }), { remember: false });
+    const d = checkDeps(() => [], '/adminNew/account');
+    await watchCheck(d);
+    expect(getSession()?.permissions).toBeUndefined();
+    expect(d.navigate).not.toHaveBeenCalled();
+  });
+
+  it('the poll itself applies the edit within one interval', async () => {
+    vi.useFakeTimers();
+    try {
+      signInSubAdmin(ACCOUNTS_AND_DEVICES);
+      let granted = ACCOUNTS_AND_DEVICES;
+      const d = checkDeps(() => granted, '/adminNew/account');
+      const stop = startSessionWatch({
+        check: () => watchCheck(d),
+        hasSession: () => getSession() !== undefined,
+        intervalMs: SESSION_WATCH_INTERVAL_MS,
+        doc: fakeDoc(),
+        win: new EventTarget() as unknown as Window,
+      });
+      await vi.advanceTimersByTimeAsync(SESSION_WATCH_INTERVAL_MS);
+      expect(d.navigate).not.toHaveBeenCalled();
+      granted = DEVICES_ONLY; // the administrator edits the role
+      await vi.advanceTimersByTimeAsync(SESSION_WATCH_INTERVAL_MS);
+      expect(getSession()?.permissions?.modules).not.toContain('account_manag');
+      expect(d.navigate).toHaveBeenCalledWith('/401');
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

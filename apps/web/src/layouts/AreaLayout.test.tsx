@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../i18n';
 import { saveLogin, setPermissions } from '../app/session';
 import { authDat, resetBrowserState } from '../test/session-fixtures';
@@ -31,6 +31,17 @@ describe('AreaLayout', () => {
     expect(await screen.findByRole('tab', { name: /Current alarms/ }, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByText('This page could not be displayed')).toBeNull();
     expect(screen.queryByTestId('read-only-notice')).toBeNull();
+  });
+
+  it('re-renders the menu when the session watch stores new permission lists (role edit)', async () => {
+    saveLogin(authDat({ role: 2, usr: 'north_ops' }), { remember: false });
+    setPermissions({ modules: ['device_manag', 'alarm_manag'], firstPages: [], secondPages: [], buttons: [] });
+    renderAt('/adminNew/alarm');
+    const menu = await screen.findByRole('menu', undefined, { timeout: 8000 });
+    expect(within(menu).queryByText('Accounts')).toBeNull();
+    act(() => setPermissions({ modules: ['alarm_manag', 'account_manag'], firstPages: [], secondPages: [], buttons: [] }));
+    await waitFor(() => expect(within(screen.getByRole('menu')).getByText('Accounts')).toBeTruthy());
+    expect(within(screen.getByRole('menu')).queryByText('Devices')).toBeNull();
   });
 
   it("shows a viewer only what she can use and says the view is read-only", async () => {

@@ -270,8 +270,9 @@ export const queryPlantOwners = defineAction({
 
 export const querySubUsrPlantOwners = defineAction({
   name: 'querySubUsrPlantOwners',
-  summary: 'Plant owners under a subordinate account `uid` (Sunwatch: uid required), newest first; paged.',
-  params: actionParams({ uid: wireInt(), page: page(), pagesize: pageSize() }),
+  summary:
+    'Plant owners under the caller\'s subordinate accounts (its reach without its direct owners), newest first; paged. Sunwatch extension: `uid` narrows to one subordinate account.',
+  params: actionParams({ uid: wireInt().optional(), page: page(), pagesize: pageSize() }),
   access: { auth: 'signed', permission: 'account_manag' },
   mutates: false,
   result: result<{ total: number; page: number; pagesize: number; plantOwner: AccountInfoDat[] }>(),

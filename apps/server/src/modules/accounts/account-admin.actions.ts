@@ -129,8 +129,15 @@ export const accountAdminHandlers = {
   querySubUsrPlantOwners: async (input, ctx) => {
     const p = input.params;
     const caller = callerOf(input);
-    const sub = await ctx.services.accountAdmin.target(caller, p.uid, 'read');
-    const res = await ctx.services.accountAdmin.listInfo(caller, { roles: [ROLE.OWNER], within: sub.path, order: 'newest' }, p);
+    const admin = ctx.services.accountAdmin;
+    // As documented (page, pagesize only): the owners under the caller's subordinate accounts, i.e.
+    // its reach without the owners directly under itself (a sub-administrator: under the account it
+    // administers). Sunwatch extension: `uid` names one subordinate account (11 out of reach).
+    const where =
+      p.uid === undefined
+        ? { notChildOf: admin.principalId(caller) }
+        : { within: (await admin.target(caller, p.uid, 'read')).path };
+    const res = await admin.listInfo(caller, { roles: [ROLE.OWNER], ...where, order: 'newest' }, p);
     return { total: res.total, page: res.page, pagesize: res.pagesize, plantOwner: res.rows };
   },
 

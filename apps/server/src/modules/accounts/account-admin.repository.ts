@@ -11,8 +11,10 @@ export interface AccountListFilter {
   scope: Scope;
   /** Never listed: the caller itself and (sub-administrators) the account it administers. */
   exclude: number[];
-  /** Only this subtree (querySubUsrPlantOwners). */
+  /** Only this subtree (querySubUsrPlantOwners `uid`). */
   within?: string;
+  /** Not the direct subordinates of this account (querySubUsrPlantOwners without `uid`). */
+  notChildOf?: number;
   roles?: number[];
   /** Role 2 rows that are sub-administrators: true only them, false none of them. */
   subAdmin?: boolean;
@@ -79,6 +81,9 @@ export class AccountAdminRepository {
       const c: Expression<SqlBool>[] = [];
       if (!f.scope.all) c.push(inRoots(eb, f.scope.roots));
       if (f.within) c.push(inRoots(eb, [f.within]));
+      if (f.notChildOf !== undefined) {
+        c.push(eb.or([eb('accounts.parent_id', 'is', null), eb('accounts.parent_id', '!=', f.notChildOf)]));
+      }
       if (f.exclude.length) c.push(eb('accounts.id', 'not in', f.exclude));
       if (f.roles) c.push(eb('accounts.role', 'in', f.roles.length ? f.roles : [-1]));
       if (f.subAdmin === true) c.push(eb('accounts.admin_of', 'is not', null));

@@ -24,6 +24,11 @@ export interface StockRow {
 
 export type OrderRow = Selectable<DataloggerOrdersTable>;
 
+/** Where a datalogger was when the call read it: unbound stock of this administrator. */
+export interface StockState {
+  adminId: number | null;
+}
+
 /** The SQL of datalogger distribution (stock, assignment, orders). */
 export class DistributionRepository {
   constructor(
@@ -118,22 +123,34 @@ export class DistributionRepository {
     return Number(row.id);
   }
 
-  async setAdmin(id: number, adminId: number, alias?: string): Promise<void> {
-    await this.db
+  /**
+   * Gives a datalogger to an administrator. With `from`, only while it is still unbound stock of
+   * `from.adminId` (a conditional write); returns false when another call moved it first.
+   */
+  async setAdmin(id: number, adminId: number, alias?: string, from?: StockState): Promise<boolean> {
+    let q = this.db
       .updateTable('dataloggers')
       .set({ admin_id: adminId, ...(alias !== undefined ? { alias } : {}), updated_at: this.now() })
-      .where('id', '=', id)
-      .execute();
+      .where('id', '=', id);
+    if (from) q = q.where('owner_id', 'is', null).where('admin_id', from.adminId === null ? 'is' : '=', from.adminId);
+    const r = await q.executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
 
-  /** Binds a datalogger and its devices to an owner's plant. */
-  async bindToOwner(id: number, ownerId: number, projectId: number, alias?: string): Promise<void> {
-    await this.db
+  /**
+   * Binds a datalogger and its devices to an owner's plant. With `from`, only while it is still
+   * unbound stock of `from.adminId`; returns false (nothing written) when another call moved it first.
+   */
+  async bindToOwner(id: number, ownerId: number, projectId: number, alias?: string, from?: StockState): Promise<boolean> {
+    let q = this.db
       .updateTable('dataloggers')
       .set({ owner_id: ownerId, project_id: projectId, ...(alias !== undefined ? { alias } : {}), updated_at: this.now() })
-      .where('id', '=', id)
-      .execute();
+      .where('id', '=', id);
+    if (from) q = q.where('owner_id', 'is', null).where('admin_id', from.adminId === null ? 'is' : '=', from.adminId);
+    const r = await q.executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return false;
     await this.db.updateTable('devices').set({ project_id: projectId }).where('datalogger_id', '=', id).execute();
+    return true;
   }
 
   /** The owner's default plant (else its oldest one), if it has any. */
@@ -236,12 +253,15 @@ export class DistributionRepository {
     return rows.map((r) => r.pn);
   }
 
-  async markOrderBound(orderId: number, uid: number): Promise<void> {
-    await this.db
+  /** Marks an unbound order bound to `uid`; false when another allocation bound it first. */
+  async markOrderBound(orderId: number, uid: number): Promise<boolean> {
+    const r = await this.db
       .updateTable('datalogger_orders')
       .set({ bound_to: uid, bound_at: this.now() })
       .where('id', '=', orderId)
-      .execute();
+      .where('bound_to', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
 
   /** Creates an order with its PNs (demo seed, tests); returns its id. */

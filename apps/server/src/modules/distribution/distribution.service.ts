@@ -134,13 +134,18 @@ export class DistributionService {
     return 0;
   }
 
-  /** Moves one datalogger to the target and audits it. */
-  private async assignOne(target: AccountRow, dl: StockRow, alias: string): Promise<void> {
+  /**
+   * Moves one datalogger to the target and audits it. The write is conditional on the datalogger
+   * still being the unbound stock the call read: false (nothing moved) when a concurrent call
+   * moved it between the checks and the write.
+   */
+  private async assignOne(target: AccountRow, dl: StockRow, alias: string): Promise<boolean> {
     const newAlias = alias !== '' ? alias : undefined;
     const before = { owner_id: dl.owner_id, admin_id: dl.admin_id, project_id: dl.project_id, alias: dl.alias };
+    const from = { adminId: dl.admin_id };
     if (target.role === ROLE.OWNER) {
       const plant = (await this.deps.repo.defaultPlantOf(target.id)) ?? (await this.deps.repo.createDefaultPlant(target.id, dl));
-      await this.deps.repo.bindToOwner(dl.id, target.id, plant, newAlias);
+      if (!(await this.deps.repo.bindToOwner(dl.id, target.id, plant, newAlias, from))) return false;
       await this.deps.audit.record({
         entity: 'datalogger',
         entityId: dl.pn,
@@ -148,7 +153,7 @@ export class DistributionService {
         after: { ...before, owner_id: target.id, project_id: plant, alias: newAlias ?? dl.alias },
       });
     } else {
-      await this.deps.repo.setAdmin(dl.id, target.id, newAlias);
+      if (!(await this.deps.repo.setAdmin(dl.id, target.id, newAlias, from))) return false;
       await this.deps.audit.record({
         entity: 'datalogger',
         entityId: dl.pn,
@@ -156,12 +161,13 @@ export class DistributionService {
         after: { ...before, admin_id: target.id, alias: newAlias ?? dl.alias },
       });
     }
+    return true;
   }
 
   /**
    * Assigns each item on its own (a result per item): the valid ones are assigned, the others
    * reported with their code — 259 PN format, 6 alias too long, 1029 duplicate of an earlier
-   * row, and the refusals above.
+   * row, the refusals above, and 1 when a concurrent call moved the datalogger after it was read.
    */
   async assign(caller: Caller, uid: number, items: readonly DistributeItem[], locale: string): Promise<DistributeDat> {
     const actor = await this.actor(caller);
@@ -179,7 +185,8 @@ export class DistributionService {
       if (isPn(item.pn)) seen.add(item.pn);
       if (err === 0) {
         const dl = rows.get(item.pn)!;
-        await this.assignOne(target, dl, item.alias);
+        // 1 (failed): a concurrent call moved it after it was read; this row is reported, the others go on.
+        if (!(await this.assignOne(target, dl, item.alias))) err = 1;
         // A datalogger given to an owner leaves the stock: later rows naming it are refused (1029 above).
       }
       result.push({
@@ -217,7 +224,8 @@ export class DistributionService {
    * delivery). Refusals use the order-allocation wording (spec §8): 7 the order is not the
    * caller's (or does not exist: order numbers cannot be probed), 8 rejected, 23 its manufacturer
    * code names no manufacturer, 12 no PN, 772 already allocated or a datalogger already bound,
-   * 259 a PN that is invalid or not in the caller's stock, 261 target not found.
+   * 259 a PN that is invalid or not in the caller's stock, 261 target not found, 1 (failed) the
+   * stock or the order changed under a concurrent call between the checks and the writes.
    */
   async assignOrder(caller: Caller, uid: number, orderNo: string): Promise<DistributeDat> {
     const actor = await this.actor(caller);
@@ -237,8 +245,13 @@ export class DistributionService {
       if (why === 772) throw contextError(772, 'orderAllocation', pn);
       if (why !== 0 || dl?.vendor_id !== makerId) throw contextError(259, 'orderAllocation', pn);
     }
-    for (const pn of pns) await this.assignOne(target, rows.get(pn)!, '');
-    await this.deps.repo.markOrderBound(order.id, target.id);
+    // The checks above read the stock; the writes are conditional on it being unchanged. A datalogger
+    // moved (or the order bound) by a concurrent call in between answers 1 "Allocation failed"; the
+    // call's transaction then rolls back what this call had moved: still all or nothing.
+    for (const pn of pns) {
+      if (!(await this.assignOne(target, rows.get(pn)!, ''))) throw contextError(1, 'orderAllocation', pn);
+    }
+    if (!(await this.deps.repo.markOrderBound(order.id, target.id))) throw contextError(1, 'orderAllocation', 'orderNo');
     await this.deps.audit.record({
       entity: 'datalogger_order',
       entityId: order.order_no,
