@@ -51,7 +51,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     stopRollout();
     await ctx.services.upgradeEngine.stop();
-    await ctx.services.deviceOps.reports.idle();
     await ctx.services.reports.runner.stop();
     await ctx.services.actionLog.close();
     ctx.services.notifications.close();

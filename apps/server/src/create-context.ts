@@ -256,7 +256,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           now,
         }),
         deviceOps: createDeviceOps(
-          { db, dbh, keyring, log, now, access, audit, devicesRepo, energyRepo },
+          { db, dbh, keyring, log, now, access, accounts: accountsRepo, audit, devicesRepo, energyRepo },
           () => ctx.services,
         ),
         ...alarmServices,

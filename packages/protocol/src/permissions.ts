@@ -18,7 +18,17 @@ export const PERMISSION_TREE: readonly PermissionNode[] = [
       { action: 'datalogger_list', second: ['datalogger_detail', 'datalogger_debug'] },
       { action: 'project_list' },
     ],
-    buttons: ['device_export', 'device_control_write', 'datalogger_add', 'datalogger_edit', 'datalogger_delete'],
+    buttons: [
+      'device_export',
+      'device_control_write',
+      'datalogger_add',
+      'datalogger_edit',
+      'datalogger_delete',
+      // plant writes (issue 10): addPlant; editPlant and editPlantEnergyOffset; delPlant
+      'project_add',
+      'project_edit',
+      'project_delete',
+    ],
   },
   {
     action: 'account_manag',

@@ -247,6 +247,10 @@ export interface ExportFilesTable {
   error: string | null;
   created_at: number;
   finished_at: number | null;
+  /** The job lease (migration 0025, modules/reports/job-lease.ts). */
+  lease_owner: Generated<string>;
+  lease_until: Generated<number>;
+  attempts: Generated<number>;
 }
 
 export type { TelemetryTables } from './schema-telemetry.js';

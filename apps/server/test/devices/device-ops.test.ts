@@ -381,7 +381,7 @@ describe.each(engines)('device operations against a live simulated datalogger ($
     });
     expect(r.err).toBe(0);
     expect(r.dat!.status).toBe(0);
-    await s.ctx.services.deviceOps.reports.idle();
+    await s.ctx.services.reports.runner.idle();
     const list = await call<{
       total: number;
       file: Array<{ id: number; status: number; progress: number; size: number; name: string }>;
@@ -445,7 +445,7 @@ describe.each(engines)('device operations against a live simulated datalogger ($
       const r = await call<{ id: number }>('owner_anna', 'exportDeviceReport', { ...INV, sdate: day, edate: day, i18n: 'fr_FR' });
       expect(r.err).toBe(0);
       id = r.dat!.id;
-      await s.ctx.services.deviceOps.reports.idle();
+      await s.ctx.services.reports.runner.idle();
     } finally {
       curves.dataOneDay = dataOneDay;
     }
@@ -461,7 +461,7 @@ describe.each(engines)('device operations against a live simulated datalogger ($
     const again = await call<{ id: number; status: number; progress: number }>('owner_anna', 'retryExportFile', { id });
     expect(again.err).toBe(0);
     expect(again.dat).toMatchObject({ id, status: 0, progress: 0 });
-    await s.ctx.services.deviceOps.reports.idle();
+    await s.ctx.services.reports.runner.idle();
     const list = await files();
     expect(list.filter((f) => f.id === id)).toHaveLength(1);
     const ready = list.find((f) => f.id === id)!;

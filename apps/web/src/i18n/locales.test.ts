@@ -3,8 +3,40 @@ import { LOCALES } from '@sunwatch/protocol';
 import { PROTOCOL_NAMESPACES, sources, type Tree } from './resources';
 
 /** Every leaf key of a namespace (nested objects and flat dotted keys alike). */
-function keys(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
+function leaves(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : leaves(v, `${prefix}${k}.`)));
+}
+
+/** i18next's plural suffixes (`total_one`, `total_few`, … `total_other`). */
+const PLURAL = /^(.+)_(zero|one|two|few|many|other)$/;
+
+/**
+ * The keys a namespace offers: the plural forms of a key count as the one key i18next is asked
+ * for (`total` for `total_one` … `total_other`), since languages have different sets of forms.
+ */
+function keys(tree: Tree): string[] {
+  const all = leaves(tree);
+  const set = new Set(all);
+  return [
+    ...new Set(
+      all.map((k) => {
+        const m = PLURAL.exec(k);
+        return m && set.has(`${m[1]}_other`) ? m[1]! : k;
+      }),
+    ),
+  ];
+}
+
+/** key → its plural categories, for the keys that have plural forms. */
+function pluralGroups(tree: Tree): Map<string, string[]> {
+  const all = leaves(tree);
+  const out = new Map<string, string[]>();
+  for (const k of all) {
+    const m = PLURAL.exec(k);
+    if (!m || !all.includes(`${m[1]}_other`)) continue;
+    out.set(m[1]!, [...(out.get(m[1]!) ?? []), m[2]!]);
+  }
+  return out;
 }
 
 function byLocale(files: Record<string, Tree>, only?: readonly string[]) {
@@ -40,6 +72,12 @@ describe.each(groups)('locale files of $origin', ({ files }) => {
         missing: [],
         extra: [],
       });
+    });
+    it.each(LOCALES)('%s has every plural form its language needs (and no other)', (locale) => {
+      const tree = files.get(locale)?.get(ns);
+      if (!tree) return; // reported above
+      const needed = new Intl.PluralRules(locale.replace('_', '-')).resolvedOptions().pluralCategories.slice().sort();
+      for (const [k, forms] of pluralGroups(tree)) expect(forms.slice().sort(), `${locale}/${ns}: ${k}`).toEqual(needed);
     });
     it.each(LOCALES)('%s has no empty text and keeps the {{placeholders}} of en_US', (locale) => {
       const tree = files.get(locale)?.get(ns);

@@ -109,7 +109,7 @@ export const addPlant = defineAction({
     uid: wireInt().min(1).optional(),
     ...plantFields,
   }),
-  access: { auth: 'signed', roles: [0, 1, 2, 15], permission: 'device_manag' },
+  access: { auth: 'signed', roles: [0, 1, 2, 15], permission: 'device_manag', button: 'project_add' },
   mutates: true,
   result: result<{ pid: number }>(),
 });
@@ -125,7 +125,7 @@ export const editPlant = defineAction({
     'address.timezone': (timezoneSchema as unknown as z.ZodType<number>).optional(),
     ...plantFields,
   }),
-  access: { auth: 'signed', roles: [0, 1, 2, 15], permission: 'device_manag' },
+  access: { auth: 'signed', roles: [0, 1, 2, 15], permission: 'device_manag', button: 'project_edit' },
   mutates: true,
   result: result<undefined>(),
 });
@@ -135,7 +135,7 @@ export const delPlant = defineAction({
   summary:
     'Delete a plant: refused while dataloggers remain (517); the default moves to the owner\'s oldest remaining plant.',
   params: actionParams({ plantid: plantId() }),
-  access: { auth: 'signed', roles: [0, 1, 2, 15], permission: 'device_manag' },
+  access: { auth: 'signed', roles: [0, 1, 2, 15], permission: 'device_manag', button: 'project_delete' },
   mutates: true,
   result: result<undefined>(),
 });
@@ -148,7 +148,7 @@ export const editPlantEnergyOffset = defineAction({
     /** kWh; may be negative to correct an over-count, the total never shows below 0. */
     energyOffset: z.coerce.number().min(-1e9).max(1e9),
   }),
-  access: { auth: 'signed', roles: [0, 1, 2, 15], permission: 'device_manag' },
+  access: { auth: 'signed', roles: [0, 1, 2, 15], permission: 'device_manag', button: 'project_edit' },
   mutates: true,
   result: result<undefined>(),
 });

@@ -21,6 +21,8 @@ import { entryExtras } from './0020-entry-extras.js';
 import { branding } from './0021-branding.js';
 import { firmware } from './0022-firmware.js';
 import { upgradeTaskPerDatalogger } from './0023-upgrade-task-per-datalogger.js';
+import { plantFunctionPoints } from './0024-plant-function-points.js';
+import { deviceExportLease } from './0025-device-export-lease.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -46,6 +48,8 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0021-branding': branding(dialect),
     '0022-firmware': firmware(dialect),
     '0023-upgrade-task-per-datalogger': upgradeTaskPerDatalogger(),
+    '0024-plant-function-points': plantFunctionPoints(),
+    '0025-device-export-lease': deviceExportLease(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -14,6 +14,7 @@ import { ReportMailScheduler } from './report-mails.js';
 import type { Notifications } from '../notifications/index.js';
 import type { AlarmsService } from '../alarms/alarms.service.js';
 import { AlarmExportService } from './alarm-export.js';
+import type { LeasedQueue } from './job-lease.js';
 
 /** Issue 11 reports and exports: the files (requests, list, download) and their background runner. */
 export interface Reports {
@@ -44,6 +45,8 @@ export function createReports(
     devices: { curves: DeviceCurvesService };
     notifications: Notifications;
     alarms: AlarmsService;
+    /** Issue 10's device report exports: a job kind of the same runner. */
+    deviceOps: { reports: LeasedQueue };
   },
 ): Reports {
   const builder = new ReportBuilder({ energy: base.energyRepo, curves: () => peers().devices.curves, now: base.now });
@@ -75,5 +78,5 @@ export function createReports(
     now: base.now,
     log: base.log,
   });
-  return { files, builder, runner: new ReportRunner(files, base.log), mails, alarmExport };
+  return { files, builder, runner: new ReportRunner(() => [files, peers().deviceOps.reports], base.log), mails, alarmExport };
 }

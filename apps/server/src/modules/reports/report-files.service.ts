@@ -19,7 +19,6 @@ import type { DbHandle } from '../../db/transaction.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { Keyring } from '../../security/keyring.js';
 import { dayString, fmtTs, localDay } from '../../shared/local-time.js';
-import { permissionSet } from '../accounts/accounts.service.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { DeviceResolver } from '../devices/device-resolver.js';
 import { deviceTz } from '../devices/devices.repository.js';
@@ -27,15 +26,16 @@ import type { PlantsService } from '../plants/plants.service.js';
 import type { ReportBuilder, ReportSpec } from './report-builder.js';
 import { reportTexts } from './report-texts.js';
 import type { AlarmExportService } from './alarm-export.js';
+import { JOB_LEASE_MS, JOB_MAX_ATTEMPTS, JobLease, jobCaller, lastAttempt, type LeasedQueue } from './job-lease.js';
 
 /** How long a download address stays valid (as issue 10's export files). */
 export const REPORT_URL_TTL_S = 300;
 /** The download route (registered by `registerReportRoutes`). */
 export const REPORT_ROUTE = '/export/report';
-/** A job's lease: another instance takes an export over when its builder stops renewing it. */
-export const REPORT_LEASE_MS = 60_000;
+/** A job's lease: another instance takes an export over when its builder stops renewing it (job-lease.ts). */
+export const REPORT_LEASE_MS = JOB_LEASE_MS;
 /** Attempts before an export is marked failed. */
-export const REPORT_MAX_ATTEMPTS = 3;
+export const REPORT_MAX_ATTEMPTS = JOB_MAX_ATTEMPTS;
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type Row = Selectable<ReportFilesTable>;
@@ -105,13 +105,19 @@ export interface ReportFilesDeps {
  * into `<dataDir>/reports/`. Lists, download addresses and deletion only ever see the caller's own
  * rows; a download goes through a signed address (HMAC of id and expiry, 5 minutes).
  */
-export class ReportFilesService {
+export class ReportFilesService implements LeasedQueue {
   readonly dir: string;
   /** Called after a new export is queued (the runner starts it without waiting for its poll). */
   onQueued: () => void = () => undefined;
+  private readonly lease: JobLease;
 
   constructor(private readonly deps: ReportFilesDeps) {
     this.dir = path.join(deps.dataDir, 'reports');
+    this.lease = new JobLease(deps.db, deps.now, 'report_files', {
+      column: 'state',
+      waiting: ['queued', 'exporting'],
+      running: 'exporting',
+    });
   }
 
   private check(p: { type: ReportPeriod; date?: string; sdate?: string; edate?: string }, tz: number) {
@@ -293,48 +299,18 @@ export class ReportFilesService {
    * died or stopped): one conditional UPDATE, so two instances never build the same export.
    */
   async claim(owner: string): Promise<Row | undefined> {
-    const now = this.deps.now();
-    const candidates = await this.deps.db
-      .selectFrom('report_files')
-      .select('id')
-      .where((eb) =>
-        eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'exporting'), eb('lease_until', '<', now)])]),
-      )
-      .orderBy('id')
-      .limit(5)
-      .execute();
-    for (const c of candidates) {
-      const res = await this.deps.db
-        .updateTable('report_files')
-        .set((eb) => ({
-          state: 'exporting',
-          lease_owner: owner,
-          lease_until: now + REPORT_LEASE_MS,
-          attempts: eb('attempts', '+', 1),
-        }))
-        .where('id', '=', c.id)
-        .where((eb) =>
-          eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'exporting'), eb('lease_until', '<', now)])]),
-        )
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 1) {
-        return (await this.deps.db.selectFrom('report_files').selectAll().where('id', '=', c.id).executeTakeFirst()) as
-          Row | undefined;
-      }
-    }
-    return undefined;
+    const id = await this.lease.claim(owner);
+    if (id === undefined) return undefined;
+    return (await this.deps.db.selectFrom('report_files').selectAll().where('id', '=', id).executeTakeFirst()) as
+      Row | undefined;
   }
 
-  /** Progress of a claimed export (renews the lease); false when the row is gone or no longer ours. */
-  private async progress(id: number, owner: string, pct: number): Promise<boolean> {
-    const res = await this.deps.db
-      .updateTable('report_files')
-      .set({ progress: Math.max(0, Math.min(99, Math.floor(pct))), lease_until: this.deps.now() + REPORT_LEASE_MS })
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .where('state', '=', 'exporting')
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+  /** The runner's step: claims one export and builds it; false when none is waiting. */
+  async next(owner: string): Promise<boolean> {
+    const row = await this.claim(owner);
+    if (!row) return false;
+    await this.build(row, owner);
+    return true;
   }
 
   /** Builds one claimed export to its end: done with its file, or failed (after the last attempt). */
@@ -344,7 +320,7 @@ export class ReportFilesService {
     try {
       const caller = await this.callerOf(Number(row.account_id));
       const step = async (p: number) => {
-        if (!(await this.progress(id, owner, p * 99))) throw gone;
+        if (!(await this.lease.renew(id, owner, p * 99))) throw gone;
       };
       await fs.promises.mkdir(this.dir, { recursive: true });
       const file = `${id}-${crypto.randomBytes(6).toString('hex')}.xlsx`;
@@ -381,7 +357,7 @@ export class ReportFilesService {
       if (e === gone) return;
       const message = e instanceof ApiError ? `err ${e.code}` : e instanceof Error ? e.message : String(e);
       this.deps.log.error({ err: e, report: id }, 'report export failed');
-      const last = Number(row.attempts) >= REPORT_MAX_ATTEMPTS || e instanceof ApiError;
+      const last = lastAttempt(Number(row.attempts), e);
       await this.deps.db
         .updateTable('report_files')
         .set(
@@ -494,19 +470,8 @@ export class ReportFilesService {
   }
 
   /** The owner of an export as a caller (its access is checked again when the report is built). */
-  private async callerOf(accountId: number): Promise<Caller> {
-    const a = await this.deps.accounts.findById(accountId);
-    if (!a) throw new ApiError(10);
-    return {
-      accountId: a.id,
-      usr: a.usr,
-      role: a.role,
-      path: a.path,
-      status: a.status,
-      adminOf: a.admin_of,
-      permissions: permissionSet(a),
-      sessionId: 0,
-    };
+  private callerOf(accountId: number): Promise<Caller> {
+    return jobCaller(this.deps.accounts, accountId);
   }
 
   private async specOf(row: Row, caller: Caller): Promise<{ spec: ReportSpec; firstDay: number }> {

@@ -1,15 +1,16 @@
 import crypto from 'node:crypto';
-import type { ReportFilesService } from './report-files.service.js';
+import type { LeasedQueue } from './job-lease.js';
 
 /** How often an idle runner looks for queued exports (new ones on this instance start at once). */
 export const REPORT_POLL_MS = 2000;
 
 /**
- * The background builder of report exports. Never blocks a request: a request only queues a row;
- * this runner claims rows one at a time (`ReportFilesService.claim`, atomic), builds them with
- * progress and a renewed lease, and on start-up picks up what a stopped instance left (queued
- * rows, and exporting rows whose lease expired). One export at a time per instance keeps the
- * two-core machine responsive.
+ * The background builder of exports. Never blocks a request: a request only queues a row; this
+ * runner claims rows one at a time (`JobLease.claim`, atomic), builds them with progress and a
+ * renewed lease, and on start-up picks up what a stopped instance left (queued rows, and exporting
+ * rows whose lease expired). It drains every leased job kind in turn: issue 11's report files
+ * (plant, device and alarm reports) and issue 10's device report exports. One export at a time per
+ * instance keeps the two-core machine responsive.
  */
 export class ReportRunner {
   readonly owner = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
@@ -19,14 +20,15 @@ export class ReportRunner {
   private stopped = true;
 
   constructor(
-    private readonly files: ReportFilesService,
+    /** The job kinds, read when the runner starts (services built after the runner may be among them). */
+    private readonly queues: () => readonly LeasedQueue[],
     private readonly log: { error(obj: unknown, msg?: string): void },
   ) {}
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.files.onQueued = () => this.kick();
+    for (const q of this.queues()) q.onQueued = () => this.kick();
     this.timer = setInterval(() => this.kick(), REPORT_POLL_MS);
     this.timer.unref();
     this.kick();
@@ -51,14 +53,18 @@ export class ReportRunner {
       });
   }
 
-  /** Builds claimed exports until none is left. */
+  /** Builds claimed exports until none is left, one of each job kind in turn. */
   async drain(): Promise<number> {
     let n = 0;
-    while (!this.stopped) {
-      const row = await this.files.claim(this.owner);
-      if (!row) break;
-      await this.files.build(row, this.owner);
-      n++;
+    for (let more = true; more && !this.stopped; ) {
+      more = false;
+      for (const q of this.queues()) {
+        if (this.stopped) break;
+        if (await q.next(this.owner)) {
+          n++;
+          more = true;
+        }
+      }
     }
     return n;
   }
@@ -73,7 +79,7 @@ export class ReportRunner {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    this.files.onQueued = () => undefined;
+    for (const q of this.queues()) q.onQueued = () => undefined;
     await this.idle();
   }
 }

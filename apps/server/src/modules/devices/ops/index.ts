@@ -2,6 +2,7 @@ import type { AccessService } from '../../../access/access.service.js';
 import type { Db } from '../../../db/db.js';
 import type { DbHandle } from '../../../db/transaction.js';
 import type { Keyring } from '../../../security/keyring.js';
+import type { AccountsRepository } from '../../accounts/accounts.repository.js';
 import type { AuditService } from '../../audit/audit.service.js';
 import type { EnergyRepository } from '../../energy/energy.repository.js';
 import type { DataloggerCommands } from '../../operations/command.service.js';
@@ -44,6 +45,8 @@ export function createDeviceOps(
     log: { error(obj: unknown, msg?: string): void };
     now: () => number;
     access: AccessService;
+    /** The owner of a device report export, when the reports runner builds it. */
+    accounts: Pick<AccountsRepository, 'findById'>;
     audit: AuditService;
     devicesRepo: DevicesRepository;
     energyRepo: EnergyRepository;
@@ -72,6 +75,7 @@ export function createDeviceOps(
       db,
       dbh,
       keyring: base.keyring,
+      accounts: base.accounts,
       audit,
       targets,
       curves,

@@ -5,7 +5,9 @@ import type { Db } from '../../../db/db.js';
 import type { DbHandle } from '../../../db/transaction.js';
 import { dayString, fmtTs } from '../../../shared/local-time.js';
 import type { Keyring } from '../../../security/keyring.js';
+import type { AccountsRepository } from '../../accounts/accounts.repository.js';
 import type { AuditService } from '../../audit/audit.service.js';
+import { JobLease, jobCaller, lastAttempt, type LeasedQueue } from '../../reports/job-lease.js';
 import type { OperationLog } from '../../operations/operation-log.service.js';
 import type { DeviceCurvesService } from '../device-curves.service.js';
 import { deviceTz, type DeviceKey, type DevicesRepository } from '../devices.repository.js';
@@ -57,22 +59,41 @@ function cell(v: string): string | number {
   return /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
 }
 
+type JobRow = {
+  id: number;
+  account_id: number;
+  pn: string;
+  sn: string;
+  device_id: number | null;
+  sdate: string;
+  edate: string;
+  locale: string;
+  attempts: number;
+};
+
 /**
  * Device report export (spec §2 "report export", §3 "Export file", §5: range ≤ 31 days): an
- * export-file row is created at once (status exporting, progress 0) and the xlsx is built in the
- * background day by day (progress per day) from the device's samples — the same rows and
+ * export-file row is created at once (status exporting, progress 0, no lease) and the xlsx is built
+ * in the background day by day (progress per day) from the device's samples — the same rows and
  * translated headers as the data-details table (queryDeviceDataOneDay) in the caller's language —
  * then stored in the database (status downloadable). The list shows the caller's files; a
  * download goes through a signed, short-lived address (HMAC of id and expiry).
+ *
+ * The build is a durable job of the reports runner (`ReportRunner`, the lease of `JobLease`): a
+ * restart or a crashed instance leaves the row exporting with an expiring lease, and the next
+ * runner (this instance after its restart, or another) builds it again from the stored request.
  */
-export class ReportExportService {
-  private readonly running = new Set<Promise<void>>();
+export class ReportExportService implements LeasedQueue {
+  /** Set by the runner: starts a new export without waiting for its poll. */
+  onQueued: () => void = () => undefined;
+  private readonly lease: JobLease;
 
   constructor(
     private readonly deps: {
       db: Db;
       dbh: DbHandle;
       keyring: Keyring;
+      accounts: Pick<AccountsRepository, 'findById'>;
       audit: Pick<AuditService, 'record'>;
       targets: DeviceTargets;
       curves: Pick<DeviceCurvesService, 'dataOneDay'>;
@@ -81,11 +102,12 @@ export class ReportExportService {
       log: { error(obj: unknown, msg?: string): void };
       now: () => number;
     },
-  ) {}
-
-  /** Resolves when every export in progress has finished (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  ) {
+    this.lease = new JobLease(deps.db, deps.now, 'export_files', {
+      column: 'status',
+      waiting: [EXPORT_STATUS.EXPORTING],
+      running: EXPORT_STATUS.EXPORTING,
+    });
   }
 
   async start(caller: Caller, p: DeviceKey & { sdate: string; edate: string }, locale: string): Promise<ExportFileRow> {
@@ -117,20 +139,41 @@ export class ReportExportService {
         .returning(['id', 'name', 'size', 'status', 'progress', 'created_at', 'pn', 'sn', 'sdate', 'edate'])
         .executeTakeFirstOrThrow(),
     );
-    this.launch(caller, { ...t.tuple, pn: t.row.pn }, Number(row.id), r.days, locale, t.row.alias || t.row.sn);
+    // The runner starts it once the request's transaction has committed.
+    await this.deps.dbh.durable(() => Promise.resolve(this.onQueued()));
     return toWire(row as FileRow);
   }
 
-  private async build(
-    caller: Caller,
-    key: DeviceKey,
-    id: number,
-    days: number[],
-    locale: string,
-    sheet: string,
-  ): Promise<void> {
+  /** The runner's step: claims one waiting export (or one whose lease expired) and builds it. */
+  async next(owner: string): Promise<boolean> {
+    const id = await this.lease.claim(owner);
+    if (id === undefined) return false;
+    const row = (await this.deps.db
+      .selectFrom('export_files')
+      .select(['id', 'account_id', 'pn', 'sn', 'device_id', 'sdate', 'edate', 'locale', 'attempts'])
+      .where('id', '=', id)
+      .executeTakeFirst()) as JobRow | undefined;
+    if (row) await this.build(row, owner);
+    return true;
+  }
+
+  /**
+   * Builds one claimed export from its stored request (owner, device, range, language): the
+   * owner must still see the device. Done with its file, or failed after the last attempt (at
+   * once for a refusal); a lost lease (row deleted or taken over) drops the work.
+   */
+  private async build(job: JobRow, owner: string): Promise<void> {
     const db = this.deps.db;
+    const id = Number(job.id);
+    const gone = new Error('device report export abandoned');
     try {
+      const caller = await jobCaller(this.deps.accounts, Number(job.account_id));
+      const t = await this.deps.targets.find(caller, { pn: job.pn, sn: job.sn });
+      if (job.device_id !== null && Number(job.device_id) !== Number(t.row.id)) throw new ApiError(258);
+      const days = dayRange(job.sdate, job.edate, deviceTz(t.row), this.deps.now()).days;
+      const key: DeviceKey = { ...t.tuple, pn: t.row.pn };
+      const locale = job.locale;
+      const sheet = t.row.alias || t.row.sn;
       const wb = new ExcelJS.Workbook();
       wb.creator = 'Sunwatch';
       wb.created = new Date(this.deps.now());
@@ -156,11 +199,7 @@ export class ReportExportService {
           }
           for (const row of table.row) ws.addRow(row.field.slice(1).map((v, ci) => (ci === 0 ? v : cell(v))));
         }
-        await db
-          .updateTable('export_files')
-          .set({ progress: Math.floor(((i + 1) * 100) / days.length) - (i + 1 === days.length ? 1 : 0) })
-          .where('id', '=', id)
-          .execute();
+        if (!(await this.lease.renew(id, owner, ((i + 1) * 100) / days.length))) throw gone;
       }
       const buf = Buffer.from(await wb.xlsx.writeBuffer());
       await db
@@ -171,16 +210,28 @@ export class ReportExportService {
           status: EXPORT_STATUS.READY,
           progress: 100,
           finished_at: this.deps.now(),
+          lease_until: 0,
+          error: null,
         })
         .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .where('status', '=', EXPORT_STATUS.EXPORTING)
         .execute();
     } catch (e) {
+      if (e === gone) return;
+      this.deps.log.error({ err: e, export: id }, 'device report export failed');
+      const message = e instanceof ApiError ? `err ${e.code}` : e instanceof Error ? e.message : String(e);
       await db
         .updateTable('export_files')
-        .set({ status: EXPORT_STATUS.FAILED, error: e instanceof Error ? e.message.slice(0, 500) : String(e), finished_at: this.deps.now() })
+        .set(
+          lastAttempt(Number(job.attempts), e)
+            ? { status: EXPORT_STATUS.FAILED, error: message.slice(0, 500), finished_at: this.deps.now(), lease_until: 0 }
+            : { error: message.slice(0, 500), lease_until: 0 },
+        )
         .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .where('status', '=', EXPORT_STATUS.EXPORTING)
         .execute();
-      throw e;
     }
   }
 
@@ -209,7 +260,17 @@ export class ReportExportService {
     const row = await this.deps.dbh.transaction(async () => {
       const updated = await this.deps.dbh.db
         .updateTable('export_files')
-        .set({ status: EXPORT_STATUS.EXPORTING, progress: 0, size: 0, data: null, error: null, finished_at: null })
+        .set({
+          status: EXPORT_STATUS.EXPORTING,
+          progress: 0,
+          size: 0,
+          data: null,
+          error: null,
+          finished_at: null,
+          lease_owner: '',
+          lease_until: 0,
+          attempts: 0,
+        })
         .where('id', '=', id)
         .where('account_id', '=', caller.accountId)
         .where('status', '=', EXPORT_STATUS.FAILED)
@@ -224,16 +285,8 @@ export class ReportExportService {
       });
       return updated;
     });
-    this.launch(caller, { ...t.tuple, pn: t.row.pn }, id, r.days, f.locale, t.row.alias || t.row.sn);
+    await this.deps.dbh.durable(() => Promise.resolve(this.onQueued()));
     return toWire(row as FileRow);
-  }
-
-  /** Builds the xlsx of a file row in the background (tracked for `idle`). */
-  private launch(caller: Caller, key: DeviceKey, id: number, days: number[], locale: string, sheet: string): void {
-    const job = this.build(caller, key, id, days, locale, sheet)
-      .catch((e: unknown) => this.deps.log.error({ err: e }, 'report export failed'))
-      .finally(() => this.running.delete(job));
-    this.running.add(job);
   }
 
   async list(caller: Caller, p: { page: number; pagesize: number }) {

@@ -133,12 +133,16 @@ export default function PlantPage() {
           </Flex>
           {access.write && (
             <Space wrap>
-              <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="plant-edit">
-                {t('plants:actions.edit')}
-              </Button>
-              <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(plant, () => void navigate(back))} data-testid="plant-delete">
-                {t('plants:actions.delete')}
-              </Button>
+              {access.edit && (
+                <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="plant-edit">
+                  {t('plants:actions.edit')}
+                </Button>
+              )}
+              {access.remove && (
+                <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(plant, () => void navigate(back))} data-testid="plant-delete">
+                  {t('plants:actions.delete')}
+                </Button>
+              )}
             </Space>
           )}
         </Flex>

@@ -108,8 +108,10 @@ export default function ProjectsPage() {
                 trigger={['click']}
                 menu={{
                   items: [
-                    { key: 'edit', icon: <EditOutlined />, label: t('plants:actions.edit') },
-                    { key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('plants:actions.delete') },
+                    ...(access.edit ? [{ key: 'edit', icon: <EditOutlined />, label: t('plants:actions.edit') }] : []),
+                    ...(access.remove
+                      ? [{ key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('plants:actions.delete') }]
+                      : []),
                   ],
                   onClick: ({ key }) => (key === 'edit' ? setEditPid(p.pid) : confirmDelete(p)),
                 }}
@@ -161,7 +163,7 @@ export default function ProjectsPage() {
     <Card
       title={t('projects:title')}
       extra={
-        access.write && (
+        access.create && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="plant-create">
             {t('plants:actions.create')}
           </Button>
