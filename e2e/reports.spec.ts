@@ -58,7 +58,10 @@ describe('notification and report screens of owner_anna', () => {
     const picked = modal.locator('.ant-select-selection-item', { hasText: plant.name }).first();
     for (let i = 0; i < 3 && !(await picked.isVisible()); i++) {
       await modal.locator('.ant-select').first().click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: plant.name }).first().click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: plant.name })
+        .first()
+        .click();
       // closes the dropdown: focus another field (the title is the dialog's drag handle)
       await page.getByTestId('subscription-email').click();
       await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
@@ -116,7 +119,10 @@ describe('notification and report screens of owner_anna', () => {
 
     // the history shows the file at once: exporting (with its progress) or already downloadable
     const files = page.getByTestId('report-files');
-    await files.locator('[data-testid="report-file-exporting"], [data-testid="report-file-ready"]').first().waitFor({ state: 'visible' });
+    await files
+      .locator('[data-testid="report-file-exporting"], [data-testid="report-file-ready"]')
+      .first()
+      .waitFor({ state: 'visible' });
     const ready = files.getByTestId('report-file-ready').first();
     await ready.waitFor({ state: 'visible', timeout: 60_000 });
     expect(await ready.innerText()).toBe('Downloadable');
@@ -127,7 +133,10 @@ describe('notification and report screens of owner_anna', () => {
     expect(file).toMatchObject({ scope: 'plant', type: 'monthly', plantid: plant.pid, status: 1, progress: 100 });
     expect(file.size).toBeGreaterThan(0);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`report-download-${file.id}`).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId(`report-download-${file.id}`).click(),
+    ]);
     const saved = path.join(mkdtempSync(path.join(os.tmpdir(), 'sunwatch-report-')), download.suggestedFilename());
     await download.saveAs(saved);
     expect(saved.endsWith('.xlsx')).toBe(true);
@@ -140,20 +149,35 @@ describe('notification and report screens of owner_anna', () => {
     expect(String(ws.getCell('B5').value)).toMatch(/kWh/);
     const perDay = await api.call('queryPlantEnergyMonthPerDay', { plantid: plant.pid, date: file.date });
     const byDay = new Map(perDay.perday.map((v) => [v.ts.slice(0, 10), Number(v.val)]));
+    // The live demo fleet keeps producing while the flow runs: a finished day must equal the API
+    // exactly, while the plant's current day (and so the month's total) may only have grown since
+    // the file was built (energy counters never go down).
+    // The plant's "today" is the UTC date give or take a day, whatever its timezone.
+    const current = new Set([-1, 0, 1].map((d) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)));
     const days: string[] = [];
+    let sum = 0;
     let r = 6;
-    for (; typeof ws.getCell(`A${r}`).value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(String(ws.getCell(`A${r}`).value)); r++) {
+    for (
+      ;
+      typeof ws.getCell(`A${r}`).value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(String(ws.getCell(`A${r}`).value));
+      r++
+    ) {
       const day = String(ws.getCell(`A${r}`).value);
       days.push(day);
       const generated = ws.getCell(`B${r}`).value;
       expect(typeof generated, `B${r}`).toBe('number');
-      expect(generated as number, day).toBeCloseTo(byDay.get(day) ?? 0, 2);
+      sum += generated as number;
+      const live = byDay.get(day) ?? 0;
+      if (current.has(day)) expect(generated as number, day).toBeLessThanOrEqual(live + 0.005);
+      else expect(generated as number, day).toBeCloseTo(live, 2);
     }
     expect(days[0]).toBe(file.sdate);
     expect(days[days.length - 1]).toBe(file.edate);
     const month = await api.call('queryPlantEnergyMonth', { plantid: plant.pid, date: file.date });
     expect(Number(month.energy)).toBeGreaterThan(0);
-    expect(ws.getCell(`B${r}`).value as number).toBeCloseTo(Number(month.energy), 2);
+    const total = ws.getCell(`B${r}`).value as number;
+    expect(total).toBeCloseTo(sum, 2);
+    expect(total).toBeLessThanOrEqual(Number(month.energy) + 0.005);
   }, 120_000);
 
   it('both pages fit a 360 px phone', async () => {
@@ -165,7 +189,9 @@ describe('notification and report screens of owner_anna', () => {
       await page.goto(h().url(p));
       await page.getByTestId(id).waitFor({ state: 'visible' });
       await h().screenshot(page, shot);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, p).toBeLessThanOrEqual(0);
     }
     await page.setViewportSize({ width: 1366, height: 900 });
