@@ -17,7 +17,15 @@ import {
   type ServedCopy,
 } from './copies.js';
 import { ENTRIES, isExempt, isNotExercised, type CellContext, type Entry, type MatrixEntry } from './entries.js';
-import { buildFixture, type CallerKey, type Fixture } from './fixture.js';
+import {
+  BUTTON_CALLERS,
+  buildFixture,
+  isButtonCaller,
+  moduleOfButton,
+  type ButtonCaller,
+  type CallerKey,
+  type Fixture,
+} from './fixture.js';
 import {
   accountKeyOf,
   administratorOf,
@@ -58,6 +66,26 @@ function want(name: string, entry: MatrixEntry, caller: CallerKey, ref: RefKey):
   return entry.outcome ? entry.outcome(caller, ref, base) : base;
 }
 
+/**
+ * The button axis of an action gated by a function point: a sub-administrator whose role has the
+ * button's module and only that button (`SA_with:`), and one whose role has the whole module but
+ * that button (`SA_without:`), each on the action's "own" reference: the first the full module
+ * sub-administrator may use, else the first it is refused with a code other than 11 (so that the
+ * button's 11 is told apart from the reference's answer), else the first.
+ */
+function buttonCells(name: string, entry: MatrixEntry): Array<[ButtonCaller, RefKey]> {
+  const button = defOf(name).access.button;
+  if (!button) return [];
+  const full = `SA_${moduleOfButton(button)}` as CallerKey;
+  const refs = REFS[entry.ref] as readonly RefKey[];
+  const ref =
+    refs.find((r) => want(name, entry, full, r).ok) ?? refs.find((r) => want(name, entry, full, r).code !== 11) ?? refs[0]!;
+  return [
+    [`SA_with:${button}`, ref],
+    [`SA_without:${button}`, ref],
+  ];
+}
+
 describe('isolation matrix: the entry table covers the catalogue', () => {
   it('has an entry for every catalogue action, and none for actions that do not exist', () => {
     const missing = ACTION_NAMES.filter((n) => entries[n] === undefined);
@@ -73,6 +101,26 @@ describe('isolation matrix: the entry table covers the catalogue', () => {
       expect(defOf(n).access.auth, `${n} is exempt but is a signed action`).not.toBe('signed');
       expect(e.exempt.length, n).toBeGreaterThan(10);
     }
+  });
+
+  it('button axis: without the button 11; with only it (and its module) the outcome of the full module sub-administrator', () => {
+    const problems: string[] = [];
+    let gated = 0;
+    for (const n of ACTION_NAMES) {
+      const e = entries[n]!;
+      const button = defOf(n).access.button;
+      if (!button || isExempt(e) || isNotExercised(e)) continue;
+      gated += 1;
+      const full = `SA_${moduleOfButton(button)}` as CallerKey;
+      for (const [caller, ref] of buttonCells(n, e)) {
+        const got = want(n, e, caller, ref);
+        const expected = caller.startsWith('SA_without:') ? { ok: false, code: 11 } : want(n, e, full, ref);
+        if (got.ok !== expected.ok || (!got.ok && got.code !== expected.code))
+          problems.push(`${n} × ${caller} × ${ref}: model says ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(gated).toBeGreaterThan(0);
   });
 
   it('leaves no entry "not exercised" (each counts as a failure)', () => {
@@ -158,6 +206,8 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
       await tpl.close();
     }
     for (const c of CALLERS) ips.set(c, freshIp());
+    const sabIp = freshIp();
+    for (const c of BUTTON_CALLERS) ips.set(c, sabIp);
     for (const [k, id] of Object.entries(fx.ids)) if (k !== 'DISABLED') keyOfUid.set(id, k);
   }, 120_000);
 
@@ -188,6 +238,22 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
     );
   }
 
+  /**
+   * Binds the custom role of a button caller (or, without one, the resting empty role) to account
+   * SAB, as assignRole does (accounts.role_permission_id): the dispatcher reads the bound role's
+   * function points on every call. A direct write, so that it also holds on the copy whose action
+   * transactions are rolled back.
+   */
+  async function bindButtonRole(server: ServedCopy, caller?: ButtonCaller): Promise<void> {
+    const rid = fx.subAdminRoles[caller ?? 'SA_none'];
+    if (rid === undefined) throw new Error(`fixture has no role for ${caller ?? 'SA_none'}: ${fx.setupProblems.join('; ')}`);
+    await server.ctx.database.db
+      .updateTable('accounts')
+      .set({ role_permission_id: rid })
+      .where('id', '=', fx.ids.SAB!)
+      .execute();
+  }
+
   function ctxFor(caller: CallerKey, ref: RefKey): CellContext {
     return { fx, caller, ref, ...today() };
   }
@@ -210,6 +276,7 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
     } catch (e) {
       return [`${cell}: cannot be exercised: ${(e as Error).message}`];
     }
+    if (isButtonCaller(caller)) await bindButtonRole(server, caller);
     const { env, text } = await callAs(server.url, caller, name, params, file);
     stats.cells += 1;
     const problems: string[] = [];
@@ -276,8 +343,10 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
       return isExempt(e) || isNotExercised(e) ? [] : [[n, e] as [ActionName, MatrixEntry]];
     });
 
-  const cellsOf = (entry: MatrixEntry): Array<[CallerKey, RefKey]> =>
-    CALLERS.flatMap((c) => (REFS[entry.ref] as readonly RefKey[]).map((r) => [c, r] as [CallerKey, RefKey]));
+  const cellsOf = (name: string, entry: MatrixEntry): Array<[CallerKey, RefKey]> => [
+    ...CALLERS.flatMap((c) => (REFS[entry.ref] as readonly RefKey[]).map((r) => [c, r] as [CallerKey, RefKey])),
+    ...buttonCells(name, entry),
+  ];
 
   async function withCopy<T>(fn: (s: ServedCopy) => Promise<T>): Promise<T> {
     const s = await store.serveCopy();
@@ -298,11 +367,12 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
     await withCopy(async (s) => {
       const before = await ownershipSnapshot(s.ctx.database.db);
       const cells = exercised().flatMap(([name, entry]) =>
-        defOf(name).mutates ? [] : cellsOf(entry).map(([caller, ref]) => ({ name, entry, caller, ref })),
+        defOf(name).mutates ? [] : cellsOf(name, entry).map(([caller, ref]) => ({ name, entry, caller, ref })),
       );
       // One call at a time: the server runs in this process, so calls in flight at once only
       // compete for the same CPU (measured slower with 4).
       for (const c of cells) problems.push(...(await runCell(s, c.name, c.entry, c.caller, c.ref)));
+      await bindButtonRole(s);
       problems.sort();
       const changed = snapshotDiff(before, await ownershipSnapshot(s.ctx.database.db));
       if (changed.length) problems.push(`read actions changed ownership rows: ${changed.join('; ')}`);
@@ -332,8 +402,9 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
             copy = { s, control: rollbackEveryAction(s.ctx), before: await ownershipSnapshot(s.ctx.database.db) };
           }
           const { s, control, before } = copy;
-          for (const [caller, ref] of cellsOf(entry))
+          for (const [caller, ref] of cellsOf(name, entry))
             cellProblems.push(...(await runCell(s, name, entry, caller, ref)));
+          await bindButtonRole(s);
           massProblems.push(...(await massAssignment(s, control, before, name, entry)));
           const left = snapshotDiff(before, await ownershipSnapshot(s.ctx.database.db));
           if (left.length) {
