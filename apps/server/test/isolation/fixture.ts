@@ -154,7 +154,14 @@ const SUBADMINS: AccountSpec[] = [
 ];
 
 /** The account of the button axis: at rest bound to the empty role, rebound per cell (BUTTON_CALLERS). */
-const BUTTON_ACCOUNT: AccountSpec = { key: 'SAB', role: ROLE.DISTRIBUTOR, parent: 'D1', unit: 'A', adminOf: 'D1', functions: [] };
+const BUTTON_ACCOUNT: AccountSpec = {
+  key: 'SAB',
+  role: ROLE.DISTRIBUTOR,
+  parent: 'D1',
+  unit: 'A',
+  adminOf: 'D1',
+  functions: [],
+};
 
 const ACCOUNTS: AccountSpec[] = [
   { key: 'OP', role: ROLE.OPERATOR, parent: null, unit: null },
@@ -507,14 +514,7 @@ export async function buildFixture(
     // SAB rests on the empty role (SA_none's) between the cells of the button axis.
     if (account === 'SAB' && roleKey !== BUTTON_CALLERS[0]) continue;
     const rid = account === 'SAB' ? subAdminRoles.SA_none! : subAdminRoles[roleKey]!;
-    const a = await wireCall(
-      served.url,
-      sessions.D1,
-      'assignRole',
-      { uid: ids[account]!, rid },
-      nextSalt(),
-      nextIp(),
-    );
+    const a = await wireCall(served.url, sessions.D1, 'assignRole', { uid: ids[account]!, rid }, nextSalt(), nextIp());
     if (a.env.err !== 0) setupProblems.push(`assignRole ${roleKey} to ${account}: err ${a.env.err} ${a.env.desc}`);
   }
   // Orders: one stock datalogger each, sold by the manufacturer to the distributor.

@@ -79,7 +79,9 @@ function buttonCells(name: string, entry: MatrixEntry): Array<[ButtonCaller, Ref
   const full = `SA_${moduleOfButton(button)}` as CallerKey;
   const refs = REFS[entry.ref] as readonly RefKey[];
   const ref =
-    refs.find((r) => want(name, entry, full, r).ok) ?? refs.find((r) => want(name, entry, full, r).code !== 11) ?? refs[0]!;
+    refs.find((r) => want(name, entry, full, r).ok) ??
+    refs.find((r) => want(name, entry, full, r).code !== 11) ??
+    refs[0]!;
   return [
     [`SA_with:${button}`, ref],
     [`SA_without:${button}`, ref],
@@ -116,7 +118,9 @@ describe('isolation matrix: the entry table covers the catalogue', () => {
         const got = want(n, e, caller, ref);
         const expected = caller.startsWith('SA_without:') ? { ok: false, code: 11 } : want(n, e, full, ref);
         if (got.ok !== expected.ok || (!got.ok && got.code !== expected.code))
-          problems.push(`${n} × ${caller} × ${ref}: model says ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`);
+          problems.push(
+            `${n} × ${caller} × ${ref}: model says ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`,
+          );
       }
     }
     expect(problems).toEqual([]);
@@ -246,7 +250,8 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
    */
   async function bindButtonRole(server: ServedCopy, caller?: ButtonCaller): Promise<void> {
     const rid = fx.subAdminRoles[caller ?? 'SA_none'];
-    if (rid === undefined) throw new Error(`fixture has no role for ${caller ?? 'SA_none'}: ${fx.setupProblems.join('; ')}`);
+    if (rid === undefined)
+      throw new Error(`fixture has no role for ${caller ?? 'SA_none'}: ${fx.setupProblems.join('; ')}`);
     await server.ctx.database.db
       .updateTable('accounts')
       .set({ role_permission_id: rid })

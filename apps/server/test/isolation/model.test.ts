@@ -60,10 +60,12 @@ describe('isolation matrix model', () => {
     expect(holdsButton('SA_account_manag', 'account_delete')).toBe(true);
     expect(holdsButton('SA_none', 'account_delete')).toBe(false);
     expect(holdsButton('D1', 'account_delete')).toBe(true); // not a sub-administrator
-    expect(expectedOutcome(def('delAccount'), { kind: 'emptyOwner' }, 'SA_without:account_delete', 'E1')).toMatchObject({
-      ok: false,
-      code: 11,
-    });
+    expect(expectedOutcome(def('delAccount'), { kind: 'emptyOwner' }, 'SA_without:account_delete', 'E1')).toMatchObject(
+      {
+        ok: false,
+        code: 11,
+      },
+    );
     expect(expectedOutcome(def('delAccount'), { kind: 'emptyOwner' }, 'SA_with:account_delete', 'E1')).toMatchObject({
       ok: true,
     });
