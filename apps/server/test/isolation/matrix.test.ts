@@ -39,6 +39,7 @@ import {
   type RefKey,
   type WireParams,
 } from './model.js';
+import { FILE_EXPORTS, fileText, isSameFile, type FileAction, type FileExport, type SameFile } from './exports.js';
 import { normaliseNewIds, ownershipSnapshot, snapshotDiff, type Snapshot } from './snapshot.js';
 import { wireCall, type WireFile } from './wire.js';
 
@@ -127,6 +128,17 @@ describe('isolation matrix: the entry table covers the catalogue', () => {
     expect(gated).toBeGreaterThan(0);
   });
 
+  it('has a file entry (exports.ts) for every export action, and none for actions that do not exist', () => {
+    const files = FILE_EXPORTS as Record<string, FileExport | SameFile | undefined>;
+    const missing = ACTION_NAMES.filter((n) => /^export/.test(n) && files[n] === undefined);
+    expect(missing, 'export actions without a file entry (apps/server/test/isolation/exports.ts)').toEqual([]);
+    const stale = Object.keys(files).filter((n) => !(ACTION_NAMES as readonly string[]).includes(n));
+    expect(stale).toEqual([]);
+    for (const [n, e] of Object.entries(FILE_EXPORTS) as Array<[FileAction, FileExport | SameFile]>) {
+      if (isSameFile(e)) expect(isSameFile(FILE_EXPORTS[e.sameFileAs]), n).toBe(false);
+    }
+  });
+
   it('leaves no entry "not exercised" (each counts as a failure)', () => {
     const pending = ACTION_NAMES.flatMap((n) => {
       const e = entries[n]!;
@@ -195,7 +207,7 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
   let fx: Fixture;
   const nextSalt = timestampSalts(Date.now);
   const ips = new Map<CallerKey, string>();
-  const stats = { cells: 0, copies: 0, started: 0 };
+  const stats = { cells: 0, copies: 0, files: 0, started: 0 };
   /** Units whose marker appeared in some response (to callers allowed to see it). */
   const seenMarkers = new Set<string>();
   const keyOfUid = new Map<number, string>();
@@ -218,7 +230,7 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
   afterAll(async () => {
     await store?.dispose();
     console.log(
-      `[isolation matrix ${engine.name}] ${stats.cells} cells on ${stats.copies} database copies in ${((Date.now() - stats.started) / 1000).toFixed(1)} s`,
+      `[isolation matrix ${engine.name}] ${stats.cells} cells and ${stats.files} export files on ${stats.copies} database copies in ${((Date.now() - stats.started) / 1000).toFixed(1)} s`,
     );
   });
 
@@ -429,6 +441,58 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
     },
     900_000,
   );
+
+  it('export files: built for real, downloaded and unpacked, carry no marker their caller may not see', async () => {
+    const problems: string[] = [];
+    // A copy without rollback: the export's row commits and the server's own job builds the file.
+    await withCopy(async (s) => {
+      for (const [name, spec] of Object.entries(FILE_EXPORTS) as Array<[FileAction, FileExport | SameFile]>) {
+        if (isSameFile(spec)) continue;
+        for (const caller of spec.callers) {
+          problems.push(...(await exportFile(s, name, spec, caller)));
+        }
+      }
+    });
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  /** One export: start it, wait for its file, download it through the signed address, scan its text. */
+  async function exportFile(s: ServedCopy, name: FileAction, spec: FileExport, caller: CallerKey): Promise<string[]> {
+    const cell = `${name} × ${caller} (file)`;
+    const started = await callAs(s.url, caller, name, spec.params(ctxFor(caller, 'A1')));
+    if (started.env.err !== 0) return [`${cell}: err ${started.env.err} ${started.env.desc ?? ''}`];
+    const id = (started.env.dat as { id: number }).id;
+    let link: { url: string } | undefined;
+    let last = '';
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+      const u = await callAs(s.url, caller, spec.urlAction, { id });
+      if (u.env.err === 0) {
+        link = u.env.dat as { url: string };
+        break;
+      }
+      last = `err ${u.env.err} ${u.env.desc ?? ''}`;
+      if (u.env.err !== 12) break;
+      s.ctx.services.reports.runner.kick();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    if (!link) return [`${cell}: no file to download (${spec.urlAction}: ${last})`];
+    const res = await fetch(`${s.url}${link.url}`);
+    if (res.status !== 200) return [`${cell}: download answered HTTP ${res.status}`];
+    const text = fileText(new Uint8Array(await res.arrayBuffer())).toLowerCase();
+    stats.files += 1;
+    const problems: string[] = [];
+    // Markers in both forms: as planted, and without the hyphen (PNs and serial numbers carry them so).
+    const forms = (m: string) => [m, m.replace('-', '')];
+    for (const m of forbiddenMarkers(fx, caller)) {
+      for (const f of forms(m))
+        if (text.includes(f)) problems.push(`${cell}: the file contains the foreign marker ${f}`);
+    }
+    const allowed = Object.values(fx.markers).filter((m) => !forbiddenMarkers(fx, caller).includes(m));
+    if (!allowed.some((m) => forms(m).some((f) => text.includes(f)))) {
+      problems.push(`${cell}: the file carries no marker at all (the scan would prove nothing)`);
+    }
+    return problems;
+  }
 
   /**
    * Mass assignment: the action's successful "own" call (the first of O1, D1, M1, G1, OP, V1 that
