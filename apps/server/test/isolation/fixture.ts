@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
 import {
   ACCOUNT_STATUS,
+  ACTION_NAMES,
+  catalogue,
   getDefinition,
   PERMISSION_TREE,
   ROLE,
   sha1Hex,
   signLogin,
   WEB_COMPANY_KEY,
+  type ActionDef,
   type AuthDat,
   type Envelope,
   type PermissionModule,
@@ -43,6 +46,63 @@ export const UNITS: readonly Unit[] = ['A', 'A1', 'A1X', 'A2', 'AU', 'B', 'BU'];
 
 export const SUBADMIN_MODULES = PERMISSION_TREE.map((m) => m.action as PermissionModule);
 
+/**
+ * The function points (buttons) that gate some catalogue action (`access.button`), read from the
+ * catalogue: a new gated action or button joins the button axis of the matrix by itself.
+ */
+export const GATING_BUTTONS: readonly string[] = [
+  ...new Set(
+    ACTION_NAMES.flatMap((n) => {
+      const b = (catalogue as Record<string, ActionDef>)[n]!.access.button;
+      return b ? [b] : [];
+    }),
+  ),
+].sort();
+
+/** The module a button belongs to. */
+export function moduleOfButton(button: string): PermissionModule {
+  const m = PERMISSION_TREE.find((x) => x.buttons.includes(button));
+  if (!m) throw new Error(`button ${button} is in no module of PERMISSION_TREE`);
+  return m.action as PermissionModule;
+}
+
+/** A module with its pages and no button (the frame a button role is built on). */
+function modulePages(module: PermissionModule): string[] {
+  const m = PERMISSION_TREE.find((x) => x.action === module)!;
+  return [m.action, ...m.first.flatMap((f) => [f.action, ...(f.second ?? [])])];
+}
+
+/**
+ * The function points of the custom role bound to a sub-administrator caller (null: not a
+ * sub-administrator, unrestricted by function points):
+ * - `SA_<module>`: the whole module (pages and every button); `SA_none`: nothing;
+ * - `SA_with:<button>`: the button's module and pages, and only that button;
+ * - `SA_without:<button>`: the whole module but that button.
+ */
+export function roleFunctionsOf(caller: CallerKey): readonly string[] | null {
+  if (caller === 'SA_none') return [];
+  if (caller.startsWith('SA_with:')) {
+    const b = caller.slice('SA_with:'.length);
+    return [...modulePages(moduleOfButton(b)), b];
+  }
+  if (caller.startsWith('SA_without:')) {
+    const b = caller.slice('SA_without:'.length);
+    return moduleGrant([moduleOfButton(b)]).filter((f) => f !== b);
+  }
+  if (caller.startsWith('SA_')) return moduleGrant([caller.slice(3)]);
+  return null;
+}
+
+/** The callers of the button axis: one role with and one without each gating button, both bound in turn to account SAB. */
+export type ButtonCaller = `SA_with:${string}` | `SA_without:${string}`;
+export const BUTTON_CALLERS: readonly ButtonCaller[] = GATING_BUTTONS.flatMap((b) => [
+  `SA_with:${b}` as const,
+  `SA_without:${b}` as const,
+]);
+export function isButtonCaller(caller: CallerKey): caller is ButtonCaller {
+  return caller.startsWith('SA_with:') || caller.startsWith('SA_without:');
+}
+
 export type CallerKey =
   | 'OP'
   | 'M1'
@@ -50,6 +110,7 @@ export type CallerKey =
   | 'G1'
   | `SA_${PermissionModule}`
   | 'SA_none'
+  | ButtonCaller
   | 'O1'
   | 'O2'
   | 'V1'
@@ -59,7 +120,7 @@ export type CallerKey =
   | 'DISABLED';
 
 /** The account-holding callers (everyone but ANON). */
-export type AccountKey = Exclude<CallerKey, 'ANON'> | 'M2' | 'ODIS_ACCOUNT';
+export type AccountKey = Exclude<CallerKey, 'ANON' | ButtonCaller> | 'M2' | 'ODIS_ACCOUNT' | 'SAB';
 
 interface AccountSpec {
   key: Exclude<AccountKey, 'DISABLED' | 'ODIS_ACCOUNT'> | 'ODIS' | 'DS1' | 'E1' | 'V2' | 'DSB' | 'E3' | 'V3';
@@ -69,8 +130,16 @@ interface AccountSpec {
   vendorCode?: string;
   dealerCode?: string;
   adminOf?: string;
-  modules?: PermissionModule[];
+  /** Sub-administrators: the function points of the custom role bound to it (fixture roles). */
+  functions?: readonly string[];
 }
+
+/**
+ * What a sub-administrator's legacy `accounts.permissions` column holds: every function point.
+ * Its rights must come from the bound custom role (the dispatcher reads that role on every call),
+ * so a stale, broader legacy list must change nothing: the matrix fails if it is read instead.
+ */
+const LEGACY_FULL_GRANT = moduleGrant(SUBADMIN_MODULES);
 
 const SUBADMINS: AccountSpec[] = [
   ...SUBADMIN_MODULES.map((m) => ({
@@ -79,10 +148,20 @@ const SUBADMINS: AccountSpec[] = [
     parent: 'D1',
     unit: 'A' as const,
     adminOf: 'D1',
-    modules: [m],
+    functions: roleFunctionsOf(`SA_${m}`)!,
   })),
-  { key: 'SA_none', role: ROLE.DISTRIBUTOR, parent: 'D1', unit: 'A', adminOf: 'D1', modules: [] },
+  { key: 'SA_none', role: ROLE.DISTRIBUTOR, parent: 'D1', unit: 'A', adminOf: 'D1', functions: [] },
 ];
+
+/** The account of the button axis: at rest bound to the empty role, rebound per cell (BUTTON_CALLERS). */
+const BUTTON_ACCOUNT: AccountSpec = {
+  key: 'SAB',
+  role: ROLE.DISTRIBUTOR,
+  parent: 'D1',
+  unit: 'A',
+  adminOf: 'D1',
+  functions: [],
+};
 
 const ACCOUNTS: AccountSpec[] = [
   { key: 'OP', role: ROLE.OPERATOR, parent: null, unit: null },
@@ -90,6 +169,7 @@ const ACCOUNTS: AccountSpec[] = [
   { key: 'D1', role: ROLE.DISTRIBUTOR, parent: 'M1', unit: 'A', dealerCode: 'ISOA1' },
   { key: 'G1', role: ROLE.GROUP, parent: 'M1', unit: 'A' },
   ...SUBADMINS,
+  BUTTON_ACCOUNT,
   { key: 'O1', role: ROLE.OWNER, parent: 'D1', unit: 'A1' },
   { key: 'O2', role: ROLE.OWNER, parent: 'D1', unit: 'A2' },
   { key: 'ODIS', role: ROLE.OWNER, parent: 'D1', unit: 'A' },
@@ -157,6 +237,11 @@ export interface Fixture {
   /** Administrator (account key) of every user group and custom role in the fixture, by id. */
   groupAdmins: Map<number, string>;
   roleAdmins: Map<number, string>;
+  /**
+   * Custom roles of D1 bound to the sub-administrators (addRole + assignRole): by caller key
+   * (SA_<module>, SA_none, and every button caller, whose role is bound to SAB per cell).
+   */
+  subAdminRoles: Record<string, number>;
   /** Datalogger orders sold to D1 (OA) and D2 (OB), each of one stock datalogger. */
   orders: Partial<Record<'OA' | 'OB', string>>;
   /** What could not be built (an action without handler yet): every cell needing it fails. */
@@ -221,7 +306,7 @@ export async function buildFixture(
       cname: a.unit ? `${m} company` : '',
       vendorCode: a.key === 'M1' ? vendorCodes.M1 : a.key === 'M2' ? vendorCodes.M2 : null,
       dealerCode: a.key === 'D1' ? dealerCodes.D1 : a.key === 'D2' ? dealerCodes.D2 : null,
-      permissions: a.modules ? moduleGrant(a.modules) : null,
+      permissions: a.functions ? LEGACY_FULL_GRANT : null,
       adminOf: a.adminOf ? ids[a.adminOf]! : null,
       createdBy: parentId,
     });
@@ -368,6 +453,12 @@ export async function buildFixture(
     if (res.err !== 0 || !res.dat) throw new Error(`fixture: sign-in of ${key} failed: ${JSON.stringify(res)}`);
     sessions[caller] = { token: res.dat.token, secret: res.dat.secret };
   }
+  {
+    // Every button caller is account SAB under the role of the cell (one session, signed in once).
+    const res = await httpLogin(served.url, usr.SAB!, passwords.SAB!, nextSalt(), nextIp());
+    if (res.err !== 0 || !res.dat) throw new Error(`fixture: sign-in of SAB failed: ${JSON.stringify(res)}`);
+    for (const c of BUTTON_CALLERS) sessions[c] = { token: res.dat.token, secret: res.dat.secret };
+  }
   // User groups and custom roles, through the actions (their tables belong to other modules).
   const setupProblems: string[] = [];
   const groups: Fixture['groups'] = {};
@@ -397,6 +488,34 @@ export async function buildFixture(
     );
     if (r.env.err === 0) roles[key === 'GA' ? 'RA' : 'RB'] = (r.env.dat as { rid: number }).rid;
     else setupProblems.push(`addRole for ${key}: err ${r.env.err} ${r.env.desc}`);
+  }
+  // Sub-administrators get their rights from a custom role of D1 bound to them (addRole +
+  // assignRole, as an administrator does), not from the legacy permissions column.
+  const subAdminRoles: Record<string, number> = {};
+  const bindings: Array<[string, string]> = [
+    ...SUBADMINS.map((s): [string, string] => [s.key, s.key]),
+    ...BUTTON_CALLERS.map((c): [string, string] => [c, 'SAB']),
+  ];
+  for (const [roleKey, account] of bindings) {
+    const functions = roleFunctionsOf(roleKey as CallerKey) ?? [];
+    const r = await wireCall(
+      served.url,
+      sessions.D1,
+      'addRole',
+      { name: `${markers.A} ${roleKey}`, desc: `${markers.A} role of ${roleKey}`, functions: functions.join(',') },
+      nextSalt(),
+      nextIp(),
+    );
+    if (r.env.err !== 0) {
+      setupProblems.push(`addRole for ${roleKey}: err ${r.env.err} ${r.env.desc}`);
+      continue;
+    }
+    subAdminRoles[roleKey] = (r.env.dat as { rid: number }).rid;
+    // SAB rests on the empty role (SA_none's) between the cells of the button axis.
+    if (account === 'SAB' && roleKey !== BUTTON_CALLERS[0]) continue;
+    const rid = account === 'SAB' ? subAdminRoles.SA_none! : subAdminRoles[roleKey]!;
+    const a = await wireCall(served.url, sessions.D1, 'assignRole', { uid: ids[account]!, rid }, nextSalt(), nextIp());
+    if (a.env.err !== 0) setupProblems.push(`assignRole ${roleKey} to ${account}: err ${a.env.err} ${a.env.desc}`);
   }
   // Orders: one stock datalogger each, sold by the manufacturer to the distributor.
   const orders: Fixture['orders'] = {};
@@ -467,6 +586,7 @@ export async function buildFixture(
     roles,
     groupAdmins,
     roleAdmins,
+    subAdminRoles,
     orders,
     setupProblems,
     vendorCodes,

@@ -17,7 +17,15 @@ import {
   type ServedCopy,
 } from './copies.js';
 import { ENTRIES, isExempt, isNotExercised, type CellContext, type Entry, type MatrixEntry } from './entries.js';
-import { buildFixture, type CallerKey, type Fixture } from './fixture.js';
+import {
+  BUTTON_CALLERS,
+  buildFixture,
+  isButtonCaller,
+  moduleOfButton,
+  type ButtonCaller,
+  type CallerKey,
+  type Fixture,
+} from './fixture.js';
 import {
   accountKeyOf,
   administratorOf,
@@ -31,6 +39,7 @@ import {
   type RefKey,
   type WireParams,
 } from './model.js';
+import { FILE_EXPORTS, fileText, isSameFile, type FileAction, type FileExport, type SameFile } from './exports.js';
 import { normaliseNewIds, ownershipSnapshot, snapshotDiff, type Snapshot } from './snapshot.js';
 import { wireCall, type WireFile } from './wire.js';
 
@@ -58,6 +67,28 @@ function want(name: string, entry: MatrixEntry, caller: CallerKey, ref: RefKey):
   return entry.outcome ? entry.outcome(caller, ref, base) : base;
 }
 
+/**
+ * The button axis of an action gated by a function point: a sub-administrator whose role has the
+ * button's module and only that button (`SA_with:`), and one whose role has the whole module but
+ * that button (`SA_without:`), each on the action's "own" reference: the first the full module
+ * sub-administrator may use, else the first it is refused with a code other than 11 (so that the
+ * button's 11 is told apart from the reference's answer), else the first.
+ */
+function buttonCells(name: string, entry: MatrixEntry): Array<[ButtonCaller, RefKey]> {
+  const button = defOf(name).access.button;
+  if (!button) return [];
+  const full = `SA_${moduleOfButton(button)}` as CallerKey;
+  const refs = REFS[entry.ref] as readonly RefKey[];
+  const ref =
+    refs.find((r) => want(name, entry, full, r).ok) ??
+    refs.find((r) => want(name, entry, full, r).code !== 11) ??
+    refs[0]!;
+  return [
+    [`SA_with:${button}`, ref],
+    [`SA_without:${button}`, ref],
+  ];
+}
+
 describe('isolation matrix: the entry table covers the catalogue', () => {
   it('has an entry for every catalogue action, and none for actions that do not exist', () => {
     const missing = ACTION_NAMES.filter((n) => entries[n] === undefined);
@@ -72,6 +103,39 @@ describe('isolation matrix: the entry table covers the catalogue', () => {
       if (!isExempt(e)) continue;
       expect(defOf(n).access.auth, `${n} is exempt but is a signed action`).not.toBe('signed');
       expect(e.exempt.length, n).toBeGreaterThan(10);
+    }
+  });
+
+  it('button axis: without the button 11; with only it (and its module) the outcome of the full module sub-administrator', () => {
+    const problems: string[] = [];
+    let gated = 0;
+    for (const n of ACTION_NAMES) {
+      const e = entries[n]!;
+      const button = defOf(n).access.button;
+      if (!button || isExempt(e) || isNotExercised(e)) continue;
+      gated += 1;
+      const full = `SA_${moduleOfButton(button)}` as CallerKey;
+      for (const [caller, ref] of buttonCells(n, e)) {
+        const got = want(n, e, caller, ref);
+        const expected = caller.startsWith('SA_without:') ? { ok: false, code: 11 } : want(n, e, full, ref);
+        if (got.ok !== expected.ok || (!got.ok && got.code !== expected.code))
+          problems.push(
+            `${n} × ${caller} × ${ref}: model says ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`,
+          );
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(gated).toBeGreaterThan(0);
+  });
+
+  it('has a file entry (exports.ts) for every export action, and none for actions that do not exist', () => {
+    const files = FILE_EXPORTS as Record<string, FileExport | SameFile | undefined>;
+    const missing = ACTION_NAMES.filter((n) => /^export/.test(n) && files[n] === undefined);
+    expect(missing, 'export actions without a file entry (apps/server/test/isolation/exports.ts)').toEqual([]);
+    const stale = Object.keys(files).filter((n) => !(ACTION_NAMES as readonly string[]).includes(n));
+    expect(stale).toEqual([]);
+    for (const [n, e] of Object.entries(FILE_EXPORTS) as Array<[FileAction, FileExport | SameFile]>) {
+      if (isSameFile(e)) expect(isSameFile(FILE_EXPORTS[e.sameFileAs]), n).toBe(false);
     }
   });
 
@@ -151,7 +215,7 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
   let fx: Fixture;
   const nextSalt = timestampSalts(Date.now);
   const ips = new Map<CallerKey, string>();
-  const stats = { cells: 0, copies: 0, started: 0 };
+  const stats = { cells: 0, copies: 0, files: 0, started: 0 };
   /** Units whose marker appeared in some response (to callers allowed to see it). */
   const seenMarkers = new Set<string>();
   const keyOfUid = new Map<number, string>();
@@ -166,13 +230,15 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
       await tpl.close();
     }
     for (const c of CALLERS) ips.set(c, freshIp());
+    const sabIp = freshIp();
+    for (const c of BUTTON_CALLERS) ips.set(c, sabIp);
     for (const [k, id] of Object.entries(fx.ids)) if (k !== 'DISABLED') keyOfUid.set(id, k);
   }, 120_000);
 
   afterAll(async () => {
     await store?.dispose();
     console.log(
-      `[isolation matrix ${engine.name}] ${stats.cells} cells on ${stats.copies} database copies in ${((Date.now() - stats.started) / 1000).toFixed(1)} s`,
+      `[isolation matrix ${engine.name}] ${stats.cells} cells and ${stats.files} export files on ${stats.copies} database copies in ${((Date.now() - stats.started) / 1000).toFixed(1)} s`,
     );
   });
 
@@ -194,6 +260,23 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
       ips.get(caller)!,
       file && upload ? { field: upload.field, ...file } : undefined,
     );
+  }
+
+  /**
+   * Binds the custom role of a button caller (or, without one, the resting empty role) to account
+   * SAB, as assignRole does (accounts.role_permission_id): the dispatcher reads the bound role's
+   * function points on every call. A direct write, so that it also holds on the copy whose action
+   * transactions are rolled back.
+   */
+  async function bindButtonRole(server: ServedCopy, caller?: ButtonCaller): Promise<void> {
+    const rid = fx.subAdminRoles[caller ?? 'SA_none'];
+    if (rid === undefined)
+      throw new Error(`fixture has no role for ${caller ?? 'SA_none'}: ${fx.setupProblems.join('; ')}`);
+    await server.ctx.database.db
+      .updateTable('accounts')
+      .set({ role_permission_id: rid })
+      .where('id', '=', fx.ids.SAB!)
+      .execute();
   }
 
   function ctxFor(caller: CallerKey, ref: RefKey): CellContext {
@@ -218,6 +301,7 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
     } catch (e) {
       return [`${cell}: cannot be exercised: ${(e as Error).message}`];
     }
+    if (isButtonCaller(caller)) await bindButtonRole(server, caller);
     const { env, text } = await callAs(server.url, caller, name, params, file);
     stats.cells += 1;
     const problems: string[] = [];
@@ -284,8 +368,10 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
       return isExempt(e) || isNotExercised(e) ? [] : [[n, e] as [ActionName, MatrixEntry]];
     });
 
-  const cellsOf = (entry: MatrixEntry): Array<[CallerKey, RefKey]> =>
-    CALLERS.flatMap((c) => (REFS[entry.ref] as readonly RefKey[]).map((r) => [c, r] as [CallerKey, RefKey]));
+  const cellsOf = (name: string, entry: MatrixEntry): Array<[CallerKey, RefKey]> => [
+    ...CALLERS.flatMap((c) => (REFS[entry.ref] as readonly RefKey[]).map((r) => [c, r] as [CallerKey, RefKey])),
+    ...buttonCells(name, entry),
+  ];
 
   async function withCopy<T>(fn: (s: ServedCopy) => Promise<T>): Promise<T> {
     const s = await store.serveCopy();
@@ -309,12 +395,13 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
         defOf(name).mutates
           ? []
           : [entry, ...(entry.alsoAs ? [entry.alsoAs] : [])].flatMap((form) =>
-              cellsOf(form).map(([caller, ref]) => ({ name, entry: form, caller, ref })),
+              cellsOf(name, form).map(([caller, ref]) => ({ name, entry: form, caller, ref })),
             ),
       );
       // One call at a time: the server runs in this process, so calls in flight at once only
       // compete for the same CPU (measured slower with 4).
       for (const c of cells) problems.push(...(await runCell(s, c.name, c.entry, c.caller, c.ref)));
+      await bindButtonRole(s);
       problems.sort();
       const changed = snapshotDiff(before, await ownershipSnapshot(s.ctx.database.db));
       if (changed.length) problems.push(`read actions changed ownership rows: ${changed.join('; ')}`);
@@ -344,8 +431,9 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
             copy = { s, control: rollbackEveryAction(s.ctx), before: await ownershipSnapshot(s.ctx.database.db) };
           }
           const { s, control, before } = copy;
-          for (const [caller, ref] of cellsOf(entry))
+          for (const [caller, ref] of cellsOf(name, entry))
             cellProblems.push(...(await runCell(s, name, entry, caller, ref)));
+          await bindButtonRole(s);
           massProblems.push(...(await massAssignment(s, control, before, name, entry)));
           const left = snapshotDiff(before, await ownershipSnapshot(s.ctx.database.db));
           if (left.length) {
@@ -365,6 +453,58 @@ describe.each(engines)('isolation matrix ($name)', (engine) => {
     },
     900_000,
   );
+
+  it('export files: built for real, downloaded and unpacked, carry no marker their caller may not see', async () => {
+    const problems: string[] = [];
+    // A copy without rollback: the export's row commits and the server's own job builds the file.
+    await withCopy(async (s) => {
+      for (const [name, spec] of Object.entries(FILE_EXPORTS) as Array<[FileAction, FileExport | SameFile]>) {
+        if (isSameFile(spec)) continue;
+        for (const caller of spec.callers) {
+          problems.push(...(await exportFile(s, name, spec, caller)));
+        }
+      }
+    });
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  /** One export: start it, wait for its file, download it through the signed address, scan its text. */
+  async function exportFile(s: ServedCopy, name: FileAction, spec: FileExport, caller: CallerKey): Promise<string[]> {
+    const cell = `${name} × ${caller} (file)`;
+    const started = await callAs(s.url, caller, name, spec.params(ctxFor(caller, 'A1')));
+    if (started.env.err !== 0) return [`${cell}: err ${started.env.err} ${started.env.desc ?? ''}`];
+    const id = (started.env.dat as { id: number }).id;
+    let link: { url: string } | undefined;
+    let last = '';
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+      const u = await callAs(s.url, caller, spec.urlAction, { id });
+      if (u.env.err === 0) {
+        link = u.env.dat as { url: string };
+        break;
+      }
+      last = `err ${u.env.err} ${u.env.desc ?? ''}`;
+      if (u.env.err !== 12) break;
+      s.ctx.services.reports.runner.kick();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    if (!link) return [`${cell}: no file to download (${spec.urlAction}: ${last})`];
+    const res = await fetch(`${s.url}${link.url}`);
+    if (res.status !== 200) return [`${cell}: download answered HTTP ${res.status}`];
+    const text = fileText(new Uint8Array(await res.arrayBuffer())).toLowerCase();
+    stats.files += 1;
+    const problems: string[] = [];
+    // Markers in both forms: as planted, and without the hyphen (PNs and serial numbers carry them so).
+    const forms = (m: string) => [m, m.replace('-', '')];
+    for (const m of forbiddenMarkers(fx, caller)) {
+      for (const f of forms(m))
+        if (text.includes(f)) problems.push(`${cell}: the file contains the foreign marker ${f}`);
+    }
+    const allowed = Object.values(fx.markers).filter((m) => !forbiddenMarkers(fx, caller).includes(m));
+    if (!allowed.some((m) => forms(m).some((f) => text.includes(f)))) {
+      problems.push(`${cell}: the file carries no marker at all (the scan would prove nothing)`);
+    }
+    return problems;
+  }
 
   /**
    * Mass assignment: the action's successful "own" call (the first of O1, D1, M1, G1, OP, V1 that

@@ -1,6 +1,7 @@
 import { catalogue, type ActionDef } from '@sunwatch/protocol';
 import { describe, expect, it } from 'vitest';
-import { expectedOutcome, inAccountScope, manages, refVisible } from './model.js';
+import { BUTTON_CALLERS, GATING_BUTTONS } from './fixture.js';
+import { expectedOutcome, holds, holdsButton, inAccountScope, manages, refVisible } from './model.js';
 import { normaliseNewIds, snapshotDiff } from './snapshot.js';
 
 /** The matrix's own rules, checked on their own: a wrong model would make the matrix prove nothing. */
@@ -45,6 +46,29 @@ describe('isolation matrix model', () => {
     expect(refVisible('group', 'GA', 'SA_account_manag')).toBe(true); // works on D1's groups
     expect(refVisible('group', 'GA', 'M1')).toBe(false); // groups belong to their administrator
     expect(refVisible('role', 'RB', 'D1')).toBe(false);
+  });
+
+  it("reads a sub-administrator's function points from its role: a module is not all its buttons", () => {
+    expect(GATING_BUTTONS).toContain('account_add');
+    expect(BUTTON_CALLERS).toHaveLength(GATING_BUTTONS.length * 2);
+    expect(holds('SA_without:account_add', 'account_manag')).toBe(true);
+    expect(holdsButton('SA_without:account_add', 'account_add')).toBe(false);
+    expect(holdsButton('SA_without:account_add', 'account_edit')).toBe(true);
+    expect(holdsButton('SA_with:account_add', 'account_add')).toBe(true);
+    expect(holdsButton('SA_with:account_add', 'account_edit')).toBe(false);
+    expect(holds('SA_with:account_add', 'device_manag')).toBe(false);
+    expect(holdsButton('SA_account_manag', 'account_delete')).toBe(true);
+    expect(holdsButton('SA_none', 'account_delete')).toBe(false);
+    expect(holdsButton('D1', 'account_delete')).toBe(true); // not a sub-administrator
+    expect(expectedOutcome(def('delAccount'), { kind: 'emptyOwner' }, 'SA_without:account_delete', 'E1')).toMatchObject(
+      {
+        ok: false,
+        code: 11,
+      },
+    );
+    expect(expectedOutcome(def('delAccount'), { kind: 'emptyOwner' }, 'SA_with:account_delete', 'E1')).toMatchObject({
+      ok: true,
+    });
   });
 
   it('compares ownership diffs whatever ids the rows created by a call got', () => {

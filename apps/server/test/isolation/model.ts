@@ -1,6 +1,9 @@
-import { PERMISSION_TREE, ROLE, type ActionDef, type PermissionModule, type Role } from '@sunwatch/protocol';
+import { ROLE, type ActionDef, type PermissionModule, type Role } from '@sunwatch/protocol';
 import {
   ACCOUNT_PARENT,
+  BUTTON_CALLERS,
+  isButtonCaller,
+  roleFunctionsOf,
   SUBADMIN_MODULES,
   type CallerKey,
   type Fixture,
@@ -101,6 +104,7 @@ export const CALLERS: readonly CallerKey[] = [
 ];
 
 export const ROLE_OF: Record<CallerKey, Role | null> = {
+  ...Object.fromEntries(BUTTON_CALLERS.map((c) => [c, ROLE.DISTRIBUTOR])),
   OP: ROLE.OPERATOR,
   M1: ROLE.MANUFACTURER,
   D1: ROLE.DISTRIBUTOR,
@@ -120,22 +124,23 @@ export const ROLE_OF: Record<CallerKey, Role | null> = {
   DISABLED: ROLE.OWNER,
 };
 
-/** Modules a caller holds: null = not limited (every account without a permission list). */
-export function modulesOf(caller: CallerKey): readonly PermissionModule[] | null {
-  if (caller === 'SA_none') return [];
-  if (caller.startsWith('SA_')) return [caller.slice(3) as PermissionModule];
-  return null;
+/**
+ * Whether a caller holds a function point (module or button): a sub-administrator exactly the
+ * function points of its bound custom role (fixture.ts roleFunctionsOf), every other account is
+ * not limited by function points.
+ */
+function holdsPoint(caller: CallerKey, point: string): boolean {
+  const f = roleFunctionsOf(caller);
+  return f === null || f.includes(point);
 }
 
 export function holds(caller: CallerKey, module: PermissionModule): boolean {
-  const m = modulesOf(caller);
-  return m === null || m.includes(module);
+  return holdsPoint(caller, module);
 }
 
-/** A function point (button) is held by whoever holds its module (the fixture grants whole modules). */
+/** A function point (button), read from the caller's role: holding the module is not enough. */
 export function holdsButton(caller: CallerKey, button: string): boolean {
-  const module = PERMISSION_TREE.find((m) => m.buttons.includes(button) || m.first.some((f) => f.action === button));
-  return module ? holds(caller, module.action as PermissionModule) : modulesOf(caller) === null;
+  return holdsPoint(caller, button);
 }
 
 const ADMINS_A: readonly CallerKey[] = [
@@ -144,6 +149,7 @@ const ADMINS_A: readonly CallerKey[] = [
   'G1',
   ...SUBADMIN_MODULES.map((m) => `SA_${m}` as const),
   'SA_none',
+  ...BUTTON_CALLERS,
 ];
 
 /**
@@ -163,6 +169,7 @@ export const UNIT_VISIBLE_TO: Record<Unit, ReadonlySet<CallerKey>> = {
 
 /** The account key a caller signs in as. */
 export function accountKeyOf(caller: CallerKey): string {
+  if (isButtonCaller(caller)) return 'SAB';
   return caller === 'DISABLED' ? 'ODIS' : caller;
 }
 
@@ -254,7 +261,8 @@ export function expectedOutcome(
   caller: CallerKey,
   ref: RefKey,
 ): Outcome {
-  const role = ROLE_OF[caller];
+  const role = ROLE_OF[caller] as Role | null | undefined;
+  if (role === undefined) throw new Error(`no role for caller ${caller}`);
   if (def.access.auth === 'signed' && (caller === 'ANON' || caller === 'DISABLED'))
     return { ok: false, code: 10, why: 'no usable token' };
   if (role === null) return { ok: false, code: 10, why: 'anonymous' };
