@@ -261,7 +261,19 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         ),
         ...alarmServices,
         reports: createReports(
-          { db, dbh, audit, keyring, dataDir: config.dataDir, accounts: accountsRepo, energyRepo, resolver, log, now },
+          {
+            db,
+            dbh,
+            audit,
+            keyring,
+            dataDir: config.dataDir,
+            accounts: accountsRepo,
+            roleFunctions: (id) => access.roleFunctions(id),
+            energyRepo,
+            resolver,
+            log,
+            now,
+          },
           () => ctx.services,
         ),
         notifications: createNotifications({

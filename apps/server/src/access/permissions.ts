@@ -19,6 +19,24 @@ export function callerHasPermission(
   return caller.permissions.has(permission);
 }
 
+/** Reads the function points of the custom role bound to a role-2 account (undefined: none bound). */
+export type RoleFunctionsReader = (accountId: number) => Promise<ReadonlySet<string> | undefined>;
+
+/**
+ * The caller with the function points of its bound custom role (role 2), read on every use (no
+ * cache, so a role edit counts at once on every instance); other callers unchanged. The one place
+ * that turns an account into what it may do: signed calls (dispatcher), background jobs acting for
+ * their owner (report and device exports) and the alarm-mail recipients all go through it.
+ */
+export async function withBoundRole<C extends Pick<Caller, 'accountId' | 'role' | 'permissions'>>(
+  caller: C,
+  roleFunctions: RoleFunctionsReader,
+): Promise<C> {
+  if (caller.role !== ROLE.DISTRIBUTOR) return caller;
+  const functions = await roleFunctions(caller.accountId);
+  return functions ? { ...caller, permissions: functions } : caller;
+}
+
 /**
  * The dispatcher's per-action check (err 11 "No permission, please contact the higher-level
  * administrator" when false): the action's module (`access.permission`) AND its function point

@@ -247,7 +247,7 @@ export interface ExportFilesTable {
   error: string | null;
   created_at: number;
   finished_at: number | null;
-  /** The job lease (migration 0025, modules/reports/job-lease.ts). */
+  /** The job lease (migration 0025, db/job-lease.ts). */
   lease_owner: Generated<string>;
   lease_until: Generated<number>;
   attempts: Generated<number>;

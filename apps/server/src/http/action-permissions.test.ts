@@ -123,11 +123,11 @@ describe('declared action permissions, enforced by the dispatcher', () => {
   });
 
   it('actions declaring no permission stay open to a sub-administrator', async () => {
-    for (const action of ['queryAccountInfo', 'updateToken']) {
+    for (const action of ['queryAccountInfo', 'updateToken', 'webQueryReportFiles']) {
       expect(await call('north_alarms', 'Alarms_2026', action), action).not.toBe(11);
     }
     expect(signedWith(null).sort()).toEqual(
-      ['editAccount', 'logout', 'logoutVerifiction', 'queryAccountInfo', 'updatePassword', 'updateToken', 'sendBindCode', 'bindMobile', 'bindEmail', 'unbindMobile', 'unbindEmail', 'qrScan', 'qrConfirm', 'uploadAvatar'].sort(),
+      ['editAccount', 'logout', 'logoutVerifiction', 'queryAccountInfo', 'updatePassword', 'updateToken', 'sendBindCode', 'bindMobile', 'bindEmail', 'unbindMobile', 'unbindEmail', 'qrScan', 'qrConfirm', 'uploadAvatar', 'webQueryReportFiles', 'queryReportFileUrl', 'delReportFile'].sort(),
     );
   });
 });

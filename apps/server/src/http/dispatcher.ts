@@ -1,6 +1,6 @@
-import { ApiError, ROLE, findAction, type ActionDef, type ActionName, type AuthDat } from '@sunwatch/protocol';
+import { ApiError, findAction, type ActionDef, type ActionName, type AuthDat } from '@sunwatch/protocol';
 import type { AppContext, Caller } from '../context.js';
-import { callerMayCall } from '../access/permissions.js';
+import { callerMayCall, withBoundRole } from '../access/permissions.js';
 import { hashToken } from '../security/keyring.js';
 import { zodField } from './envelope.js';
 import { printableKey } from './params.js';
@@ -114,10 +114,7 @@ export class Dispatcher {
     }
     // Role 2: the function points of its bound custom role, read on every call (no cache), so a
     // role edit counts from the next call of every bound account on every instance.
-    if (caller.role === ROLE.DISTRIBUTOR) {
-      const functions = await this.ctx.services.access.roleFunctions(caller.accountId);
-      if (functions) caller = { ...caller, permissions: functions };
-    }
+    caller = await withBoundRole(caller, (id) => this.ctx.services.access.roleFunctions(id));
     // Module AND function point. Fails closed: a sub-administrator without a list holds none.
     if (!callerMayCall(caller, def.access)) throw new ApiError(11);
     return caller;

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { DEVCODE_5121, EXPORT_STATUS, ROLE, type AuthDat } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_LEASE_MS } from '../../src/modules/reports/job-lease.js';
+import { JOB_LEASE_MS } from '../../src/db/job-lease.js';
 import { engines, FIXED_NOW, startTestServer, type TestServer } from '../harness.js';
 import { insertDatalogger, insertDevice, insertPlant, insertSamples } from '../factories/telemetry-rows.js';
 import { makeAccount } from '../distribution/helpers.js';

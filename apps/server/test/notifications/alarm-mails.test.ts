@@ -50,6 +50,8 @@ describe.each(engines)('alarm mails ($name)', (engine) => {
       ['owner_anna', 'Owner_2026'],
       ['viewer_cara', 'Viewer_2026'],
       ['owner_ben', 'Owner_2026'],
+      ['dealer_north', 'Dealer_2026'],
+      ['north_ops', 'SubAdmin_2026'],
     ] as const) {
       const r = await s.login(usr, pwd);
       expect(r.err, usr).toBe(0);
@@ -279,6 +281,31 @@ describe.each(engines)('alarm mails ($name)', (engine) => {
     } finally {
       await api.owner_anna!.call('delWarningRule', { id: rule.id });
     }
+  });
+
+  it("a sub-administrator's alarm mails follow its bound role: none without alarm management, mailed again once the role grants it", async () => {
+    await waitFor(async () => (await s.ctx.db.selectFrom('mail_queue').selectAll().where('state', '!=', 'sent').execute()).length === 0);
+    // north_ops (dealer_north's sub-administrator) subscribes to Anna's plant, in its reach.
+    await api.north_ops!.call('addEmailPush', { email: 'ops@example.com', pid: String(annaPlant), level: '2' });
+    const ops = (await s.ctx.repos.accounts.findByUsr('north_ops'))!;
+    // Its stored permission list grants alarm management; the role bound to it now does not.
+    const deviceOnly = await api.dealer_north!.call('addRole', { name: 'Devices only', functions: 'device_manag,device_list' });
+    await api.dealer_north!.call('assignRole', { uid: String(ops.id), rid: String(deviceOnly.rid) });
+    const mark = Number((await s.ctx.db.selectFrom('mail_queue').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0);
+    await insertAlarms(dl, [{ level: 2, code: 11 }]);
+    await notifierCaughtUp();
+    const first = await s.ctx.db.selectFrom('mail_queue').select('recipient').where('id', '>', mark).execute();
+    expect(first.map((r) => r.recipient)).toContain('anna@example.com');
+    expect(first.map((r) => r.recipient)).not.toContain('ops@example.com');
+
+    // The role edit counts at the next alarm, with no new sign-in.
+    await api.dealer_north!.call('editRole', { rid: String(deviceOnly.rid), functions: 'device_manag,device_list,alarm_manag,alarm_list' });
+    const mark2 = Number((await s.ctx.db.selectFrom('mail_queue').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0);
+    await insertAlarms(dl, [{ level: 2, code: 12 }]);
+    await notifierCaughtUp();
+    const second = await s.ctx.db.selectFrom('mail_queue').select('recipient').where('id', '>', mark2).execute();
+    expect(second.map((r) => r.recipient)).toContain('ops@example.com');
+    await api.north_ops!.call('delEmailPush', { id: (await api.north_ops!.call('queryEmailPush', {})).push[0]!.id });
   });
 
   it('SMTP down, then up: delivered exactly once after the back-off', async () => {

@@ -16,6 +16,7 @@ const PASSWORDS = {
   owner_anna: 'Owner_2026',
   dealer_north: 'Dealer_2026',
   dealer_south: 'Dealer_2026',
+  north_ops: 'SubAdmin_2026',
 } as const;
 type Who = keyof typeof PASSWORDS;
 type Files = { total: number; file: ReportFileRow[] };
@@ -243,6 +244,26 @@ describe.each(engines)('alarm list export ($name)', (engine) => {
     expect(own.rows.slice(1).map((x) => x[0])).toEqual([ids.annaFaultOpen, ids.annaWarning]);
     expect(own.start.name).toMatch(/^Export Roof_Alarm list_/);
     expect(own.rows[2]![1]).toBe('Warning');
+  });
+
+  it("a sub-administrator whose bound role has alarm management and the export button, but no device management, exports and downloads its own file", async () => {
+    const role = await call<{ rid: number }>('dealer_north', 'addRole', {
+      name: 'Alarm export only',
+      functions: 'alarm_manag,alarm_list,alarm_export_file',
+    });
+    expect(role.err, JSON.stringify(role)).toBe(0);
+    const ops = (await s.ctx.repos.accounts.findByUsr('north_ops'))!;
+    expect((await call('dealer_north', 'assignRole', { uid: ops.id, rid: role.dat!.rid })).err).toBe(0);
+    // the bound role decides: no device management, so the device pages' actions are refused …
+    expect((await call('north_ops', 'queryDeviceWarning', { pn: 'X', devcode: 1, devaddr: 1, sn: 'X' })).err).toBe(11);
+    // … while its alarm export and its own export history work
+    const file = await exportAndRead('north_ops', { lang: 'en_US' });
+    expect(file.rows.slice(1).map((r) => r[0])).toContain(ids.annaFaultOpen);
+    expect(file.rows.slice(1).map((r) => r[0])).not.toContain(ids.benFault);
+    // its history holds only its own files
+    const mine = (await call<Files>('north_ops', 'webQueryReportFiles', { pagesize: 50 })).dat!;
+    expect(mine.file.map((f) => f.id)).toEqual([file.start.id]);
+    expect((await call('north_ops', 'delReportFile', { id: file.start.id })).err).toBe(0);
   });
 
   it('nothing to export answers 264; more alarms than the limit answers 13 and queues nothing', async () => {

@@ -167,6 +167,10 @@ const NO_PERMISSION = [
   'logoutVerifiction',
   'updatePassword',
   'editAccount',
+  // the caller's own export history (report, alarm and device-report files): personal, any module
+  'webQueryReportFiles',
+  'queryReportFileUrl',
+  'delReportFile',
   // issue 12: self-service
   'getPictureCode',
   'sendSmsCodeMobile',

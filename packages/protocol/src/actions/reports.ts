@@ -101,7 +101,7 @@ export const webQueryReportFiles = defineAction({
     page: page(),
     pagesize: pageSize(),
   }),
-  access: { auth: 'signed', permission: 'device_manag' },
+  access: { auth: 'signed', permission: null }, // the caller's own files: its export history needs no module
   mutates: false,
   result: result<{ total: number; page: number; pagesize: number; file: ReportFileRow[] }>(),
 });
@@ -111,7 +111,7 @@ export const queryReportFileUrl = defineAction({
   summary:
     'A signed download address of one of the caller’s ready report files, valid 5 minutes: {url, name, expire (epoch s)}. err 12 while exporting, failed or unknown.',
   params: actionParams({ id: wireInt().min(1) }),
-  access: { auth: 'signed', permission: 'device_manag' },
+  access: { auth: 'signed', permission: null }, // the caller's own files: its export history needs no module
   mutates: false,
   result: result<{ url: string; name: string; expire: number }>(),
 });
@@ -121,7 +121,7 @@ export const delReportFile = defineAction({
   summary:
     'Deletes one of the caller’s report files (record and stored file; an export in progress is abandoned). err 12 when unknown.',
   params: actionParams({ id: wireInt().min(1) }),
-  access: { auth: 'signed', permission: 'device_manag' },
+  access: { auth: 'signed', permission: null }, // the caller's own files: its export history needs no module
   mutates: true,
   result: result<undefined>(),
 });

@@ -3,7 +3,7 @@ import type { SqlDialect } from '../dialect.js';
 
 /**
  * Issue 10: device report exports (`export_files`) become durable jobs of the reports runner, with
- * the lease of issue 11's report files (modules/reports/job-lease.ts): `lease_owner` (the instance
+ * the lease of issue 11's report files (db/job-lease.ts): `lease_owner` (the instance
  * building it), `lease_until` (when another instance may take it over; 0 = waiting), `attempts`.
  * A row left "exporting" by the in-process builder before this migration has `lease_until` 0, so
  * the first runner after the upgrade builds it.

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { ACCOUNT_STATUS, ROLE } from '@sunwatch/protocol';
 import type { AccessService } from '../../access/access.service.js';
-import { callerHasPermission } from '../../access/permissions.js';
+import { callerHasPermission, withBoundRole } from '../../access/permissions.js';
 import type { Caller } from '../../context.js';
 import type { Db } from '../../db/db.js';
 import type { DbHandle } from '../../db/transaction.js';
@@ -283,7 +283,7 @@ export class AlarmNotifier {
     const out = new Map<number, Set<number>>();
     for (const [accountId, { target, plants }] of byAccount) {
       if (target.status !== ACCOUNT_STATUS.ENABLED) continue;
-      const caller: Caller = {
+      const base: Caller = {
         accountId,
         usr: '',
         role: target.role,
@@ -293,6 +293,8 @@ export class AlarmNotifier {
         permissions: permissionSet({ role: target.role, permissions: target.permissions, admin_of: target.adminOf }),
         sessionId: 0,
       };
+      // A sub-administrator's bound role decides, as for its own calls (a role edit counts at once).
+      const caller = await withBoundRole(base, (id) => this.d.access.roleFunctions(id));
       if (target.role === ROLE.DISTRIBUTOR && !callerHasPermission(caller, 'alarm_manag')) continue;
       out.set(accountId, await this.d.access.checkAccess({ caller, permission: 'plant.read', ids: [...plants] }));
     }

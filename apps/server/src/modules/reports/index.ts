@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db.js';
+import type { RoleFunctionsReader } from '../../access/permissions.js';
 import type { DbHandle } from '../../db/transaction.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { Keyring } from '../../security/keyring.js';
@@ -14,7 +15,7 @@ import { ReportMailScheduler } from './report-mails.js';
 import type { Notifications } from '../notifications/index.js';
 import type { AlarmsService } from '../alarms/alarms.service.js';
 import { AlarmExportService } from './alarm-export.js';
-import type { LeasedQueue } from './job-lease.js';
+import type { LeasedQueue } from '../../db/job-lease.js';
 
 /** Issue 11 reports and exports: the files (requests, list, download) and their background runner. */
 export interface Reports {
@@ -35,6 +36,8 @@ export function createReports(
     keyring: Keyring;
     dataDir: string;
     accounts: AccountsRepository;
+    /** The function points of an owner's bound role (access.roleFunctions). */
+    roleFunctions: RoleFunctionsReader;
     energyRepo: EnergyRepository;
     resolver: DeviceResolver;
     log: { error(obj: unknown, msg?: string): void };
@@ -59,6 +62,7 @@ export function createReports(
     plants: () => peers().plants,
     resolver: base.resolver,
     accounts: base.accounts,
+    roleFunctions: base.roleFunctions,
     builder,
     alarmExport: () => alarmExport,
     log: base.log,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { RoleFunctionsReader } from '../../access/permissions.js';
 import type { Selectable } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,8 @@ import type { PlantsService } from '../plants/plants.service.js';
 import type { ReportBuilder, ReportSpec } from './report-builder.js';
 import { reportTexts } from './report-texts.js';
 import type { AlarmExportService } from './alarm-export.js';
-import { JOB_LEASE_MS, JOB_MAX_ATTEMPTS, JobLease, jobCaller, lastAttempt, type LeasedQueue } from './job-lease.js';
+import { JOB_LEASE_MS, JOB_MAX_ATTEMPTS, JobLease, lastAttempt, type LeasedQueue } from '../../db/job-lease.js';
+import { jobCaller } from '../accounts/job-caller.js';
 
 /** How long a download address stays valid (as issue 10's export files). */
 export const REPORT_URL_TTL_S = 300;
@@ -92,6 +94,8 @@ export interface ReportFilesDeps {
   plants: () => Pick<PlantsService, 'require'>;
   resolver: Pick<DeviceResolver, 'resolve'>;
   accounts: Pick<AccountsRepository, 'findById'>;
+  /** The function points of an owner's bound role (a job acts as its owner would). */
+  roleFunctions: RoleFunctionsReader;
   builder: ReportBuilder;
   /** The alarm list export (alarm-export.ts), which writes files of kind `alarms`. */
   alarmExport?: () => Pick<AlarmExportService, 'write'>;
@@ -471,7 +475,7 @@ export class ReportFilesService implements LeasedQueue {
 
   /** The owner of an export as a caller (its access is checked again when the report is built). */
   private callerOf(accountId: number): Promise<Caller> {
-    return jobCaller(this.deps.accounts, accountId);
+    return jobCaller(this.deps.accounts, this.deps.roleFunctions, accountId);
   }
 
   private async specOf(row: Row, caller: Caller): Promise<{ spec: ReportSpec; firstDay: number }> {

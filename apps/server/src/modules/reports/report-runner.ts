@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { LeasedQueue } from './job-lease.js';
+import type { LeasedQueue } from '../../db/job-lease.js';
 
 /** How often an idle runner looks for queued exports (new ones on this instance start at once). */
 export const REPORT_POLL_MS = 2000;

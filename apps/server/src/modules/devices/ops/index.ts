@@ -76,6 +76,7 @@ export function createDeviceOps(
       dbh,
       keyring: base.keyring,
       accounts: base.accounts,
+      roleFunctions: (id) => base.access.roleFunctions(id),
       audit,
       targets,
       curves,

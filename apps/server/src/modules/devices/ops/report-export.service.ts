@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import type { RoleFunctionsReader } from '../../../access/permissions.js';
 import { ApiError, EXPORT_STATUS, type ExportFileRow } from '@sunwatch/protocol';
 import type { Caller } from '../../../context.js';
 import type { Db } from '../../../db/db.js';
@@ -7,7 +8,8 @@ import { dayString, fmtTs } from '../../../shared/local-time.js';
 import type { Keyring } from '../../../security/keyring.js';
 import type { AccountsRepository } from '../../accounts/accounts.repository.js';
 import type { AuditService } from '../../audit/audit.service.js';
-import { JobLease, jobCaller, lastAttempt, type LeasedQueue } from '../../reports/job-lease.js';
+import { JobLease, lastAttempt, type LeasedQueue } from '../../../db/job-lease.js';
+import { jobCaller } from '../../accounts/job-caller.js';
 import type { OperationLog } from '../../operations/operation-log.service.js';
 import type { DeviceCurvesService } from '../device-curves.service.js';
 import { deviceTz, type DeviceKey, type DevicesRepository } from '../devices.repository.js';
@@ -94,6 +96,8 @@ export class ReportExportService implements LeasedQueue {
       dbh: DbHandle;
       keyring: Keyring;
       accounts: Pick<AccountsRepository, 'findById'>;
+      /** The function points of an owner's bound role (a job acts as its owner would). */
+      roleFunctions: RoleFunctionsReader;
       audit: Pick<AuditService, 'record'>;
       targets: DeviceTargets;
       curves: Pick<DeviceCurvesService, 'dataOneDay'>;
@@ -167,7 +171,7 @@ export class ReportExportService implements LeasedQueue {
     const id = Number(job.id);
     const gone = new Error('device report export abandoned');
     try {
-      const caller = await jobCaller(this.deps.accounts, Number(job.account_id));
+      const caller = await jobCaller(this.deps.accounts, this.deps.roleFunctions, Number(job.account_id));
       const t = await this.deps.targets.find(caller, { pn: job.pn, sn: job.sn });
       if (job.device_id !== null && Number(job.device_id) !== Number(t.row.id)) throw new ApiError(258);
       const days = dayRange(job.sdate, job.edate, deviceTz(t.row), this.deps.now()).days;

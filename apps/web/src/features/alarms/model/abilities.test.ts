@@ -23,4 +23,11 @@ describe('alarm abilities', () => {
     expect(alarmAbilitiesFor({ role: 2, permissions: lists(['alarm_manag', 'device_manag']) })).toMatchObject({ handle: false, rules: true, plants: true });
     expect(alarmAbilitiesFor({ role: 2, permissions: lists(['device_manag']) })).toMatchObject({ handle: false, rules: false });
   });
+
+  it('the alarm export needs the alarm module and its button, not device management (the export history is personal)', () => {
+    expect(alarmAbilitiesFor({ role: 2, permissions: lists(['alarm_manag'], ['alarm_export_file']) }).export).toBe(true);
+    expect(alarmAbilitiesFor({ role: 2, permissions: lists(['alarm_manag', 'device_manag']) }).export).toBe(false);
+    expect(alarmAbilitiesFor({ role: 2, permissions: lists(['device_manag'], ['alarm_export_file']) }).export).toBe(false);
+    expect((findAction('webQueryReportFiles')?.access as { permission: unknown }).permission).toBeNull();
+  });
 });

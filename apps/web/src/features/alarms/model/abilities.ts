@@ -26,8 +26,8 @@ export interface AlarmAbilities {
   /** May list plants (plant pickers of the filters and rules). */
   plants: boolean;
   /**
-   * May export the alarm list (exportPlantsWarning, function point `alarm_export_file`) and follow
-   * the file in the export history, which needs `device_manag` (webQueryReportFiles).
+   * May export the alarm list (exportPlantsWarning, function point `alarm_export_file`); the file
+   * is then followed in the caller's own export history (webQueryReportFiles, no module needed).
    */
   export: boolean;
 }
@@ -43,8 +43,7 @@ export function alarmAbilitiesFor(session: AccessSubject | undefined): AlarmAbil
     handle: writes && HANDLE_ROLES.includes(role) && access.hasButton('alarm_handle'),
     rules: writes && RULE_ROLES.includes(role),
     plants: access.hasModule('device_manag'),
-    export:
-      access.hasModule('alarm_manag') && access.hasButton('alarm_export_file') && access.hasModule('device_manag'),
+    export: access.hasModule('alarm_manag') && access.hasButton('alarm_export_file'),
   };
 }
 

@@ -1,9 +1,6 @@
 import { sql } from 'kysely';
 import { ApiError } from '@sunwatch/protocol';
-import type { Caller } from '../../context.js';
-import type { Db } from '../../db/db.js';
-import { permissionSet } from '../accounts/accounts.service.js';
-import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { Db } from './db.js';
 
 /** A job's lease: another instance takes an export over when its builder stops renewing it. */
 export const JOB_LEASE_MS = 60_000;
@@ -72,20 +69,4 @@ export class JobLease {
 /** Whether a failed attempt is the last: after JOB_MAX_ATTEMPTS, or at once for a refusal (ApiError). */
 export function lastAttempt(attempts: number, e: unknown): boolean {
   return attempts >= JOB_MAX_ATTEMPTS || e instanceof ApiError;
-}
-
-/** The owner of a job as a caller (its access is checked again when the job is built). */
-export async function jobCaller(accounts: Pick<AccountsRepository, 'findById'>, accountId: number): Promise<Caller> {
-  const a = await accounts.findById(accountId);
-  if (!a) throw new ApiError(10);
-  return {
-    accountId: a.id,
-    usr: a.usr,
-    role: a.role,
-    path: a.path,
-    status: a.status,
-    adminOf: a.admin_of,
-    permissions: permissionSet(a),
-    sessionId: 0,
-  };
 }
