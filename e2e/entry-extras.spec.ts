@@ -61,9 +61,10 @@ describe('entry extras', () => {
     await page.getByTestId('login-username').waitFor();
   });
 
-  it('experience code: demo sign-in lands in the general area read-only; a write is refused (11)', async () => {
+  it('experience code: demo sign-in opens the showcase in the general area read-only; a write is refused (11)', async () => {
     const operator = await apiAs(DEMO.operator.usr, DEMO.operator.pwd);
-    const issued = (await operator.call('addInvCode', { usr: DEMO.owner_ben.usr, days: 1 })) as InvCodeRow;
+    const issued = (await operator.call('addInvCode', { days: 1 })) as InvCodeRow;
+    expect(issued.usr).toBe('demo-showcase');
     const page = await h().newPage({ locale: 'en-US' });
     await page.goto('/entry');
     await page.getByTestId('experience-open').click();
@@ -77,7 +78,10 @@ describe('entry extras', () => {
     await expect.poll(() => page.getByTestId('demo-banner').innerText()).toMatch(/Demo session: read only/);
     const api = await tabApi(page, h().baseUrl);
     const info = await api.call('queryAccountInfo', {});
-    expect(info.usr).toBe(DEMO.owner_ben.usr);
+    expect(info.usr).toBe('demo-showcase');
+    // the showcase's simulated plants, none of a real customer
+    const plants = (await api.call('webQueryPlants', { pagesize: 50 })) as { plant: Array<{ name: string }> };
+    expect(plants.plant.map((p) => p.name).sort()).toEqual(['Showcase Lisbon Villa', 'Showcase Munich Office']);
     const refused = await api.call('editAccount', { qname: 'changed by a visitor' }).then(
       () => 0,
       (e: unknown) => (e instanceof ApiCallError ? e.err : -1),
