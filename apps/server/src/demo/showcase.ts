@@ -54,7 +54,14 @@ export const SHOWCASE_PLANTS: readonly DemoPlant[] = [
         heartbeatInterval: 300,
         system: {
           pvKWp: 8.4,
-          battery: { capacityKWh: 10.24, maxChargeW: 5000, maxDischargeW: 5000, minSoc: 10, maxSoc: 100, efficiency: 0.92 },
+          battery: {
+            capacityKWh: 10.24,
+            maxChargeW: 5000,
+            maxDischargeW: 5000,
+            minSoc: 10,
+            maxSoc: 100,
+            efficiency: 0.92,
+          },
           load: { dailyKWh: 12 },
           exportAllowed: true,
         },
@@ -116,7 +123,8 @@ export async function findShowcase(ctx: AppContext): Promise<number | undefined>
 export async function ensureShowcase(ctx: AppContext): Promise<number> {
   let id = await findShowcase(ctx);
   if (id === undefined) {
-    if (await ctx.repos.accounts.findByUsr(SHOWCASE_USR)) throw new Error(`${SHOWCASE_USR} exists and is not the showcase`);
+    if (await ctx.repos.accounts.findByUsr(SHOWCASE_USR))
+      throw new Error(`${SHOWCASE_USR} exists and is not the showcase`);
     const row = await ctx.services.accounts.create({
       usr: SHOWCASE_USR,
       password: crypto.randomBytes(32).toString('base64url'),
@@ -125,13 +133,21 @@ export async function ensureShowcase(ctx: AppContext): Promise<number> {
       qname: 'Showcase',
       createdBy: null,
     });
-    await ctx.dbh.db.updateTable('accounts').set({ description: SHOWCASE_MARK, can_add_datalogger: 0 }).where('id', '=', row.id).execute();
+    await ctx.dbh.db
+      .updateTable('accounts')
+      .set({ description: SHOWCASE_MARK, can_add_datalogger: 0 })
+      .where('id', '=', row.id)
+      .execute();
     id = row.id;
   }
   for (const plant of SHOWCASE_PLANTS) {
     const project = await ensureProject(ctx, plant, id);
     for (const dl of plant.dataloggers) {
-      const held = await ctx.dbh.db.selectFrom('dataloggers').select('owner_id').where('pn', '=', dl.pn).executeTakeFirst();
+      const held = await ctx.dbh.db
+        .selectFrom('dataloggers')
+        .select('owner_id')
+        .where('pn', '=', dl.pn)
+        .executeTakeFirst();
       if (held && held.owner_id !== id) {
         ctx.log.warn(`Showcase: datalogger ${dl.pn} belongs to another account, left out`);
         continue;
@@ -167,7 +183,11 @@ export async function topUpShowcase(ctx: AppContext, minGapMs = 60_000): Promise
   const states: Record<string, PlantState | undefined> = {};
   for (const plant of SHOWCASE_PLANTS) {
     for (const dl of plant.dataloggers) {
-      const row = await ctx.dbh.db.selectFrom('dataloggers').select(['id', 'owner_id']).where('pn', '=', dl.pn).executeTakeFirst();
+      const row = await ctx.dbh.db
+        .selectFrom('dataloggers')
+        .select(['id', 'owner_id'])
+        .where('pn', '=', dl.pn)
+        .executeTakeFirst();
       if (!row || row.owner_id !== id) continue;
       const latest = await ctx.dbh.db
         .selectFrom('devices')

@@ -79,7 +79,9 @@ export function useMovableDialog(labels: { move: string; resize: string }, width
 
   const startBox = (): Box => {
     const r = box.current?.getBoundingClientRect();
-    const b = r ? { left: r.left, top: r.top, width: r.width, height: r.height } : { left: 0, top: 0, width: width ?? 440, height: 300 };
+    const b = r
+      ? { left: r.left, top: r.top, width: r.width, height: r.height }
+      : { left: 0, top: 0, width: width ?? 440, height: 300 };
     anchor.current = { left: b.left, top: b.top };
     return size ? { ...b, ...size } : b;
   };

@@ -3,7 +3,7 @@
  * this host, the app-download prompt, the contact info, the notice dialog and the footer with the
  * filing number and version label. Plain React + CSS like the rest of the entry page (issue 8).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsultDat, DomainAppDat, DomainCheckData, NoticeDat } from '@sunwatch/protocol';

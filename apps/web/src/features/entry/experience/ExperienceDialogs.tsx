@@ -4,7 +4,7 @@
  * session is cleared first; 11 → invalid or outside its validity period), and the apply dialog
  * sends the application form (status '0', sysType '1', createTime).
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
