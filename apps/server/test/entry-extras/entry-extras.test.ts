@@ -146,6 +146,17 @@ describe.each(engines)('entry extras ($name)', (engine) => {
       expect(rows.some((r) => r.action === 'expireInvCode' && r.entity_id === String(later.dat!.id))).toBe(true);
     });
 
+    it('expiring one code ends its own visitors’ sessions (also after a token refresh), not another code’s', async () => {
+      const a = (await s.call<InvCodeRow>(operator, 'addInvCode', { days: 1 })).dat!;
+      const b = (await s.call<InvCodeRow>(operator, 'addInvCode', { days: 1 })).dat!;
+      const viaA = (await pub<InvCodeLoginDat>('validateInvCode', { invCode: a.code })).dat!;
+      const refreshed = (await s.call<{ token: string; secret: string }>(viaA, 'updateToken')).dat!;
+      const viaB = (await pub<InvCodeLoginDat>('validateInvCode', { invCode: b.code })).dat!;
+      expect((await s.call(operator, 'expireInvCode', { id: a.id })).err).toBe(0);
+      expect((await s.call(refreshed, 'queryAccountInfo')).err).toBe(10);
+      expect((await s.call(viaB, 'queryAccountInfo')).err).toBe(0);
+    });
+
     it('a code issued before the showcase, naming a real account, opens nothing (11)', async () => {
       const annaRow = await s.ctx.database.db.selectFrom('accounts').select('id').where('usr', '=', 'owner_anna').executeTakeFirstOrThrow();
       const now = s.clock.now();

@@ -21,6 +21,7 @@ import { entryExtras } from './0020-entry-extras.js';
 import { branding } from './0021-branding.js';
 import { firmware } from './0022-firmware.js';
 import { upgradeTaskPerDatalogger } from './0023-upgrade-task-per-datalogger.js';
+import { demoSessionCode } from './0024-demo-session-code.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -46,6 +47,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0021-branding': branding(dialect),
     '0022-firmware': firmware(dialect),
     '0023-upgrade-task-per-datalogger': upgradeTaskPerDatalogger(),
+    '0024-demo-session-code': demoSessionCode(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -131,7 +131,7 @@ export const entryExtrasHandlers = {
       });
       throw new ApiError(11, 'invCode');
     }
-    const dat: AuthDat = await ctx.services.auth.signInAs(row.account_id, call, { demo: true });
+    const dat: AuthDat = await ctx.services.auth.signInAs(row.account_id, call, { demo: true, invCodeId: row.id });
     // The simulated figures up to now, once the sign-in is committed (ingestion writes on its own).
     await ctx.dbh.durable(() => topUpQuietly(ctx, 60_000));
     await ctx.dbh.db.updateTable('inv_codes').set({ uses: row.uses + 1 }).where('id', '=', row.id).execute();
@@ -223,12 +223,14 @@ export const entryExtrasHandlers = {
     const now = ctx.now();
     if (Number(row.valid_to) <= now) throw new ApiError(271);
     await db.updateTable('inv_codes').set({ valid_to: now }).where('id', '=', row.id).execute();
-    // The demo sessions of the account end with it (its own sign-ins are not demo sessions).
+    // The demo sessions this code opened end with it; other codes' visitors of the same showcase
+    // stay (sessions from before migration 0024 carry no code: they end with any code of the account).
     const revoked = await db
       .updateTable('sessions')
       .set({ revoked_at: now })
       .where('account_id', '=', row.account_id)
       .where('demo', '=', 1)
+      .where((eb) => eb.or([eb('inv_code_id', '=', row.id), eb('inv_code_id', 'is', null)]))
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     await ctx.services.audit.record({
