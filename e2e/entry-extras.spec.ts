@@ -5,6 +5,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ApiCallError, WEB_COMPANY_KEY, createApiClient, type InvCodeRow } from '@sunwatch/protocol';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, landingPattern, login } from './entry-page.ts';
 import { tabApi, useHarness } from './harness.ts';
@@ -20,6 +21,29 @@ async function apiAs(usr: string, pwd: string) {
     companyKey: WEB_COMPANY_KEY,
     getSession: () => ({ token: dat.token, secret: dat.secret }),
   });
+}
+
+/** Waits until the open dialog stops moving (its opening animation). */
+async function steady(page: Page) {
+  const target = page.locator('[role="dialog"]');
+  await target.waitFor({ state: 'visible' });
+  let last = '';
+  for (let i = 0; i < 100; i++) {
+    const now = JSON.stringify(await target.boundingBox());
+    if (now === last) return;
+    last = now;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+  throw new Error('the dialog did not settle');
+}
+
+/** A real mouse drag from `from` by (dx, dy), in two legs of a few steps. */
+async function drag(page: Page, from: { x: number; y: number }, dx: number, dy: number): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + dx / 2, from.y + dy / 2, { steps: 4 });
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 4 });
+  await page.mouse.up();
 }
 
 describe('entry extras', () => {
@@ -61,12 +85,26 @@ describe('entry extras', () => {
     await page.getByTestId('login-username').waitFor();
   });
 
-  it('experience code: demo sign-in lands in the general area read-only; a write is refused (11)', async () => {
+  it('experience code: demo sign-in opens the showcase in the general area read-only; a write is refused (11)', async () => {
     const operator = await apiAs(DEMO.operator.usr, DEMO.operator.pwd);
-    const issued = (await operator.call('addInvCode', { usr: DEMO.owner_ben.usr, days: 1 })) as InvCodeRow;
+    const issued = (await operator.call('addInvCode', { days: 1 })) as InvCodeRow;
+    expect(issued.usr).toBe('demo-showcase');
     const page = await h().newPage({ locale: 'en-US' });
     await page.goto('/entry');
     await page.getByTestId('experience-open').click();
+    // the entry page's own dialogs drag by the title bar and resize from the corner (≥ 400 × 300)
+    const dialogBox = page.locator('[role="dialog"]');
+    await steady(page);
+    const before = (await dialogBox.boundingBox())!;
+    const handle = (await page.getByTestId('dialog-drag-handle').boundingBox())!;
+    await drag(page, { x: handle.x + 20, y: handle.y + handle.height / 2 }, 80, -40);
+    const moved = (await dialogBox.boundingBox())!;
+    expect([Math.round(moved.x - before.x), Math.round(moved.y - before.y)]).toEqual([80, -40]);
+    const grip = (await page.getByTestId('dialog-resize-handle').boundingBox())!;
+    await drag(page, { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 }, -1000, -1000);
+    const least = (await dialogBox.boundingBox())!;
+    expect([Math.round(least.width), Math.round(least.height)]).toEqual([400, 300]);
+    expect([Math.round(least.x), Math.round(least.y)]).toEqual([Math.round(moved.x), Math.round(moved.y)]);
     await page.getByTestId('experience-code').fill('NOSUCHCODE22');
     await page.getByTestId('experience-submit').click();
     await expect.poll(() => page.getByTestId('experience-error').innerText()).toMatch(/invalid|validity/i);
@@ -77,7 +115,10 @@ describe('entry extras', () => {
     await expect.poll(() => page.getByTestId('demo-banner').innerText()).toMatch(/Demo session: read only/);
     const api = await tabApi(page, h().baseUrl);
     const info = await api.call('queryAccountInfo', {});
-    expect(info.usr).toBe(DEMO.owner_ben.usr);
+    expect(info.usr).toBe('demo-showcase');
+    // the showcase's simulated plants, none of a real customer
+    const plants = (await api.call('webQueryPlants', { pagesize: 50 })) as { plant: Array<{ name: string }> };
+    expect(plants.plant.map((p) => p.name).sort()).toEqual(['Showcase Lisbon Villa', 'Showcase Munich Office']);
     const refused = await api.call('editAccount', { qname: 'changed by a visitor' }).then(
       () => 0,
       (e: unknown) => (e instanceof ApiCallError ? e.err : -1),

@@ -50,6 +50,8 @@ export interface AppConfig {
   demoFleet: boolean;
   /** Days of history the demo fleet generates on first start (DEMO_HISTORY_DAYS, default 7). */
   demoHistoryDays: number;
+  /** Days of simulated history the experience-code showcase gets when created (SHOWCASE_HISTORY_DAYS, default 2, 0–14). */
+  showcaseHistoryDays: number;
   /** 64 hex chars (32 bytes); unset = `<dataDir>/master.key`, generated on first start. */
   masterKey?: string;
   loginThrottle: LoginThrottleConfig;
@@ -214,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...demoData(env),
     demoFleet: bool(env.DEMO_FLEET, true),
     demoHistoryDays,
+    showcaseHistoryDays: Math.min(14, Math.max(0, int(env.SHOWCASE_HISTORY_DAYS, 2))),
     masterKey,
     loginThrottle: {
       windowMs: int(env.LOGIN_THROTTLE_WINDOW_MS, t.windowMs),

@@ -66,6 +66,8 @@ export interface Caller {
   sessionId: number;
   /** A read-only demo session (experience code): the dispatcher refuses state-changing actions (11). */
   demo?: boolean;
+  /** The experience code of a demo session (its token refresh keeps it; expiring the code ends it). */
+  invCodeId?: number;
 }
 
 /**

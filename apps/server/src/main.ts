@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { seedDemo } from './demo/seed-demo.js';
 import { startServerDemoFleet } from './demo/demo-fleet.js';
+import { topUpShowcase } from './demo/showcase.js';
 import { startServer, type RunningServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -38,10 +39,17 @@ async function main(): Promise<void> {
     });
   }
 
+  // The experience-code showcase (if an operator created it): its simulated figures follow the clock.
+  const showcaseTicker = setInterval(() => {
+    topUpShowcase(server.app.ctx, 240_000).catch((e: unknown) => server.app.log.warn(e, 'Showcase top-up failed'));
+  }, 300_000);
+  showcaseTicker.unref();
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(showcaseTicker);
     console.log(`${signal}: shutting down…`);
     demoFleet
       .then((f) => f?.stop())

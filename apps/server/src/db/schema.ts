@@ -99,6 +99,8 @@ export interface SessionsTable {
   user_agent: string;
   /** 1 = a read-only demo session (experience code, migration 0020). */
   demo: Generated<number>;
+  /** The experience code a demo session was opened with (migration 0026); null otherwise. */
+  inv_code_id: Generated<number | null>;
 }
 
 export interface RememberTokensTable {

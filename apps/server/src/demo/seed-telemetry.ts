@@ -233,12 +233,13 @@ export function demoDataloggerSpec(plant: DemoPlant, dl: DemoDatalogger, token?:
 /**
 
 /** The plant of an owner with this name, created when missing. */
-async function ensureProject(
+export async function ensureProject(
   ctx: AppContext,
   plant: DemoPlant,
   ownerId: number,
 ): Promise<{ id: number; created: number }> {
-  const { db } = ctx;
+  // The open transaction when called from an action (the showcase), else the root database.
+  const db = ctx.dbh.db;
   const found = await db
     .selectFrom('projects')
     .select(['id'])
@@ -295,13 +296,14 @@ interface Binding {
 }
 
 /** A datalogger bound to its plant, owner, distributor and manufacturer, and its devices; created when missing. */
-async function ensureDatalogger(
+export async function ensureDatalogger(
   ctx: AppContext,
   plant: DemoPlant,
   dl: DemoDatalogger,
   b: Binding,
 ): Promise<{ id: number; tokenHash: string | null; created: number }> {
-  const { db } = ctx;
+  // The open transaction when called from an action (the showcase), else the root database.
+  const db = ctx.dbh.db;
   const now = ctx.now();
   let created = 0;
   let row = await db

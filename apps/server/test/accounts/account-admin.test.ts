@@ -254,6 +254,34 @@ describe.each(engines)('account management ($name)', (engine) => {
       expect((await s.call(me, 'editAccount', { qname: 'x' })).err).toBe(6);
     });
 
+    it('editAccount keeps vendor compatibility for email/mobile but checks format (19/20) and holders (18/26), audited', async () => {
+      await addOwner('dealer_north', 'acct_holder', { mobile: '13800000011', email: 'Holder@Example.com' });
+      const mine = await addOwner('dealer_north', 'acct_taker', { mobile: '13800000012' });
+      const me = (await s.login('acct_taker', 'Owner_2026')).dat!;
+      expect((await s.call(me, 'editAccount', { mobile: '13800000011' })).err).toBe(18);
+      expect((await s.call(me, 'editAccount', { email: 'holder@example.com' })).err).toBe(26);
+      expect((await s.call(me, 'editAccount', { email: 'HOLDER@example.COM', qname: 'Taker' })).err).toBe(26);
+      expect((await s.call(me, 'editAccount', { mobile: '12ab' })).err).toBe(19);
+      expect((await s.call(me, 'editAccount', { mobile: '123' })).err).toBe(19);
+      expect((await s.call(me, 'editAccount', { email: 'x@' })).err).toBe(20);
+      // nothing of the refused calls was written
+      expect((await s.ctx.repos.accounts.findById(mine))!).toMatchObject({ mobile: '13800000012', email: '', qname: '' });
+      // its own value again, a free value, and clearing are fine
+      expect((await s.call(me, 'editAccount', { mobile: '13800000012', qname: 'Taker' })).err).toBe(0);
+      expect((await s.call(me, 'editAccount', { email: 'taker@example.com', mobile: '13800000013' })).err).toBe(0);
+      expect((await s.call(me, 'editAccount', { email: 'Taker@Example.com' })).err).toBe(0);
+      expect((await s.call(me, 'editAccount', { email: '', mobile: '' })).err).toBe(0);
+      expect((await s.ctx.repos.accounts.findById(mine))!).toMatchObject({ mobile: '', email: '' });
+      const audit = await auditOf(mine);
+      expect(audit.some((r) => r.action === 'editAccount' && r.after?.includes('taker@example.com'))).toBe(true);
+      // a freed address can be taken by another account
+      const holder = (await s.login('acct_holder', 'Owner_2026')).dat!;
+      expect((await s.call(holder, 'editAccount', { mobile: '13800000013' })).err).toBe(0);
+      // the same rule for an administrator editing a subordinate
+      expect((await call('dealer_north', 'editSubAccount', { uid: mine, mobile: '13800000013' })).err).toBe(18);
+      expect((await call('dealer_north', 'editSubAccount', { uid: mine, email: 'holder@example.com' })).err).toBe(26);
+    });
+
     it('editSubAccount, setAccountAddCollector and editDist change subordinates only', async () => {
       const id = await addOwner('dealer_north', 'acct_edit', { mobile: '13800000003' });
       expect((await call('dealer_north', 'editSubAccount', { uid: id, desc: 'vip', mobile: '' })).err).toBe(0);

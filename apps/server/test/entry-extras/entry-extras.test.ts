@@ -1,5 +1,6 @@
 import { LOOKUP_LIMIT, QR_KEY_TTL_MS, type AuthDat, type Envelope, type InvCodeLoginDat, type InvCodeRow } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOWCASE_PLANTS, SHOWCASE_USR } from '../../src/demo/showcase.js';
 import { FIXED_NOW, encodePairs, engines, freshIp, startTestServer, type TestServer } from '../harness.js';
 
 /** Issue 12 entry extras: account lookup, experience codes and demo sign-in, QR sign-in. */
@@ -52,26 +53,60 @@ describe.each(engines)('entry extras ($name)', (engine) => {
   });
 
   describe('experience codes', () => {
-    it('only the operator issues and lists codes (11 for others); 261 unknown account, 523 not an owner or viewer', async () => {
-      expect((await s.call(anna, 'addInvCode', { usr: 'owner_anna', days: 1 })).err).toBe(11);
+    it('only the operator issues and lists codes (11 for others); codes never name a real account (523)', async () => {
+      expect((await s.call(anna, 'addInvCode', { days: 1 })).err).toBe(11);
       expect((await s.call(anna, 'queryInvCodes')).err).toBe(11);
-      expect((await s.call(operator, 'addInvCode', { usr: 'nobody_here', days: 1 })).err).toBe(261);
+      expect((await s.call(operator, 'addInvCode', { usr: 'owner_anna', days: 1 })).err).toBe(523);
       expect((await s.call(operator, 'addInvCode', { usr: 'dealer_north', days: 1 })).err).toBe(523);
+      expect((await s.call(operator, 'addInvCode', { usr: 'nobody_here', days: 1 })).err).toBe(523);
     });
 
-    it('a code opens a read-only demo session within its validity period; every write answers 11', async () => {
-      const issued = await s.call<InvCodeRow>(operator, 'addInvCode', { usr: 'owner_anna', days: 2, note: 'fair' });
-      expect(issued).toMatchObject({ err: 0, dat: { usr: 'owner_anna', state: 'valid', uses: 0, note: 'fair' } });
+    it('a code opens the showcase read-only (created on demand without DEMO_DATA, simulated history up to now); every write answers 11', async () => {
+      expect(s.ctx.config.seedDemo).toBe(false);
+      const issued = await s.call<InvCodeRow>(operator, 'addInvCode', { days: 2, note: 'fair' });
+      expect(issued).toMatchObject({ err: 0, dat: { usr: SHOWCASE_USR, state: 'valid', uses: 0, note: 'fair' } });
       const code = issued.dat!.code;
       expect(code).toMatch(/^[A-Z2-9]{12}$/);
       const login = await pub<InvCodeLoginDat>('validateInvCode', { invCode: code.toLowerCase(), sysType: '1' });
-      expect(login).toMatchObject({ err: 0, dat: { usr: 'owner_anna', role: 0, demo: true, validFrom: issued.dat!.validFrom } });
+      expect(login).toMatchObject({ err: 0, dat: { usr: SHOWCASE_USR, role: 0, demo: true, validFrom: issued.dat!.validFrom } });
       expect(login.dat!.validTo - login.dat!.validFrom).toBe(2 * 86_400_000);
       const demo = login.dat!;
-      // reads work
-      const plants = await s.call<{ total: number }>(demo, 'webQueryPlants', { pagesize: 10 });
+      // the showcase plants with simulated figures, nothing of a real tenant
+      const plants = await s.call<{ total: number; plant: Array<{ pid: number; name: string; energyTotal: string; lts: string }> }>(
+        demo,
+        'webQueryPlants',
+        { pagesize: 50 },
+      );
       expect(plants.err).toBe(0);
-      expect(plants.dat!.total).toBeGreaterThan(0);
+      expect(plants.dat!.plant.map((p) => p.name).sort()).toEqual(SHOWCASE_PLANTS.map((p) => p.name).sort());
+      expect(plants.dat!.plant.some((p) => Number(p.energyTotal) > 0)).toBe(true);
+      expect(plants.dat!.plant.every((p) => p.lts !== '')).toBe(true);
+      const samples = await s.ctx.database.db
+        .selectFrom('devices')
+        .select((eb) => eb.fn.max('last_sample_at').as('t'))
+        .where('pn', 'like', 'SWSHOW%')
+        .executeTakeFirstOrThrow();
+      expect(s.clock.now() - Number(samples.t)).toBeLessThan(10 * 60_000);
+      const annaPlant = await s.ctx.database.db
+        .selectFrom('projects')
+        .innerJoin('accounts', 'accounts.id', 'projects.owner_id')
+        .select('projects.id')
+        .where('accounts.usr', '=', 'owner_anna')
+        .executeTakeFirstOrThrow();
+      expect((await s.call(demo, 'queryPlantInfo', { plantid: annaPlant.id })).err).not.toBe(0);
+      expect((await s.call(anna, 'queryPlantInfo', { plantid: annaPlant.id })).err).toBe(0);
+      expect(JSON.stringify((await s.call(demo, 'webQueryPlants', { pagesize: 50 })).dat)).not.toMatch(/Anna|Ben/);
+      // isolated: no real tenant sees the showcase plants
+      const annaSees = await s.call<{ plant: Array<{ name: string }> }>(anna, 'webQueryPlants', { pagesize: 50 });
+      expect(annaSees.dat!.plant.some((p) => p.name.startsWith('Showcase'))).toBe(false);
+      const showcase = await s.ctx.database.db.selectFrom('accounts').selectAll().where('usr', '=', SHOWCASE_USR).executeTakeFirstOrThrow();
+      expect(showcase.parent_id).toBeNull();
+      const dls = await s.ctx.database.db.selectFrom('dataloggers').selectAll().where('owner_id', '=', showcase.id).execute();
+      expect(dls.length).toBe(2);
+      expect(dls.every((d) => d.admin_id === null && d.vendor_id === null)).toBe(true);
+      // a second code reuses the same showcase
+      const again = await s.call<InvCodeRow>(operator, 'addInvCode', { usr: SHOWCASE_USR, days: 1 });
+      expect(again.dat!.uid).toBe(showcase.id);
       // writes are refused, the same writes work in Anna's own session
       expect((await s.call(demo, 'editAccount', { qname: 'hacked' })).err).toBe(11);
       expect((await s.call(demo, 'updatePassword', { newpwd: 'ab' })).err).toBe(11);
@@ -94,7 +129,6 @@ describe.each(engines)('entry extras ($name)', (engine) => {
       expect((await pub('validateInvCode', { invCode: 'NOSUCHCODE22' })).err).toBe(11);
       expect((await pub('validateInvCode', { invCode: '' })).err).toBe(6);
       const later = await s.call<InvCodeRow>(operator, 'addInvCode', {
-        usr: 'viewer_cara',
         days: 1,
         validFrom: s.clock.now() + 3_600_000,
       });
@@ -110,6 +144,27 @@ describe.each(engines)('entry extras ($name)', (engine) => {
       expect((await s.call(operator, 'expireInvCode', { id: 999_999 })).err).toBe(12);
       const rows = await s.ctx.database.db.selectFrom('audit_log').selectAll().where('entity', '=', 'inv_code').execute();
       expect(rows.some((r) => r.action === 'expireInvCode' && r.entity_id === String(later.dat!.id))).toBe(true);
+    });
+
+    it('expiring one code ends its own visitors’ sessions (also after a token refresh), not another code’s', async () => {
+      const a = (await s.call<InvCodeRow>(operator, 'addInvCode', { days: 1 })).dat!;
+      const b = (await s.call<InvCodeRow>(operator, 'addInvCode', { days: 1 })).dat!;
+      const viaA = (await pub<InvCodeLoginDat>('validateInvCode', { invCode: a.code })).dat!;
+      const refreshed = (await s.call<{ token: string; secret: string }>(viaA, 'updateToken')).dat!;
+      const viaB = (await pub<InvCodeLoginDat>('validateInvCode', { invCode: b.code })).dat!;
+      expect((await s.call(operator, 'expireInvCode', { id: a.id })).err).toBe(0);
+      expect((await s.call(refreshed, 'queryAccountInfo')).err).toBe(10);
+      expect((await s.call(viaB, 'queryAccountInfo')).err).toBe(0);
+    });
+
+    it('a code issued before the showcase, naming a real account, opens nothing (11)', async () => {
+      const annaRow = await s.ctx.database.db.selectFrom('accounts').select('id').where('usr', '=', 'owner_anna').executeTakeFirstOrThrow();
+      const now = s.clock.now();
+      await s.ctx.database.db
+        .insertInto('inv_codes')
+        .values({ code: 'OLDREALCODE2', account_id: annaRow.id, valid_from: now - 1000, valid_to: now + 86_400_000, note: '', created_by: null, created_at: now })
+        .execute();
+      expect((await pub('validateInvCode', { invCode: 'OLDREALCODE2' })).err).toBe(11);
     });
 
     it('an application is stored with the form’s fields for the operator; rules of spec §5 (6)', async () => {
@@ -176,7 +231,7 @@ describe.each(engines)('entry extras ($name)', (engine) => {
     });
 
     it('a QR sign-in confirmed from a demo session is a demo session too', async () => {
-      const issued = await s.call<InvCodeRow>(operator, 'addInvCode', { usr: 'owner_ben', days: 1 });
+      const issued = await s.call<InvCodeRow>(operator, 'addInvCode', { days: 1 });
       const demo = (await pub<InvCodeLoginDat>('validateInvCode', { invCode: issued.dat!.code })).dat!;
       const key = newKey();
       await pub('qrLogin', { key });

@@ -646,7 +646,7 @@ export const ENTRIES = {
   },
   addInvCodeApply: { exempt: 'public application form, no session: test/entry-extras/entry-extras.test.ts' },
   qrLogin: { exempt: 'public QR sign-in poll, no session: test/entry-extras/entry-extras.test.ts' },
-  addInvCode: { ref: 'none', params: (c) => ({ usr: c.fx.usr.O1!, days: 1 }) },
+  addInvCode: { ref: 'none', params: () => ({ days: 1 }) },
   queryInvCodes: { ref: 'none', params: () => ({ pagesize: 50 }) },
   expireInvCode: { ref: 'none', params: () => ({ id: MISSING.uid }), okCodes: [12] },
   queryInvCodeApplies: { ref: 'none', params: () => ({ pagesize: 50 }) },

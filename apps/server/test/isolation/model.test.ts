@@ -80,4 +80,14 @@ describe('isolation matrix model', () => {
     const c = snapshotDiff(before, new Map([...before, ['accounts:41', '["x","0","9","/9/41/"]']]));
     expect(normaliseNewIds(c)).not.toEqual(normaliseNewIds(a));
   });
+
+  it('tells created rows of different tables apart when their ids are the same number (PostgreSQL sequences)', () => {
+    const before = new Map<string, string>();
+    // the same call twice: a plant and its device; the second time the plant's id equals the device's
+    const a = snapshotDiff(before, new Map([['projects:9', '["9","1"]'], ['devices:8', '["8","2","9","P1"]']]));
+    const b = snapshotDiff(before, new Map([['projects:8', '["8","1"]'], ['devices:8', '["8","2","8","P1"]']]));
+    expect(normaliseNewIds(a)).toEqual(normaliseNewIds(b));
+    const wrong = snapshotDiff(before, new Map([['projects:8', '["8","1"]'], ['devices:8', '["8","2","7","P1"]']]));
+    expect(normaliseNewIds(wrong)).not.toEqual(normaliseNewIds(a));
+  });
 });

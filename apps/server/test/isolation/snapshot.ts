@@ -83,18 +83,87 @@ export function snapshotDiff(before: Snapshot, after: Snapshot): string[] {
   return out.sort();
 }
 
+/** The table a column of the ownership snapshot refers to (`id` = the row's own table). */
+const REF_TABLE: Readonly<Record<string, string>> = {
+  parent_id: 'accounts',
+  admin_of: 'accounts',
+  created_by: 'accounts',
+  owner_id: 'accounts',
+  admin_id: 'accounts',
+  vendor_id: 'accounts',
+  dist_id: 'accounts',
+  bound_to: 'accounts',
+  account_id: 'accounts',
+  viewer_id: 'accounts',
+  member_id: 'accounts',
+  project_id: 'projects',
+  datalogger_id: 'dataloggers',
+  device_id: 'devices',
+};
+
 /**
  * Rows a call created get ids from sequences that a rollback does not rewind on PostgreSQL: two
- * calls creating "the same" row get different ids. Names each created row's id by its order
- * (`new1`, …) wherever it appears in the diff (its key, a path, a reference), so diffs compare.
+ * calls creating "the same" row get different ids. Names each created row by its table and its
+ * order there (`new1`, … over the tables in turn, ids ascending) wherever it appears in the diff
+ * (its key, a path, a reference), so diffs compare. Ids are per table, so a number created in two
+ * tables (project 8 and device 8) is resolved by the column it stands in; without the snapshot's
+ * column layout (hand-written diffs) a number created in one table only is replaced anywhere.
  */
 export function normaliseNewIds(diff: readonly string[]): string[] {
-  const names = new Map<string, string>();
+  const created = new Map<string, number[]>();
   for (const line of diff) {
-    const m = /^\+ [a-z_]+:(\d+) /.exec(line);
-    if (m && !names.has(m[1]!)) names.set(m[1]!, `new${names.size + 1}`);
+    const m = /^\+ ([a-z_]+):(\d+) /.exec(line);
+    if (m) created.set(m[1]!, [...(created.get(m[1]!) ?? []), Number(m[2])]);
   }
-  if (names.size === 0) return [...diff];
-  const re = new RegExp(`(?<!\\d)(${[...names.keys()].join('|')})(?!\\d)`, 'g');
-  return diff.map((l) => l.replace(re, (id) => names.get(id)!)).sort();
+  if (created.size === 0) return [...diff];
+  const names = new Map<string, string>();
+  const byNumber = new Map<string, string[]>();
+  for (const [table, ids] of created) {
+    for (const id of [...ids].sort((a, b) => a - b)) {
+      const name = `new${names.size + 1}`;
+      names.set(`${table}:${id}`, name);
+      byNumber.set(String(id), [...(byNumber.get(String(id)) ?? []), name]);
+    }
+  }
+  const anywhere = (n: string) => {
+    const c = byNumber.get(n);
+    return c ? c.join('|') : n;
+  };
+  const re = new RegExp(`(?<!\\d)(${[...byNumber.keys()].join('|')})(?!\\d)`, 'g');
+  const generic = (text: string) => text.replace(re, (n) => anywhere(n));
+  const value = (table: string, json: string): string => {
+    const layout = OWNERSHIP.find((t) => t.table === table);
+    let arr: unknown;
+    try {
+      arr = JSON.parse(json);
+    } catch {
+      return generic(json);
+    }
+    const cols = layout ? [...layout.key, ...layout.cols] : [];
+    if (!Array.isArray(arr) || arr.length !== cols.length) return generic(json);
+    return JSON.stringify(
+      arr.map((v, i) => {
+        if (typeof v !== 'string') return v;
+        const col = cols[i]!;
+        if (col === 'path') return v.replace(/\d+/g, (n) => names.get(`accounts:${n}`) ?? n);
+        const target = col === 'id' ? table : REF_TABLE[col];
+        return target && /^\d+$/.test(v) ? (names.get(`${target}:${v}`) ?? v) : v;
+      }),
+    );
+  };
+  return diff
+    .map((line) => {
+      const m = /^([+~-]) ([a-z_]+):([^ ]+) (.*)$/.exec(line);
+      if (!m) return generic(line);
+      const [, op, table, key, rest] = m as unknown as [string, string, string, string, string];
+      const k = names.get(`${table}:${key}`) ?? generic(key);
+      const body = rest.includes(' -> ')
+        ? rest
+            .split(' -> ')
+            .map((part) => value(table, part))
+            .join(' -> ')
+        : value(table, rest);
+      return `${op} ${table}:${k} ${body}`;
+    })
+    .sort();
 }

@@ -98,7 +98,8 @@ export interface AccountListDat {
 
 export const editAccount = defineAction({
   name: 'editAccount',
-  summary: "Edit the caller's own profile; omitted = unchanged, empty = cleared.",
+  summary:
+    "Edit the caller's own profile; omitted = unchanged, empty = cleared. Vendor compatible: `email`/`mobile` need no code here, but 19/20 for their format, 18 for a phone and 26 for an e-mail (case-insensitive) another account holds; every change is audited (docs/decisions.md, issue 12 last gaps).",
   params: actionParams({
     ...profile,
     caddr: text(512),

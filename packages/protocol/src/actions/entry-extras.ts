@@ -41,7 +41,7 @@ export interface InvCodeLoginDat extends AuthDat {
 export const validateInvCode = defineAction({
   name: 'validateInvCode',
   summary:
-    'Experience code sign-in: a read-only demo session of the account the code opens, with the validity period. 11 unknown, expired or not yet valid code.',
+    'Experience code sign-in: a read-only demo session of the showcase account (simulated plants, figures brought up to now), with the validity period. 11 unknown, expired or not yet valid code, or an old code that names another account.',
   params: actionParams({
     invCode: z.string().regex(INV_CODE_PATTERN),
     sysType: z.string().max(4).optional(),
@@ -90,9 +90,9 @@ export interface InvCodeRow {
 export const addInvCode = defineAction({
   name: 'addInvCode',
   summary:
-    'Operator: issue an experience code that opens account `usr` (a plant owner or viewer) read-only from `validFrom` (epoch ms, default now) for `days` days (1–365). 261 unknown account, 523 not an owner or viewer.',
+    'Operator: issue an experience code that opens the showcase (the read-only demo account `demo-showcase` with simulated plants, created on demand, isolated from every tenant) from `validFrom` (epoch ms, default now) for `days` days (1–365). `usr`, if given, must name the showcase: 523 for any other account (codes never open a real account).',
   params: actionParams({
-    usr: z.string().min(1).max(LIMITS.NAME_MAX),
+    usr: z.string().min(1).max(LIMITS.NAME_MAX).optional(),
     days: wireInt().min(1).max(365),
     validFrom: wireInt().min(0).optional(),
     note: z.string().max(256).optional(),

@@ -23,6 +23,7 @@ import { firmware } from './0022-firmware.js';
 import { upgradeTaskPerDatalogger } from './0023-upgrade-task-per-datalogger.js';
 import { plantFunctionPoints } from './0024-plant-function-points.js';
 import { deviceExportLease } from './0025-device-export-lease.js';
+import { demoSessionCode } from './0026-demo-session-code.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -50,6 +51,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0023-upgrade-task-per-datalogger': upgradeTaskPerDatalogger(),
     '0024-plant-function-points': plantFunctionPoints(),
     '0025-device-export-lease': deviceExportLease(dialect),
+    '0026-demo-session-code': demoSessionCode(),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -345,6 +345,18 @@ export class AccountAdminService {
   // ------------------------------------------------------------------ editing
 
   private async patch(row: AccountRow, patch: Partial<AccountRow>): Promise<void> {
+    // A recovery phone or e-mail belongs to one account (the bind flow's rule, spec §8 18 / 26):
+    // a profile edit may set or clear it, never take one another account holds.
+    if (patch.mobile && patch.mobile !== row.mobile && (await this.accounts.contactHolder('mobile', patch.mobile, row.id)) !== undefined) {
+      throw new ApiError(18);
+    }
+    if (
+      patch.email &&
+      patch.email.toLowerCase() !== row.email.toLowerCase() &&
+      (await this.accounts.contactHolder('email', patch.email, row.id)) !== undefined
+    ) {
+      throw new ApiError(26);
+    }
     const fields = Object.keys(patch).filter(
       (k) => k !== 'updated_at' && (row as unknown as Record<string, unknown>)[k] !== (patch as Record<string, unknown>)[k],
     ) as (keyof AccountRow)[];

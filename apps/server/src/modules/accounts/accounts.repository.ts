@@ -39,6 +39,17 @@ export class AccountsRepository {
     return this.db.selectFrom('accounts').selectAll().where('usr', '=', usr).executeTakeFirst();
   }
 
+  /** Another account holding this recovery phone (exact) or e-mail (case-insensitive), if any. */
+  async contactHolder(field: 'mobile' | 'email', value: string, exceptId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('accounts')
+      .select('id')
+      .where((eb) => (field === 'email' ? eb(eb.fn('lower', ['email']), '=', value.toLowerCase()) : eb('mobile', '=', value)))
+      .where('id', '!=', exceptId)
+      .executeTakeFirst();
+    return row ? Number(row.id) : undefined;
+  }
+
   /** Inserts and sets the materialised path (`<parent path><id>/`) in one transaction (joins an open one). */
   async insert(row: NewAccountRow): Promise<AccountRow> {
     return new DbHandle(this.root).transaction(async (trx) => {

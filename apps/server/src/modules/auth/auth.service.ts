@@ -152,6 +152,7 @@ export class AuthService {
         permissions: permissionSet(account),
         sessionId: session.id,
         ...(session.demo === 1 ? { demo: true } : {}),
+        ...(session.inv_code_id != null ? { invCodeId: Number(session.inv_code_id) } : {}),
       },
     };
   }
@@ -171,7 +172,7 @@ export class AuthService {
 
   /** New token and secret for the calling session; the old token is revoked. */
   async updateToken(caller: Caller, client: ClientInfo): Promise<{ token: string; secret: string; expire: number }> {
-    const issued = await this.issueSession(caller.accountId, client, caller.demo === true);
+    const issued = await this.issueSession(caller.accountId, client, caller.demo === true, caller.invCodeId ?? null);
     await this.revokeAudited(caller.sessionId, { replaced_by: issued.sessionId });
     return { token: issued.token, secret: issued.secret, expire: this.config.tokenTtlSeconds };
   }
@@ -243,11 +244,11 @@ export class AuthService {
    * (issue 12: an experience code opens a read-only demo session; a QR key confirmed by a
    * signed-in browser of the account). 261 unknown account; 25 / 27 disabled or cancelled.
    */
-  async signInAs(accountId: number, client: ClientInfo, opts: { demo: boolean }): Promise<AuthDat> {
+  async signInAs(accountId: number, client: ClientInfo, opts: { demo: boolean; invCodeId?: number }): Promise<AuthDat> {
     const account = await this.accounts.findById(accountId);
     if (!account) throw new ApiError(261);
     this.requireUsable(account);
-    return (await this.signIn(account, client, undefined, opts.demo)).dat;
+    return (await this.signIn(account, client, undefined, opts.demo, opts.invCodeId ?? null)).dat;
   }
 
   private requireUsable(account: AccountRow): void {
@@ -261,8 +262,9 @@ export class AuthService {
     client: ClientInfo,
     rememberFamily: string | undefined,
     demo = false,
+    invCodeId: number | null = null,
   ): Promise<{ dat: AuthDat; remId?: number }> {
-    const { token, secret } = await this.issueSession(account.id, client, demo);
+    const { token, secret } = await this.issueSession(account.id, client, demo, invCodeId);
     await this.accountsService.recordLogin(account.id, client.ip);
     const dat: AuthDat = {
       secret,
@@ -302,6 +304,7 @@ export class AuthService {
     accountId: number,
     client: ClientInfo,
     demo = false,
+    invCodeId: number | null = null,
   ): Promise<{ token: string; secret: string; sessionId: number }> {
     const token = crypto.randomBytes(32).toString('hex');
     const secret = crypto.randomBytes(20).toString('hex');
@@ -316,6 +319,7 @@ export class AuthService {
       ip: client.ip.slice(0, 64),
       user_agent: client.userAgent.slice(0, 512),
       demo: demo ? 1 : 0,
+      inv_code_id: demo ? invCodeId : null,
     };
     const sessionId = await this.sessions.insertSession(row);
     await this.audit.record({

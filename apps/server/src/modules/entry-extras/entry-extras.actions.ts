@@ -3,7 +3,6 @@ import {
   ApiError,
   LOOKUP_LIMIT,
   QR_KEY_TTL_MS,
-  ROLE,
   type AuthDat,
   type InvCodeApplyRow,
   type InvCodeRow,
@@ -14,6 +13,7 @@ import { callerOf } from '../../http/registry.js';
 import { hashToken } from '../../security/keyring.js';
 import { maskAccount, maskEmail, maskPhone } from './mask.js';
 import { AddressLimiter } from './rate-limit.js';
+import { SHOWCASE_USR, ensureShowcase, findShowcase, topUpShowcase } from '../../demo/showcase.js';
 
 /**
  * Entry-page extras (issue 12, protocol actions/entry-extras.ts): account lookup by serial,
@@ -75,6 +75,15 @@ async function codeRow(ctx: AppContext, row: CodeRecord): Promise<InvCodeRow> {
   };
 }
 
+/** A failed top-up is logged, never the caller's failure (the showcase keeps its older figures). */
+async function topUpQuietly(ctx: AppContext, minGapMs: number): Promise<void> {
+  try {
+    await topUpShowcase(ctx, minGapMs);
+  } catch (e) {
+    ctx.log.warn(`Showcase: top-up failed: ${(e as Error).message}`);
+  }
+}
+
 export const entryExtrasHandlers = {
   // ------------------------------------------------------------------ account lookup
   retrieveUsrByPnEs: async ({ params, call }, ctx) => {
@@ -108,7 +117,13 @@ export const entryExtrasHandlers = {
       .selectAll()
       .where('code', '=', params.invCode.toUpperCase())
       .executeTakeFirst();
-    if (!row || codeState({ valid_from: Number(row.valid_from), valid_to: Number(row.valid_to) }, now) !== 'valid') {
+    // Codes open the showcase only; a code issued before (naming a real account) opens nothing.
+    const showcaseId = await findShowcase(ctx);
+    if (
+      !row ||
+      row.account_id !== showcaseId ||
+      codeState({ valid_from: Number(row.valid_from), valid_to: Number(row.valid_to) }, now) !== 'valid'
+    ) {
       // Counted durably: the call fails and its transaction rolls back.
       await ctx.dbh.durable(() => {
         l.hit(call.ip);
@@ -116,7 +131,9 @@ export const entryExtrasHandlers = {
       });
       throw new ApiError(11, 'invCode');
     }
-    const dat: AuthDat = await ctx.services.auth.signInAs(row.account_id, call, { demo: true });
+    const dat: AuthDat = await ctx.services.auth.signInAs(row.account_id, call, { demo: true, invCodeId: row.id });
+    // The simulated figures up to now, once the sign-in is committed (ingestion writes on its own).
+    await ctx.dbh.durable(() => topUpQuietly(ctx, 60_000));
     await ctx.dbh.db.updateTable('inv_codes').set({ uses: row.uses + 1 }).where('id', '=', row.id).execute();
     await ctx.services.audit.record({
       entity: 'inv_code',
@@ -155,9 +172,10 @@ export const entryExtrasHandlers = {
 
   addInvCode: async ({ params, ...i }, ctx) => {
     const caller = callerOf(i);
-    const account = await ctx.repos.accounts.findByUsr(params.usr);
-    if (!account) throw new ApiError(261);
-    if (account.role !== ROLE.OWNER && account.role !== ROLE.VIEWER) throw new ApiError(523);
+    // Codes open the showcase, never a real account (docs/decisions.md, issue 12 last gaps).
+    if (params.usr !== undefined && params.usr !== SHOWCASE_USR) throw new ApiError(523, 'usr');
+    const account = { id: await ensureShowcase(ctx) };
+    await ctx.dbh.durable(() => topUpQuietly(ctx, 0));
     const now = ctx.now();
     const validFrom = params.validFrom ?? now;
     const values = {
@@ -205,12 +223,14 @@ export const entryExtrasHandlers = {
     const now = ctx.now();
     if (Number(row.valid_to) <= now) throw new ApiError(271);
     await db.updateTable('inv_codes').set({ valid_to: now }).where('id', '=', row.id).execute();
-    // The demo sessions of the account end with it (its own sign-ins are not demo sessions).
+    // The demo sessions this code opened end with it; other codes' visitors of the same showcase
+    // stay (sessions from before migration 0026 carry no code: they end with any code of the account).
     const revoked = await db
       .updateTable('sessions')
       .set({ revoked_at: now })
       .where('account_id', '=', row.account_id)
       .where('demo', '=', 1)
+      .where((eb) => eb.or([eb('inv_code_id', '=', row.id), eb('inv_code_id', 'is', null)]))
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     await ctx.services.audit.record({

@@ -1,7 +1,9 @@
 /**
- * The entry page (/entry, spec §2): one screen, five modes and no route change. Login is
- * complete; signup, password retrieval, account retrieval and QR sign-in are announced as not
- * available yet. Experience code, server node and app download are shown disabled.
+ * The entry page (/entry, spec §2): one screen, five modes and no route change: login, signup
+ * and password retrieval (loaded on demand), account retrieval by serial and QR sign-in. Below
+ * the login form: the experience code (opens the read-only showcase; hidden where the host's
+ * branding turns demo access off), the server node picker and the app download; notices,
+ * contact and the host's branding around it (docs/entry/*.md).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,10 +3,11 @@
  * this host, the app-download prompt, the contact info, the notice dialog and the footer with the
  * filing number and version label. Plain React + CSS like the rest of the entry page (issue 8).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsultDat, DomainAppDat, DomainCheckData, NoticeDat } from '@sunwatch/protocol';
+import { useMovableDialog } from '../movable-dialog';
 import { CloseIcon, MobileIcon, UserIcon } from '../icons';
 import { DEFAULT_BRANDING, fetchApp, fetchBranding, fetchContact, fetchNotice } from './branding-api';
 import { dismissNotice, shouldShowNotice } from './notice-dismissal';
@@ -45,12 +46,13 @@ export function EntryDialog({
 }) {
   const { t } = useTranslation('branding');
   const titleId = useId();
-  const box = useRef<HTMLDivElement>(null);
+  const m = useMovableDialog({ move: t('dialog.move'), resize: t('dialog.resize') });
+  const box = m.box;
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     box.current?.focus();
     return () => before?.focus?.();
-  }, []);
+  }, [box]);
   return (
     <div className="sw-dialog-mask">
       <div
@@ -61,11 +63,12 @@ export function EntryDialog({
         aria-labelledby={titleId}
         tabIndex={-1}
         data-testid={testId}
+        style={m.style}
         onKeyDown={(e) => {
           if (e.key === 'Escape') onClose();
         }}
       >
-        <div className="sw-dialog-head">
+        <div className="sw-dialog-head" {...m.handle}>
           <h2 id={titleId} className="sw-dialog-title">
             {title}
           </h2>
@@ -73,8 +76,11 @@ export function EntryDialog({
             <CloseIcon />
           </button>
         </div>
-        <div className="sw-brand-dialog-body">{children}</div>
+        <div className="sw-brand-dialog-body" style={m.bodyStyle}>
+          {children}
+        </div>
         {footer ? <div className="sw-brand-dialog-foot">{footer}</div> : null}
+        {m.grip}
       </div>
     </div>
   );

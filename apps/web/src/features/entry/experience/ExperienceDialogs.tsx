@@ -4,7 +4,7 @@
  * session is cleared first; 11 → invalid or outside its validity period), and the apply dialog
  * sends the application form (status '0', sysType '1', createTime).
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -24,16 +24,18 @@ import { errorText } from '../lookup/error-text';
 import { FieldError } from '../lookup/FieldError';
 import '../lookup/entry-extras.css';
 import { markDemoSession } from './demo-session';
+import { useMovableDialog } from '../movable-dialog';
 
 function Dialog({ title, onClose, children, testId }: { title: string; onClose: () => void; children: ReactNode; testId: string }) {
   const { t } = useTranslation('entryExtras');
   const titleId = useId();
-  const box = useRef<HTMLDivElement | null>(null);
+  const m = useMovableDialog({ move: t('common.move'), resize: t('common.resize') }, 440);
+  const box = m.box;
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     box.current?.querySelector<HTMLElement>('input, textarea')?.focus();
     return () => before?.focus?.();
-  }, []);
+  }, [box]);
   return (
     <div className="sw-dialog-mask">
       <div
@@ -42,7 +44,7 @@ function Dialog({ title, onClose, children, testId }: { title: string; onClose: 
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        style={{ width: 440 }}
+        style={m.style}
         onKeyDown={(e) => {
           if (e.key === 'Escape') {
             e.stopPropagation();
@@ -51,7 +53,7 @@ function Dialog({ title, onClose, children, testId }: { title: string; onClose: 
         }}
         data-testid={testId}
       >
-        <div className="sw-dialog-head">
+        <div className="sw-dialog-head" {...m.handle}>
           <h2 id={titleId} className="sw-dialog-title">
             {title}
           </h2>
@@ -59,7 +61,8 @@ function Dialog({ title, onClose, children, testId }: { title: string; onClose: 
             <CloseIcon />
           </button>
         </div>
-        {children}
+        <div style={m.bodyStyle}>{children}</div>
+        {m.grip}
       </div>
     </div>
   );
