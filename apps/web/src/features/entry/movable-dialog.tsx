@@ -8,15 +8,15 @@
  * narrower than the minimum (a phone) nothing moves. Position and size start afresh at each opening.
  */
 import {
-  useLayoutEffect,
   useRef,
   useState,
   type CSSProperties,
   type KeyboardEvent,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
-import { arrowStep, clampOffset, resizeBy, type Box, type Offset, type Size } from '../shared/dialog/geometry';
+import { arrowStep, clampOffset, type Offset } from '../shared/dialog/geometry';
 import { followPointer, useCompactScreen, viewport } from '../shared/dialog/pointer';
+import { useDialogResize } from '../shared/dialog/use-dialog-resize';
 
 export interface MovableDialog {
   box: React.RefObject<HTMLDivElement | null>;
@@ -40,19 +40,8 @@ export interface MovableDialog {
 export function useMovableDialog(labels: { move: string; resize: string }, width?: number): MovableDialog {
   const compact = useCompactScreen();
   const [offset, setOffset] = useState<Offset>({ x: 0, y: 0 });
-  const [size, setSize] = useState<Size>();
   const box = useRef<HTMLDivElement | null>(null);
-  /** During a resize: where the upper left corner must stay (the mask centres the box otherwise). */
-  const anchor = useRef<{ left: number; top: number } | null>(null);
-
-  useLayoutEffect(() => {
-    const at = anchor.current;
-    const r = box.current?.getBoundingClientRect();
-    if (!at || !r || !size) return;
-    const dx = at.left - r.left;
-    const dy = at.top - r.top;
-    if (Math.abs(dx) > 0.01 || Math.abs(dy) > 0.01) setOffset((o) => ({ x: o.x + dx, y: o.y + dy }));
-  }, [size]);
+  const { size: shown, startResize, keyResize, releaseAnchor } = useDialogResize(box, compact, setOffset, width ?? 440);
 
   const baseRect = (at: Offset) => {
     const r = box.current?.getBoundingClientRect();
@@ -64,7 +53,7 @@ export function useMovableDialog(labels: { move: string; resize: string }, width
     if (compact || e.button !== 0 || (e.target as HTMLElement).closest('button')) return;
     const from = offset;
     const base = baseRect(from);
-    anchor.current = null;
+    releaseAnchor();
     followPointer(e, (dx, dy) => setOffset(clampOffset({ x: from.x + dx, y: from.y + dy }, base, viewport())));
   };
 
@@ -73,35 +62,10 @@ export function useMovableDialog(labels: { move: string; resize: string }, width
     if (!step) return;
     e.preventDefault();
     e.stopPropagation();
-    anchor.current = null;
+    releaseAnchor();
     setOffset(clampOffset({ x: offset.x + step[0], y: offset.y + step[1] }, baseRect(offset), viewport()));
   };
 
-  const startBox = (): Box => {
-    const r = box.current?.getBoundingClientRect();
-    const b = r
-      ? { left: r.left, top: r.top, width: r.width, height: r.height }
-      : { left: 0, top: 0, width: width ?? 440, height: 300 };
-    anchor.current = { left: b.left, top: b.top };
-    return size ? { ...b, ...size } : b;
-  };
-
-  const startResize = (e: ReactPointerEvent<HTMLDivElement>) => {
-    if (compact || e.button !== 0) return;
-    e.stopPropagation();
-    const from = startBox();
-    followPointer(e, (dx, dy) => setSize(resizeBy(from, dx, dy, viewport())));
-  };
-
-  const keyResize = (e: KeyboardEvent<HTMLDivElement>) => {
-    const step = compact ? undefined : arrowStep(e.key);
-    if (!step) return;
-    e.preventDefault();
-    e.stopPropagation();
-    setSize(resizeBy(startBox(), step[0], step[1], viewport()));
-  };
-
-  const shown = compact ? undefined : size;
   const moved = compact ? { x: 0, y: 0 } : offset;
   return {
     box,

@@ -1,9 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect } from 'react';
 import { Modal, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DialogHandle, useDialogMove } from './DialogFrame';
-import { arrowStep, resizeBy, type Box, type Size } from './geometry';
-import { followPointer, useCompactScreen, viewport } from './pointer';
+import { useCompactScreen } from './pointer';
+import { useDialogResize } from './use-dialog-resize';
 
 /**
  * antd's Modal, draggable by its title bar and resizable from its lower right corner (spec §2
@@ -18,59 +18,19 @@ export function DraggableModal({ title, width, styles, modalRender, open, ...res
   const { t } = useTranslation();
   const compact = useCompactScreen();
   const { offset, setOffset, box, startMove, keyMove } = useDialogMove(!compact);
-  const [size, setSize] = useState<Size | undefined>();
-  /** During a resize: where the upper left corner must stay (the modal centres itself otherwise). */
-  const anchor = useRef<{ left: number; top: number } | null>(null);
+  const { size: shown, startResize, keyResize, reset } = useDialogResize(box, compact, setOffset, 520);
 
   useEffect(() => {
     if (open) {
-      anchor.current = null;
+      reset();
       setOffset({ x: 0, y: 0 });
-      setSize(undefined);
     }
-  }, [open, setOffset]);
+  }, [open, setOffset, reset]);
 
   useEffect(() => {
-    if (compact) {
-      anchor.current = null;
-      setSize(undefined);
-    }
-  }, [compact]);
+    if (compact) reset();
+  }, [compact, reset]);
 
-  // A new width re-centres the modal (and a new height a centred one): shift the offset back so
-  // the corner opposite the grip stays where the resize started.
-  useLayoutEffect(() => {
-    const at = anchor.current;
-    const r = box.current?.getBoundingClientRect();
-    if (!at || !r || !size) return;
-    const dx = at.left - r.left;
-    const dy = at.top - r.top;
-    if (Math.abs(dx) > 0.01 || Math.abs(dy) > 0.01) setOffset((o) => ({ x: o.x + dx, y: o.y + dy }));
-  }, [size, box, setOffset]);
-
-  const startBox = (): Box => {
-    const r = box.current?.getBoundingClientRect();
-    const b = r ? { left: r.left, top: r.top, width: r.width, height: r.height } : { left: 0, top: 0, width: 520, height: 300 };
-    anchor.current = { left: b.left, top: b.top };
-    return size ? { ...b, ...size } : b;
-  };
-
-  const startResize = (e: ReactPointerEvent<HTMLDivElement>) => {
-    if (compact || e.button !== 0) return;
-    e.stopPropagation();
-    const from = startBox();
-    followPointer(e, (dx, dy) => setSize(resizeBy(from, dx, dy, viewport())));
-  };
-
-  const keyResize = (e: KeyboardEvent<HTMLDivElement>) => {
-    const step = compact ? undefined : arrowStep(e.key);
-    if (!step) return;
-    e.preventDefault();
-    e.stopPropagation();
-    setSize(resizeBy(startBox(), step[0], step[1], viewport()));
-  };
-
-  const shown = compact ? undefined : size;
   const container = styles && typeof styles === 'object' ? styles : undefined;
   return (
     <Modal
