@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { UpgradeableRow } from '@sunwatch/protocol';
+import type { Role, UpgradeableRow } from '@sunwatch/protocol';
 import { accessFor } from './access';
 import { DEVICE_EXTRA_TABS, useDeviceTabs } from './device-tabs';
 import { clearSession, getSession, saveLogin } from './session';
@@ -55,7 +55,7 @@ function fakeServer(items: UpgradeableRow[]) {
   return actions;
 }
 
-function tabsFor(role: number, items: UpgradeableRow[]) {
+function tabsFor(role: Role, items: UpgradeableRow[]) {
   saveLogin(authDat({ role }), { remember: false });
   const actions = fakeServer(items);
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
