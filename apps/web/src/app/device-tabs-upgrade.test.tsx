@@ -59,7 +59,9 @@ function tabsFor(role: Role, items: UpgradeableRow[]) {
   saveLogin(authDat({ role }), { remember: false });
   const actions = fakeServer(items);
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={qc}>{children}</QueryClientProvider>
+  );
   const hook = renderHook(() => useDeviceTabs(DEVICE, getSession()).map((d) => d.key), { wrapper });
   return { hook, actions, qc };
 }
@@ -91,7 +93,9 @@ describe('the owner rule', () => {
 describe('useDeviceTabs', () => {
   it('an owner without an offer for the device: no upgrade tab', async () => {
     const { hook, actions, qc } = tabsFor(0, [datalogger, row()]);
-    await waitFor(() => expect(qc.getQueryCache().findAll({ queryKey: ['upgrades', 'offers'] })[0]?.state.status).toBe('success'));
+    await waitFor(() =>
+      expect(qc.getQueryCache().findAll({ queryKey: ['upgrades', 'offers'] })[0]?.state.status).toBe('success'),
+    );
     expect(actions).toContain('queryUpgradeableFirmware');
     expect(hook.result.current).not.toContain('upgrade');
     expect(hook.result.current).toContain('alarms');
