@@ -285,6 +285,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         upgrades: new UpgradesService({
           db,
           access,
+          audit,
           engine: upgradeEngine,
           manufacturerOnPath: (p) => distributionRepo.manufacturerOnPath(p),
           now,

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { type AuthDat } from '@sunwatch/protocol';
+import { ROLE, type AuthDat, type StrategyDeviceListDat, type UpgradeableRow } from '@sunwatch/protocol';
 import { demoFirmwareSigningKey, signFirmwareDigest } from '@sunwatch/protocol/node/firmware-keys.ts';
 import {
   LiveFleet,
@@ -13,6 +13,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { seedTelemetry } from '../../src/demo/seed-telemetry.js';
+import { StrategyRollout } from '../../src/modules/upgrade-strategies/strategy-rollout.js';
+import { makeAccount } from '../distribution/helpers.js';
 import { engines, startTestServer, type TestServer } from '../harness.js';
 
 /**
@@ -535,4 +537,152 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
     },
     60_000,
   );
+  it('offers a suggested strategy in effect to its owner (datalogger and device), not outside its window nor another tenant\u2019s; taking it upgrades and records the result', async () => {
+    const HOUR = 3_600_000;
+    const now = s.ctx.now();
+    const dl9 = await addFirmware({ version: 'SWDL-9.0.0', size: 10 * KB });
+    const inv3 = await addFirmware({ version: 'INV-3.0.0', type: 2, baudRate: 9600, size: 10 * KB });
+    const later = await addFirmware({ version: 'SWDL-10.0.0', size: 10 * KB });
+    const other = await makeAccount(s, 'offermaker', ROLE.MANUFACTURER, 'operator', { vendorCode: 'OF' });
+    let seq = 0;
+    /** A strategy row as addUpgradeStrategy writes it, listing `devices` (sn '' = the datalogger). */
+    async function strategy(o: {
+      firmwareId: number;
+      vendor?: number;
+      from: number;
+      to: number;
+      reminder?: string;
+      type?: number;
+      devices: Array<{ pn: string; sn?: string; devcode?: number; devaddr?: number }>;
+    }): Promise<{ id: number; code: string }> {
+      const code = `ST20260101-${String(9000 + ++seq)}`;
+      const row = await s.ctx.db
+        .insertInto('upgrade_strategies')
+        .values({
+          code,
+          vendor_id: o.vendor ?? vendorId,
+          created_by: o.vendor ?? vendorId,
+          name: `Offer ${seq}`,
+          firmware_id: o.firmwareId,
+          fw_type: o.type ?? 0,
+          baud_rate: 9600,
+          method: 1,
+          starts_at: o.from,
+          ends_at: o.to,
+          reminder: o.reminder ?? '',
+          cancelled_at: null,
+          created_at: now + seq,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const id = Number(row.id);
+      for (const d of o.devices)
+        await s.ctx.db
+          .insertInto('upgrade_strategy_devices')
+          .values({
+            strategy_id: id,
+            pn: d.pn,
+            sn: d.sn ?? '',
+            target: d.sn ? 1 : 0,
+            devcode: d.devcode ?? null,
+            devaddr: d.devaddr ?? null,
+            updated_at: now,
+          })
+          .execute();
+      return { id, code };
+    }
+    // Not yet in effect, expired, and another manufacturer's: never offered.
+    await strategy({ firmwareId: later.id, from: now + HOUR, to: now + 2 * HOUR, devices: [{ pn: ANNA }] });
+    await strategy({ firmwareId: later.id, from: now - 2 * HOUR, to: now - HOUR, devices: [{ pn: ANNA }] });
+    await strategy({ firmwareId: later.id, vendor: other, from: now - HOUR, to: now + HOUR, devices: [{ pn: ANNA }] });
+    const sdl = await strategy({
+      firmwareId: dl9.id,
+      from: now - HOUR,
+      to: now + HOUR,
+      reminder: 'Faster MPPT',
+      devices: [{ pn: ANNA }, { pn: BEN }],
+    });
+    const sdev = await strategy({
+      firmwareId: inv3.id,
+      type: 2,
+      from: now - HOUR,
+      to: now + HOUR,
+      reminder: 'Inverter fix',
+      devices: [{ pn: ANNA, sn: INV.sn, devcode: INV.devcode, devaddr: INV.devaddr }],
+    });
+
+    type Offers = { total: number; item: UpgradeableRow[] };
+    const mine = await call<Offers>('owner_anna', 'queryUpgradeableFirmware', {});
+    expect(mine.err).toBe(0);
+    expect(mine.dat!.item.some((i) => i.pn === BEN)).toBe(false);
+    expect(mine.dat!.item.find((i) => i.pn === ANNA)!.offer).toMatchObject({
+      from: 'strategy',
+      strategy: sdl.code,
+      reminder: 'Faster MPPT',
+      firmware: { code: dl9.code, version: 'SWDL-9.0.0', type: 0 },
+    });
+    const rows = await call<Offers>('owner_anna', 'queryUpgradeableFirmware', { pn: ANNA });
+    const devRow = rows.dat!.item.find((i) => i.target === 1 && i.sn === INV.sn)!;
+    expect(devRow.offer).toMatchObject({
+      from: 'strategy',
+      strategy: sdev.code,
+      reminder: 'Inverter fix',
+      firmware: { code: inv3.code, type: 2, baudRate: 9600 },
+    });
+    // The other devices behind her datalogger are not listed by any strategy.
+    expect(rows.dat!.item.filter((i) => i.target === 1 && i.sn !== INV.sn).every((i) => i.offer === null)).toBe(true);
+    // Foreign: Ben's list has only his datalogger; Anna cannot see or take his.
+    const bens = await call<Offers>('owner_ben', 'queryUpgradeableFirmware', {});
+    expect(bens.dat!.item.some((i) => i.pn === ANNA)).toBe(false);
+    expect((await call('owner_anna', 'queryUpgradeableFirmware', { pn: BEN })).err).toBe(257);
+    expect((await call('owner_anna', 'firmwareUpgradeCollector', { pn: BEN, firmware: dl9.code })).err).toBe(257);
+    // Outside the window or another tenant's strategy: not hers to take.
+    expect((await call('owner_anna', 'firmwareUpgradeCollector', { pn: ANNA, firmware: later.code })).err).toBe(11);
+
+    // Taking the datalogger's offer: a task of the strategy, the device row upgrading at once, then success.
+    const rollout = new StrategyRollout({
+      db: s.ctx.db,
+      dbh: s.ctx.dbh,
+      audit: s.ctx.services.audit,
+      now: s.ctx.now,
+      log: s.ctx.log,
+      engine: s.ctx.services.upgradeEngine,
+    });
+    const devicesOf = async (code: string) =>
+      (await call<StrategyDeviceListDat>('sunmaker', 'queryUpgradeStrategyDevices', { code, pagesize: 10 })).dat!
+        .device;
+    await until('Anna connected', async () => s.ctx.services.telemetry.isConnected(ANNA) !== false);
+    const r = await call<{ ret: number; key: string }>('owner_anna', 'firmwareUpgradeCollector', {
+      pn: ANNA,
+      firmware: dl9.code,
+    });
+    expect(r.dat!.ret).toBe(0);
+    expect((await taskRow(r.dat!.key)).strategy_id).toBe(sdl.id);
+    expect((await devicesOf(sdl.code)).find((d) => d.pn === ANNA)).toMatchObject({ result: 1, key: r.dat!.key });
+    expect((await watch('owner_anna', ANNA, r.dat!.key)).status).toBe(3);
+    await rollout.runOnce();
+    const after = await devicesOf(sdl.code);
+    expect(after.find((d) => d.pn === ANNA)).toMatchObject({ result: 2, key: r.dat!.key });
+    expect(after.find((d) => d.pn === BEN)).toMatchObject({ result: 0 });
+    // Upgraded: the strategy is no longer offered to her datalogger.
+    const again = await call<Offers>('owner_anna', 'queryUpgradeableFirmware', {});
+    expect(again.dat!.item.find((i) => i.pn === ANNA)!.offer?.from).not.toBe('strategy');
+
+    // The device's offer, taken the way the web's button does (firmware, type, baud rate of the offer).
+    await until('Anna connected', async () => s.ctx.services.telemetry.isConnected(ANNA) !== false);
+    const d = await call<{ ret: number; key: string }>('owner_anna', 'firmwareUpgradeDevice', {
+      ...INV,
+      firmware: inv3.code,
+      type: 2,
+      baudRate: 9600,
+    });
+    expect(d.dat!.ret).toBe(0);
+    expect((await taskRow(d.dat!.key)).strategy_id).toBe(sdev.id);
+    expect((await watch('owner_anna', ANNA, d.dat!.key)).status).toBe(3);
+    await rollout.runOnce();
+    expect(await devicesOf(sdev.code)).toEqual([expect.objectContaining({ sn: INV.sn, result: 2, key: d.dat!.key })]);
+    const devAfter = await call<Offers>('owner_anna', 'queryUpgradeableFirmware', { pn: ANNA });
+    expect(devAfter.dat!.item.find((i) => i.target === 1 && i.sn === INV.sn)!.offer).toBeNull();
+  }, 60_000);
 });

@@ -6,8 +6,11 @@
  * names them here, each loaded only when it is opened.
  */
 import type { ComponentType } from 'react';
-import type { Access } from './access';
+import { ROLE } from '@sunwatch/protocol';
+import { accessFor, type Access } from './access';
+import type { Session } from './session';
 import type { DeviceTupleLike } from '../features/shared/devices/paths';
+import { useOwnerUpgradeTab } from '../features/upgrades/tabs/upgrade-tab-rule';
 
 export interface DeviceTabProps {
   device: DeviceTupleLike;
@@ -17,9 +20,18 @@ export interface DeviceTabDef {
   key: string;
   /** i18n key of the tab's title. */
   titleKey: string;
-  /** Whether the account sees the tab at all (the server still checks every call). */
-  visible: (access: Access) => boolean;
+  /**
+   * Whether the account sees the tab at all (the server still checks every call); `ctx`: what
+   * the server says about this device (useDeviceTabContext), absent = no further condition.
+   */
+  visible: (access: Access, ctx?: DeviceTabContext) => boolean;
   load: () => Promise<{ default: ComponentType<DeviceTabProps> }>;
+}
+
+/** Conditions of tabs learned from the server for one device, beyond the account's rights. */
+export interface DeviceTabContext {
+  /** Issue 13: an owner sees the upgrade tab only when the device has an offer (or a running upgrade). */
+  upgradeOffered: boolean;
 }
 
 const writes = (a: Access) => !a.readOnly && a.hasModule('device_manag');
@@ -66,7 +78,7 @@ export const DEVICE_EXTRA_TABS: readonly DeviceTabDef[] = [
     // issue 13: versions, upgrade (administrators; owners: what is offered), progress, history
     key: 'upgrade',
     titleKey: 'upgrades:device.tab',
-    visible: (a) => a.hasModule('device_manag'),
+    visible: (a, ctx) => a.hasModule('device_manag') && (ctx?.upgradeOffered ?? true),
     load: () => import('../features/upgrades/tabs/DeviceUpgradeTab'),
   },
 ];
@@ -78,3 +90,14 @@ export const DEVICE_INFO_PANEL: DeviceTabDef = {
   visible: writes,
   load: () => import('../features/device-ops/components/DeviceManagePanel'),
 };
+
+/**
+ * The device detail's extra tabs for this account and device: `visible` with what the server
+ * says about the device (an owner's upgrade offer; administrators need no request).
+ */
+export function useDeviceTabs(device: DeviceTupleLike, session: Session | undefined): DeviceTabDef[] {
+  const access = accessFor(session);
+  const owner = session?.role === ROLE.OWNER && access.hasModule('device_manag');
+  const upgradeOffered = useOwnerUpgradeTab(device, owner);
+  return DEVICE_EXTRA_TABS.filter((d) => d.visible(access, { upgradeOffered }));
+}

@@ -3,6 +3,8 @@ import {
   BAUD_RATES,
   FIRMWARE_UPGRADE_STATUS,
   ROLE,
+  STRATEGY_DEVICE_RESULT,
+  STRATEGY_METHOD,
   firmwareTarget,
   type Catalogue,
   type ParsedParamsOf,
@@ -17,6 +19,7 @@ import {
   type UpgradeableRow,
 } from '@sunwatch/protocol';
 import type { AccessService } from '../../access/access.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { Caller } from '../../context.js';
 import type { Db } from '../../db/db.js';
 import { fmtTs } from '../../shared/local-time.js';
@@ -39,6 +42,13 @@ interface DlRow {
   tz_offset: number;
 }
 
+/** One device behind a datalogger, as an upgrade target. */
+interface DevTarget {
+  devcode: number;
+  devaddr: number;
+  sn: string;
+}
+
 /**
  * The upgrade actions (issue 13; protocol actions/upgrades.ts): who may upgrade what, the vendor
  * actions' shapes, batches and the task list. The transfers themselves are the engine's.
@@ -57,6 +67,7 @@ export class UpgradesService {
     private readonly deps: {
       db: Db;
       access: AccessService;
+      audit: AuditService;
       engine: UpgradeEngineService;
       manufacturerOnPath(path: string): Promise<{ id: number } | undefined>;
       now: () => number;
@@ -114,12 +125,52 @@ export class UpgradesService {
   }
 
   /**
+   * The suggested strategies in effect (method suggested, not cancelled, `starts_at ≤ now <
+   * ends_at`) of the datalogger's manufacturer that list `dl` itself (`dev` absent) or the device
+   * `dev` behind it and have not upgraded it yet (result ≠ success), newest first; optionally
+   * only those sending `firmwareId`. docs/firmware/strategies.md "Offers".
+   */
+  private async suggestedFor(dl: DlRow, dev: DevTarget | undefined, firmwareId?: number) {
+    if (dl.vendor_id === null) return [];
+    const now = this.deps.now();
+    let q = this.db
+      .selectFrom('upgrade_strategy_devices as d')
+      .innerJoin('upgrade_strategies as s', 's.id', 'd.strategy_id')
+      .innerJoin('firmwares as f', 'f.id', 's.firmware_id')
+      .select(['s.id', 's.code', 's.reminder', 's.fw_type', 's.baud_rate', 'd.result'])
+      .select(['f.id as fw_id', 'f.code as fw_code', 'f.name as fw_name', 'f.version as fw_version', 'f.note'])
+      .where('d.pn', '=', dl.pn)
+      .where('d.target', '=', dev ? 1 : 0)
+      .where('d.sn', '=', dev ? dev.sn : '')
+      .where('d.result', '!=', STRATEGY_DEVICE_RESULT.success)
+      .where('s.vendor_id', '=', dl.vendor_id)
+      .where('f.vendor_id', '=', dl.vendor_id)
+      .where('s.method', '=', STRATEGY_METHOD.suggested)
+      .where('s.cancelled_at', 'is', null)
+      .where('s.starts_at', '<=', now)
+      .where('s.ends_at', '>', now)
+      .where('f.deleted_at', 'is', null);
+    if (firmwareId !== undefined) q = q.where('s.firmware_id', '=', firmwareId);
+    const rows = await q.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(20).execute();
+    return rows.map((r) => ({
+      id: Number(r.id),
+      code: r.code,
+      reminder: r.reminder,
+      fwType: Number(r.fw_type),
+      baudRate: Number(r.baud_rate),
+      result: Number(r.result),
+      firmware: { id: Number(r.fw_id), code: r.fw_code, name: r.fw_name, version: r.fw_version, note: r.note },
+    }));
+  }
+
+  /**
    * The firmware `code` if the caller may send it to `dl`: administrators their manufacturer's
    * (the datalogger's manufacturer too); owners only the default firmware of the datalogger's type
    * or the firmware of a suggested strategy in effect that lists it (11 otherwise). 352 for an
-   * unknown, deleted or another manufacturer's firmware.
+   * unknown, deleted or another manufacturer's firmware. `strategyId`: the suggested strategy in
+   * effect listing this target with this firmware, whoever starts it (the start is its result).
    */
-  private async firmwareFor(caller: Caller, code: string, dl: DlRow, target?: { devcode: number; devaddr: number }) {
+  private async firmwareFor(caller: Caller, code: string, dl: DlRow, dev?: DevTarget) {
     const fw = await this.db
       .selectFrom('firmwares')
       .select(['id', 'vendor_id', 'type', 'baud_rate', 'version'])
@@ -129,6 +180,7 @@ export class UpgradesService {
     if (!fw) throw new ApiError(352);
     const vendorId = Number(fw.vendor_id);
     if (dl.vendor_id !== null && dl.vendor_id !== vendorId) throw new ApiError(352);
+    const strategy = (await this.suggestedFor(dl, dev, Number(fw.id)))[0];
     if (caller.role === ROLE.OWNER) {
       const def = await this.db
         .selectFrom('default_firmwares')
@@ -137,28 +189,49 @@ export class UpgradesService {
         .where('datalogger_type', '=', dl.type_code)
         .where('firmware_id', '=', fw.id)
         .executeTakeFirst();
-      const now = this.deps.now();
-      let byStrategy = false;
-      if (!def) {
-        let q = this.db
-          .selectFrom('upgrade_strategies as s')
-          .innerJoin('upgrade_strategy_devices as d', 'd.strategy_id', 's.id')
-          .select('s.id')
-          .where('s.firmware_id', '=', fw.id)
-          .where('s.method', '=', 1)
-          .where('s.cancelled_at', 'is', null)
-          .where('s.starts_at', '<=', now)
-          .where('s.ends_at', '>', now)
-          .where('d.pn', '=', dl.pn);
-        if (target) q = q.where('d.devcode', '=', target.devcode).where('d.devaddr', '=', target.devaddr);
-        byStrategy = (await q.executeTakeFirst()) !== undefined;
-      }
-      if (!def && !byStrategy) throw new ApiError(11);
+      if (!def && !strategy) throw new ApiError(11);
     } else {
       const mine = await this.vendorOf(caller);
       if (mine !== null && mine !== vendorId) throw new ApiError(352);
     }
-    return { id: Number(fw.id), type: Number(fw.type), baudRate: fw.baud_rate === null ? null : Number(fw.baud_rate) };
+    return {
+      id: Number(fw.id),
+      type: Number(fw.type),
+      baudRate: fw.baud_rate === null ? null : Number(fw.baud_rate),
+      strategyId: strategy?.id,
+    };
+  }
+
+  /**
+   * A start that took a suggested strategy's offer: the strategy's device row becomes upgrading
+   * with the task's key at once (from not upgraded, or failed on a retry; audited with the
+   * caller); the rollout job records the outcome when the task ends.
+   */
+  private async recordStrategyStart(strategyId: number, dl: DlRow, dev: DevTarget | undefined, key: string) {
+    const sn = dev ? dev.sn : '';
+    const row = await this.db
+      .selectFrom('upgrade_strategy_devices')
+      .select(['id', 'result', 'task_key'])
+      .where('strategy_id', '=', strategyId)
+      .where('pn', '=', dl.pn)
+      .where('sn', '=', sn)
+      .executeTakeFirst();
+    if (!row) return;
+    const from = Number(row.result);
+    if (from !== STRATEGY_DEVICE_RESULT.notUpgraded && from !== STRATEGY_DEVICE_RESULT.failed) return;
+    const res = await this.db
+      .updateTable('upgrade_strategy_devices')
+      .set({ result: STRATEGY_DEVICE_RESULT.upgrading, task_key: key, updated_at: this.deps.now() })
+      .where('id', '=', row.id)
+      .where('result', '=', from)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return;
+    await this.deps.audit.record({
+      entity: 'upgrade_strategy_device',
+      entityId: Number(row.id),
+      before: { strategy_id: strategyId, pn: dl.pn, sn, result: from, task_key: row.task_key },
+      after: { result: STRATEGY_DEVICE_RESULT.upgrading, task_key: key },
+    });
   }
 
   private async taskOf(dl: DlRow, key: string) {
@@ -179,13 +252,17 @@ export class UpgradesService {
     const dl = await this.writable(caller, p.pn);
     const fw = await this.firmwareFor(caller, p.firmware, dl);
     if (firmwareTarget(fw.type) !== 0) throw new ApiError(7, 'firmware');
-    return this.deps.engine.start({
+    const r = await this.deps.engine.start({
       target: { pn: dl.pn, target: 0 },
       firmwareId: fw.id,
       fwType: fw.type,
       by: { accountId: caller.accountId, usr: caller.usr },
+      ...(fw.strategyId !== undefined ? { strategyId: fw.strategyId } : {}),
       queueIfOffline: false,
     });
+    if (r.ret === 0 && r.key && fw.strategyId !== undefined)
+      await this.recordStrategyStart(fw.strategyId, dl, undefined, r.key);
+    return r;
   }
 
   async upgradeDevice(caller: Caller, p: P<'firmwareUpgradeDevice'>): Promise<UpgradeStartDat> {
@@ -204,15 +281,20 @@ export class UpgradesService {
       .where('sn', '=', p.sn)
       .executeTakeFirst();
     if (!dev) throw new ApiError(258);
-    const fw = await this.firmwareFor(caller, p.firmware, dl, { devcode: p.devcode, devaddr: p.devaddr });
-    return this.deps.engine.start({
-      target: { pn: dl.pn, target: 1, devcode: p.devcode, devaddr: p.devaddr, sn: p.sn },
+    const target: DevTarget = { devcode: p.devcode, devaddr: p.devaddr, sn: p.sn };
+    const fw = await this.firmwareFor(caller, p.firmware, dl, target);
+    const r = await this.deps.engine.start({
+      target: { pn: dl.pn, target: 1, ...target },
       firmwareId: fw.id,
       fwType: p.type,
       baudRate: p.baudRate,
       by: { accountId: caller.accountId, usr: caller.usr },
+      ...(fw.strategyId !== undefined ? { strategyId: fw.strategyId } : {}),
       queueIfOffline: false,
     });
+    if (r.ret === 0 && r.key && fw.strategyId !== undefined)
+      await this.recordStrategyStart(fw.strategyId, dl, target, r.key);
+    return r;
   }
 
   async progress(caller: Caller, p: P<'queryCollectorFirmwareUpgradeProgress'>): Promise<UpgradeProgressDat> {
@@ -479,8 +561,29 @@ export class UpgradesService {
     const pagesize = p.pagesize ?? 20;
     const item: UpgradeableRow[] = [];
     let total = 0;
-    const offerFor = async (dl: DlRow, current: string, target: 0 | 1): Promise<UpgradeableRow['offer']> => {
+    /**
+     * A suggested strategy in effect listing the target comes first (its firmware, type, baud
+     * rate and reminder), then, for dataloggers, the default firmware of the type; nothing when
+     * the target already runs that version.
+     */
+    const offerFor = async (dl: DlRow, current: string, dev?: DevTarget): Promise<UpgradeableRow['offer']> => {
       if (dl.vendor_id === null) return null;
+      const st = (await this.suggestedFor(dl, dev)).find((x) => x.firmware.version !== current);
+      if (st)
+        return {
+          firmware: {
+            code: st.firmware.code,
+            name: st.firmware.name,
+            version: st.firmware.version,
+            type: st.fwType,
+            baudRate: st.baudRate,
+          },
+          from: 'strategy',
+          strategy: st.code,
+          reminder: st.reminder,
+          note: st.firmware.note,
+        };
+      if (dev) return null;
       const def = await this.db
         .selectFrom('default_firmwares as d')
         .innerJoin('firmwares as f', 'f.id', 'd.firmware_id')
@@ -489,7 +592,7 @@ export class UpgradesService {
         .where('d.datalogger_type', '=', dl.type_code)
         .where('f.deleted_at', 'is', null)
         .executeTakeFirst();
-      if (!def || firmwareTarget(Number(def.type)) !== target || def.version === current) return null;
+      if (!def || firmwareTarget(Number(def.type)) !== 0 || def.version === current) return null;
       return {
         firmware: {
           code: def.code,
@@ -528,7 +631,7 @@ export class UpgradesService {
           model: dl.model,
           online: dl.status === 0,
           version: dl.firmware,
-          offer: await offerFor(dl, dl.firmware, 0),
+          offer: await offerFor(dl, dl.firmware),
           task: await lastTask(dl.pn, null, null),
         },
       ];
@@ -543,7 +646,7 @@ export class UpgradesService {
           model: d.model,
           online: Number(d.status) === 0,
           version: d.firmware,
-          offer: null,
+          offer: await offerFor(dl, d.firmware, { devcode: Number(d.devcode), devaddr: Number(d.devaddr), sn: d.sn }),
           task: await lastTask(dl.pn, Number(d.devcode), Number(d.devaddr)),
         });
       total = all.length;
@@ -570,7 +673,7 @@ export class UpgradesService {
         model: dl.model,
         online: dl.status === 0,
         version: dl.firmware,
-        offer: await offerFor(dl, dl.firmware, 0),
+        offer: await offerFor(dl, dl.firmware),
         task: await lastTask(pn, null, null),
       });
     }

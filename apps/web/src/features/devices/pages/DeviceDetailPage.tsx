@@ -2,7 +2,7 @@
  * Device detail (…/<list>/:pn/:devcode/:devaddr/:sn): real-time data, energy flow,
  * statistical overview, chart, parameter analysis, data details and device info tabs.
  */
-import { lazy, Suspense, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Button, Card, Flex, Space, Spin, Tabs, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,7 @@ import { StatusTag } from '../../shared/devices/components/StatusTag';
 import { areaFor, deviceListPath, type DeviceTupleLike } from '../../shared/devices/paths';
 import { plantPathFrom } from '../../shared/plants/paths';
 import { RealtimeTab } from '../detail/RealtimeTab';
-import { accessFor } from '../../../app/access';
-import { DEVICE_EXTRA_TABS, type DeviceTabProps } from '../../../app/device-tabs';
+import { DEVICE_EXTRA_TABS, useDeviceTabs, type DeviceTabProps } from '../../../app/device-tabs';
 import { useSession } from '../../../app/use-session';
 
 /*
@@ -50,7 +49,7 @@ export default function DeviceDetailPage() {
   // the device's key figures, the same the device list shows (one server computation)
   const stat = useDeviceStatistic(device);
   const session = useSession();
-  const extra = useMemo(() => DEVICE_EXTRA_TABS.filter((d) => d.visible(accessFor(session))), [session]);
+  const extra = useDeviceTabs(device, session);
   const wanted = search.get('tab') ?? '';
   const tab = (DETAIL_TABS as readonly string[]).includes(wanted) || extra.some((d) => d.key === wanted) ? wanted : 'realtime';
   const back = deviceListPath(areaFor(pathname)) ?? '..';

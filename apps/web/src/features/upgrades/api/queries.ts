@@ -33,12 +33,13 @@ export function useUpgradeTasks(params: TaskListParams, enabled = true) {
 }
 
 /** What the caller's dataloggers (or, with `pn`, that datalogger's devices) run and may upgrade to. */
-export function useUpgradeOffers(pn: string, page: number, pagesize: number) {
+export function useUpgradeOffers(pn: string, page: number, pagesize: number, enabled = true) {
   return useQuery({
     queryKey: upgradeKeys.offers(pn, page, pagesize),
     queryFn: () => api.call('queryUpgradeableFirmware', { ...(pn ? { pn } : {}), page, pagesize }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => pollInterval(q.state.data?.item.map((i) => i.task ?? { status: -1 })),
+    enabled,
   });
 }
 

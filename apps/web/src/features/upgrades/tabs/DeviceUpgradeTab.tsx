@@ -25,6 +25,7 @@ import { OfferCell, TaskCell } from '../components/OfferTable';
 import { OfferUpgradeButton, reportStart } from '../components/StartButtons';
 import { TaskTable } from '../components/TaskTable';
 import { isDeviceFirmware } from '../model/status';
+import { OFFER_PAGE, deviceOfferRow } from './upgrade-tab-rule';
 
 function AdminUpgrade({ device }: DeviceTabProps) {
   const { t } = useTranslation('upgrades');
@@ -103,8 +104,8 @@ function AdminUpgrade({ device }: DeviceTabProps) {
 /** An owner: what is offered for this device (and its datalogger), with progress. */
 function OwnerOffer({ device, canWrite }: DeviceTabProps & { canWrite: boolean }) {
   const { t } = useTranslation('upgrades');
-  const devices = useUpgradeOffers(device.pn, 0, 50);
-  const row = devices.data?.item.find((r) => r.sn === device.sn && r.target === 1);
+  const devices = useUpgradeOffers(device.pn, OFFER_PAGE.page, OFFER_PAGE.pagesize);
+  const row = deviceOfferRow(devices.data?.item, device.sn);
   if (!devices.data) return null;
   if (!row?.offer && !row?.task)
     return (
@@ -132,8 +133,8 @@ export default function DeviceUpgradeTab({ device }: DeviceTabProps) {
   const owner = session?.role === ROLE.OWNER;
   const canWrite = !access.readOnly && access.hasButton('device_upgrade');
   const dl = useDataloggerDetail(device.pn);
-  const offers = useUpgradeOffers(device.pn, 0, 50);
-  const mine = offers.data?.item.find((r) => r.sn === device.sn && r.target === 1);
+  const offers = useUpgradeOffers(device.pn, OFFER_PAGE.page, OFFER_PAGE.pagesize);
+  const mine = deviceOfferRow(offers.data?.item, device.sn);
   const [history, setHistory] = useState<TaskListParams>({ page: 0, pagesize: 10 });
   const params: TaskListParams = { ...history, pn: device.pn, sn: device.sn };
   return (
