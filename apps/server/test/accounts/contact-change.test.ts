@@ -84,6 +84,9 @@ describe.each(engines)('recovery contact: creation holder check and change notic
     expect((await s.call(as('owner_anna'), 'editPlantBrowser', { uid: vid, email: 'dora@example.com' })).err).toBe(26);
     expect((await s.call(as('owner_anna'), 'editPlantBrowser', { uid: vid, mobile: '13800138001' })).err).toBe(18);
     expect((await s.call(as('owner_anna'), 'editPlantBrowser', { uid: vid, email: 'Viewer.CC@example.com', desc: 'x' })).err).toBe(0);
+    expect(await notices('viewer.cc@example.com')).toHaveLength(0); // same address, another case: no notice
+    expect((await s.call(as('owner_anna'), 'editPlantBrowser', { uid: vid, email: 'viewer2.cc@example.com' })).err).toBe(0);
+    expect(await notices('Viewer.CC@example.com')).toEqual([expect.objectContaining({ kind: 'security', account_id: vid })]);
   });
 
   it('editAccount changing or clearing the recovery e-mail / phone notifies the old address in the call language; a refused edit sends nothing', async () => {
