@@ -99,7 +99,7 @@ export interface AccountListDat {
 export const editAccount = defineAction({
   name: 'editAccount',
   summary:
-    "Edit the caller's own profile; omitted = unchanged, empty = cleared. Vendor compatible: `email`/`mobile` need no code here, but 19/20 for their format, 18 for a phone and 26 for an e-mail (case-insensitive) another account holds; every change is audited (docs/decisions.md, issue 12 last gaps).",
+    "Edit the caller's own profile; omitted = unchanged, empty = cleared. Vendor compatible: `email`/`mobile` need no code here, but 19/20 for their format, 18 for a phone and 26 for an e-mail (case-insensitive) another account holds; every change is audited, and a changed or cleared address gets a security notice at its OLD address (mail, or SMS for a phone) (docs/decisions.md, issue 12).",
   params: actionParams({
     ...profile,
     caddr: text(512),
@@ -183,7 +183,7 @@ export const editSubAccount = defineAction({
 
 export const addDist = defineAction({
   name: 'addDist',
-  summary: 'Create a subordinate distributor (dealer) with dealer codes (vcode, comma list) and an optional custom role.',
+  summary: 'Create a subordinate distributor (dealer) with dealer codes (vcode, comma list) and an optional custom role. 18 / 26 when another account holds the phone / e-mail (as editAccount).',
   params: actionParams({
     usr: z.string().max(64),
     pwd: rc4Pwd(),
@@ -241,7 +241,7 @@ export const queryDists = defineAction({
 
 export const addPlantOwner = defineAction({
   name: 'addPlantOwner',
-  summary: 'Create a plant owner under the caller (or, Sunwatch addition, under a subordinate distributor `puid`).',
+  summary: 'Create a plant owner under the caller (or, Sunwatch addition, under a subordinate distributor `puid`). 18 / 26 when another account holds the phone / e-mail (as editAccount).',
   params: actionParams({
     usr: z.string().max(64),
     pwd: rc4Pwd(),
@@ -283,7 +283,7 @@ export const querySubUsrPlantOwners = defineAction({
 
 export const addGroupAccount = defineAction({
   name: 'addGroupAccount',
-  summary: 'Sunwatch: create a group account (role 3) that sees the union of the members of user group `groupid`.',
+  summary: 'Sunwatch: create a group account (role 3) that sees the union of the members of user group `groupid`. 18 / 26 when another account holds the phone / e-mail (as editAccount).',
   params: actionParams({
     usr: z.string().max(64),
     pwd: rc4Pwd(),
@@ -299,7 +299,7 @@ export const addGroupAccount = defineAction({
 export const addSubAdmin = defineAction({
   name: 'addSubAdmin',
   summary:
-    'Sunwatch: create a sub-administrator (role 2 acting for the caller) whose menus and actions come from custom role `rid` (required).',
+    'Sunwatch: create a sub-administrator (role 2 acting for the caller) whose menus and actions come from custom role `rid` (required). 18 / 26 when another account holds the phone / e-mail (as editAccount).',
   params: actionParams({
     usr: z.string().max(64),
     pwd: rc4Pwd(),
@@ -543,7 +543,7 @@ export interface PlantBrowserRow {
 
 export const addPlantBrowser = defineAction({
   name: 'addPlantBrowser',
-  summary: 'Create a viewer (role 5) of some of the caller\'s plants (pid comma list): read-only.',
+  summary: 'Create a viewer (role 5) of some of the caller\'s plants (pid comma list): read-only. 18 / 26 when another account holds the phone / e-mail (as editAccount).',
   params: actionParams({
     usr: z.string().max(64),
     pwd: rc4Pwd(),

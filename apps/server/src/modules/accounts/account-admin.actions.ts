@@ -2,6 +2,8 @@ import { ApiError, ROLE } from '@sunwatch/protocol';
 import type { HandlerMap } from '../../http/registry.js';
 import { callerOf } from '../../http/registry.js';
 import type { AppContext } from '../../context.js';
+import type { CallInfo } from '../../http/registry.js';
+import { selfService } from '../selfservice/selfservice.service.js';
 import { discardAvatar } from './avatars.js';
 import { subAccountPasswordOfCall } from './sub-account-password.js';
 
@@ -16,6 +18,24 @@ async function photoOf(ctx: AppContext, uid: number, photo: string | undefined):
 }
 
 /**
+ * Runs an edit of account `uid` and, when it changed or cleared the recovery e-mail or phone,
+ * sends the security notice to the old address (issue 12: vendor clients change them without a code).
+ */
+export async function withContactNotice(
+  ctx: AppContext,
+  uid: number,
+  contact: { email?: string | undefined; mobile?: string | undefined },
+  call: Pick<CallInfo, 'ip' | 'locale'>,
+  edit: () => Promise<void>,
+): Promise<void> {
+  if (contact.email === undefined && contact.mobile === undefined) return edit();
+  const before = await ctx.repos.accounts.findById(uid);
+  await edit();
+  const after = before && (await ctx.repos.accounts.findById(uid));
+  if (before && after) await selfService(ctx).notifyContactChange(before, after, call);
+}
+
+/**
  * Account management of issue 9 (vendor-actions.md §3–§4, spec §2 / §3 / §5): handlers only read
  * the parameters and call `AccountAdminService`, which enforces reach, rules and audit.
  */
@@ -26,7 +46,9 @@ export const accountAdminHandlers = {
     if (profile.photo?.startsWith('/') && !(await ctx.services.avatars.exists(profile.photo))) throw new ApiError(6, 'photo');
     const caller = callerOf(input);
     const previous = await photoOf(ctx, caller.accountId, profile.photo);
-    await ctx.services.accountAdmin.editOwn(caller, { ...profile, bomb });
+    await withContactNotice(ctx, caller.accountId, profile, input.call, () =>
+      ctx.services.accountAdmin.editOwn(caller, { ...profile, bomb }),
+    );
     if (previous !== undefined) await discardAvatar(ctx, previous, profile.photo);
     return undefined;
   },
@@ -73,7 +95,9 @@ export const accountAdminHandlers = {
   editSubAccount: async (input, ctx) => {
     const { uid, ...profile } = input.params;
     const previous = await photoOf(ctx, uid, profile.photo);
-    await ctx.services.accountAdmin.editSubAccount(callerOf(input), uid, profile);
+    await withContactNotice(ctx, uid, profile, input.call, () =>
+      ctx.services.accountAdmin.editSubAccount(callerOf(input), uid, profile),
+    );
     if (previous !== undefined) await discardAvatar(ctx, previous, profile.photo);
     return undefined;
   },
@@ -89,7 +113,9 @@ export const accountAdminHandlers = {
     const { uid, pwd, pwdtext, ...rest } = input.params;
     const pwdSha1 = pwd !== undefined ? subAccountPasswordOfCall({ pwd, pwdtext }, input.call, ctx.config) : undefined;
     const previous = await photoOf(ctx, uid, rest.photo);
-    await ctx.services.accountAdmin.editDist(callerOf(input), uid, { ...rest, pwdSha1 });
+    await withContactNotice(ctx, uid, rest, input.call, () =>
+      ctx.services.accountAdmin.editDist(callerOf(input), uid, { ...rest, pwdSha1 }),
+    );
     if (previous !== undefined) await discardAvatar(ctx, previous, rest.photo);
     return undefined;
   },

@@ -4,7 +4,7 @@ import { callerHasPermission, isSubAdministrator } from '../../access/permission
 import type { AuditChange } from '../audit/audit.service.js';
 import type { AccountLinks } from './account-links.js';
 import type { AccountAdminRepository, AccountListFilter, AccountListItem } from './account-admin.repository.js';
-import { checkDealerCodes, checkProfile, checkUsername, type ProfileInput } from './account-fields.js';
+import { checkDealerCodes, checkProfile, checkUsername, requireFreeContact, type ProfileInput } from './account-fields.js';
 import type { AccountRow, AccountsRepository, Scope, ScopeSubject } from './accounts.repository.js';
 import { ACCOUNT_MANAGEMENT_PERMISSION, formatUtc, type AccountsService } from './accounts.service.js';
 
@@ -248,6 +248,7 @@ export class AccountAdminService {
     const usr = checkUsername(input.usr);
     const profile = checkProfile(input);
     await this.requireFreeUsr(usr, duplicateCode);
+    await requireFreeContact(this.accounts, { mobile: profile.mobile, email: profile.email });
     const now = this.now();
     const row = await this.accountsService.createWithDigest({
       usr,
@@ -345,18 +346,9 @@ export class AccountAdminService {
   // ------------------------------------------------------------------ editing
 
   private async patch(row: AccountRow, patch: Partial<AccountRow>): Promise<void> {
-    // A recovery phone or e-mail belongs to one account (the bind flow's rule, spec §8 18 / 26):
-    // a profile edit may set or clear it, never take one another account holds.
-    if (patch.mobile && patch.mobile !== row.mobile && (await this.accounts.contactHolder('mobile', patch.mobile, row.id)) !== undefined) {
-      throw new ApiError(18);
-    }
-    if (
-      patch.email &&
-      patch.email.toLowerCase() !== row.email.toLowerCase() &&
-      (await this.accounts.contactHolder('email', patch.email, row.id)) !== undefined
-    ) {
-      throw new ApiError(26);
-    }
+    // A recovery phone or e-mail belongs to one account: a profile edit may set or clear it,
+    // never take one another account holds (18 / 26).
+    await requireFreeContact(this.accounts, { mobile: patch.mobile, email: patch.email }, row);
     const fields = Object.keys(patch).filter(
       (k) => k !== 'updated_at' && (row as unknown as Record<string, unknown>)[k] !== (patch as Record<string, unknown>)[k],
     ) as (keyof AccountRow)[];

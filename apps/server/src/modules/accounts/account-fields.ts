@@ -91,6 +91,37 @@ function checkField(field: keyof ProfileInput, value: string): void {
   }
 }
 
+/**
+ * A recovery phone or e-mail belongs to one account (the bind flow's rule, spec §8): 18 when
+ * another account holds `next.mobile`, 26 when another holds `next.email` (case-insensitive).
+ * Creation passes no `current`; an edit passes the row, so keeping or re-setting its own value
+ * (also an address that existed twice before this rule) and clearing are never refused.
+ * The one check of editAccount, editSubAccount, editDist, editPlantBrowser and of every account
+ * creation (addDist, addPlantOwner, addGroupAccount, addSubAdmin, addPlantBrowser).
+ */
+export async function requireFreeContact(
+  accounts: { contactHolder(field: 'mobile' | 'email', value: string, exceptId?: number): Promise<number | undefined> },
+  next: { mobile?: string | undefined; email?: string | undefined },
+  current?: { id: number; mobile: string; email: string },
+): Promise<void> {
+  const mobile = next.mobile?.trim();
+  if (
+    mobile &&
+    mobile !== current?.mobile.trim() &&
+    (await accounts.contactHolder('mobile', mobile, current?.id)) !== undefined
+  ) {
+    throw new ApiError(18);
+  }
+  const email = next.email?.trim();
+  if (
+    email &&
+    email.toLowerCase() !== current?.email.trim().toLowerCase() &&
+    (await accounts.contactHolder('email', email, current?.id)) !== undefined
+  ) {
+    throw new ApiError(26);
+  }
+}
+
 /** Dealer codes (`vcode=00,01`): each 2–3 letters or digits, distinct, upper-cased; else 23. */
 export function checkDealerCodes(vcode: string): string {
   const codes = vcode.split(',').map((c) => c.trim().toUpperCase());

@@ -40,13 +40,13 @@ export class AccountsRepository {
   }
 
   /** Another account holding this recovery phone (exact) or e-mail (case-insensitive), if any. */
-  async contactHolder(field: 'mobile' | 'email', value: string, exceptId: number): Promise<number | undefined> {
-    const row = await this.db
+  async contactHolder(field: 'mobile' | 'email', value: string, exceptId?: number): Promise<number | undefined> {
+    let q = this.db
       .selectFrom('accounts')
       .select('id')
-      .where((eb) => (field === 'email' ? eb(eb.fn('lower', ['email']), '=', value.toLowerCase()) : eb('mobile', '=', value)))
-      .where('id', '!=', exceptId)
-      .executeTakeFirst();
+      .where((eb) => (field === 'email' ? eb(eb.fn('lower', ['email']), '=', value.toLowerCase()) : eb('mobile', '=', value)));
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    const row = await q.executeTakeFirst();
     return row ? Number(row.id) : undefined;
   }
 

@@ -41,19 +41,19 @@ export const selfServiceHandlers: HandlerMap = {
     return undefined;
   },
   bindMobile: async ({ params, ...i }, ctx) => {
-    await selfService(ctx).bind(callerOf(i), 'phone', params.mobile, params.smsCode);
+    await selfService(ctx).bind(callerOf(i), 'phone', params.mobile, params.smsCode, i.call);
     return undefined;
   },
   bindEmail: async ({ params, ...i }, ctx) => {
-    await selfService(ctx).bind(callerOf(i), 'email', params.email, params.smsCode);
+    await selfService(ctx).bind(callerOf(i), 'email', params.email, params.smsCode, i.call);
     return undefined;
   },
   unbindMobile: async ({ params, ...i }, ctx) => {
-    await selfService(ctx).unbind(callerOf(i), 'phone', params.smsCode);
+    await selfService(ctx).unbind(callerOf(i), 'phone', params.smsCode, i.call);
     return undefined;
   },
   unbindEmail: async ({ params, ...i }, ctx) => {
-    await selfService(ctx).unbind(callerOf(i), 'email', params.smsCode);
+    await selfService(ctx).unbind(callerOf(i), 'email', params.smsCode, i.call);
     return undefined;
   },
 };

@@ -23,6 +23,8 @@ import type { AccountRow } from '../accounts/accounts.repository.js';
 import { checkProfile } from '../accounts/account-fields.js';
 import { CodeRepository, type CodeRow } from './code.repository.js';
 import { codeMail, codeSms } from './code-texts.js';
+import { contactChangeMail, contactChangeSms } from './contact-change-texts.js';
+import { fmtTs } from '../../shared/local-time.js';
 import { newPictureCode, pictureSvg } from './picture-code.js';
 import { OutboxSmsProvider, type SmsProvider } from './sms.js';
 
@@ -517,7 +519,7 @@ export class SelfServiceService {
     return a;
   }
 
-  async bind(caller: Caller, channel: Channel, value: string, smsCode: string): Promise<void> {
+  async bind(caller: Caller, channel: Channel, value: string, smsCode: string, origin: ChangeOrigin): Promise<void> {
     const a = await this.self(caller);
     const target = await this.freeTarget(
       channel,
@@ -534,9 +536,10 @@ export class SelfServiceService {
       before: { [field]: a[field] },
       after: { [field]: target },
     });
+    await this.notifyContactChange(a, { ...a, [field]: target }, origin);
   }
 
-  async unbind(caller: Caller, channel: Channel, smsCode: string): Promise<void> {
+  async unbind(caller: Caller, channel: Channel, smsCode: string, origin: ChangeOrigin): Promise<void> {
     const a = await this.self(caller);
     const target = this.bound(a, channel);
     await this.check(await this.codes.latest('unbind', target, a.id), smsCode, 'consume');
@@ -548,7 +551,61 @@ export class SelfServiceService {
       before: { [field]: a[field] },
       after: { [field]: '' },
     });
+    await this.notifyContactChange(a, { ...a, [field]: '' }, origin);
   }
+
+  // ------------------------------------------------------------------ security notice
+
+  /**
+   * After the recovery e-mail or phone of an account changed or was cleared (bind/unbind,
+   * editAccount, editSubAccount, editDist): a security notice to each OLD address that changed, a
+   * mail through the durable queue (outbox without SMTP) and an SMS through the provider, in the
+   * language of the call, naming when (UTC) and the IP the change came from. Enqueued in the
+   * call's transaction: a change that rolls back sends nothing.
+   */
+  async notifyContactChange(
+    before: Pick<AccountRow, 'id' | 'usr' | 'email' | 'mobile'>,
+    after: Pick<AccountRow, 'email' | 'mobile'>,
+    origin: ChangeOrigin,
+  ): Promise<void> {
+    const now = this.now;
+    const nonce = randomBytes(6).toString('hex');
+    const base = { usr: before.usr, date: `${fmtTs(now, 0)} UTC`, ip: origin.ip || '?' };
+    const oldEmail = before.email.trim();
+    const newEmail = after.email.trim();
+    if (oldEmail && normEmail(oldEmail) !== normEmail(newEmail)) {
+      const n = this.ctx.services.notifications;
+      await n.queue.enqueue(
+        {
+          dedupeKey: `contact-change:${before.id}:email:${now}:${nonce}`,
+          kind: 'security',
+          accountId: before.id,
+          recipient: oldEmail,
+          locale: origin.locale,
+          ...contactChangeMail(origin.locale, { ...base, removed: newEmail === '' }),
+        },
+        n.sender.enabled ? 'queued' : 'outbox',
+        now,
+      );
+    }
+    const oldMobile = before.mobile.trim();
+    const newMobile = after.mobile.trim();
+    if (oldMobile && oldMobile !== newMobile) {
+      await this.sms.send({
+        to: oldMobile,
+        text: contactChangeSms(origin.locale, { ...base, removed: newMobile === '' }),
+        locale: origin.locale,
+        accountId: before.id,
+        dedupeKey: `contact-change:${before.id}:mobile:${now}:${nonce}`,
+      });
+    }
+  }
+}
+
+/** Where a contact change came from: the call's IP and language. */
+export interface ChangeOrigin {
+  ip: string;
+  locale: string;
 }
 
 const services = new WeakMap<AppContext, SelfServiceService>();

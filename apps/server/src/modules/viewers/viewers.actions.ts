@@ -1,6 +1,7 @@
 import type { HandlerMap } from '../../http/registry.js';
 import { callerOf } from '../../http/registry.js';
 import { subAccountPasswordOfCall } from '../accounts/sub-account-password.js';
+import { withContactNotice } from '../accounts/account-admin.actions.js';
 
 export const viewerHandlers: HandlerMap = {
   addPlantBrowser: ({ params, call, ...i }, ctx) => {
@@ -20,19 +21,21 @@ export const viewerHandlers: HandlerMap = {
       params.pwd !== undefined
         ? subAccountPasswordOfCall({ pwd: params.pwd, pwdtext: params.pwdtext }, call, ctx.config)
         : undefined;
-    await ctx.services.viewers.edit(callerOf(i), {
-      uid: params.uid,
-      pwdSha1,
-      email: params.email,
-      mobile: params.mobile,
-      qname: params.qname,
-      photo: params.photo,
-      cname: params.cname,
-      ctel: params.ctel,
-      desc: params.desc,
-      enable: params.enable,
-      pid: params.pid,
-    });
+    await withContactNotice(ctx, params.uid, params, call, () =>
+      ctx.services.viewers.edit(callerOf(i), {
+        uid: params.uid,
+        pwdSha1,
+        email: params.email,
+        mobile: params.mobile,
+        qname: params.qname,
+        photo: params.photo,
+        cname: params.cname,
+        ctel: params.ctel,
+        desc: params.desc,
+        enable: params.enable,
+        pid: params.pid,
+      }),
+    );
     return undefined;
   },
   delPlantBrowser: async ({ params, ...i }, ctx) => {

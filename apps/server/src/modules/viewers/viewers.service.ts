@@ -17,11 +17,12 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { AccountRow, AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { formatUtc } from '../accounts/accounts.service.js';
+import { requireFreeContact } from '../accounts/account-fields.js';
 import type { ViewersRepository } from './viewers.repository.js';
 
 export interface ViewersDeps {
   repo: ViewersRepository;
-  accounts: Pick<AccountsRepository, 'findByUsr' | 'findInScope' | 'scopeOf' | 'update'>;
+  accounts: Pick<AccountsRepository, 'findByUsr' | 'findInScope' | 'scopeOf' | 'update' | 'contactHolder'>;
   accountsService: Pick<AccountsService, 'create' | 'setPasswordSha1' | 'setStatus'>;
   access: Pick<AccessService, 'requireAccess'>;
   sessions: {
@@ -118,6 +119,7 @@ export class ViewersService {
     checkContact(v);
     await this.requirePlants(caller, v.pid);
     if (await this.deps.accounts.findByUsr(v.usr)) throw new ApiError(24, 'usr');
+    await requireFreeContact(this.deps.accounts, v);
     // The account is created with a throw-away password, replaced by the caller's digest at once
     // (AccountsService.create takes a plain password; only the digest is known here).
     const row = await this.deps.accountsService.create({
@@ -163,6 +165,7 @@ export class ViewersService {
     const row = await this.viewerInReach(caller, e.uid);
     checkContact(e);
     await this.requirePlants(caller, e.pid);
+    await requireFreeContact(this.deps.accounts, e, row);
     const patch: Updateable<AccountsTable> = {};
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};

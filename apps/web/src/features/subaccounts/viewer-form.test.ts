@@ -93,6 +93,8 @@ describe('viewer wire parameters (vendor-actions.md §4)', () => {
     expect(fieldOfError(24)).toBe('usr');
     expect(fieldOfError(519)).toBe('usr');
     expect(fieldOfError(17)).toBe('pwd');
+    expect(fieldOfError(18)).toBe('mobile');
+    expect(fieldOfError(26)).toBe('email');
     expect(fieldOfError(260)).toBe('pid');
     expect(fieldOfError(11)).toBeUndefined();
   });

@@ -131,9 +131,11 @@ export function fieldOfError(err: number): ViewerField | undefined {
     case 16: // password not decryptable
     case 17: // password breaks the rules
       return 'pwd';
-    case 20:
+    case 20: // e-mail format
+    case 26: // e-mail held by another account
       return 'email';
-    case 19:
+    case 19: // phone format
+    case 18: // phone held by another account
       return 'mobile';
     case 260: // a plant out of reach
       return 'pid';

@@ -28,6 +28,8 @@ const FIELD_OF_ERROR: Record<number, keyof CreateValues> = {
   17: 'pwd',
   20: 'email',
   19: 'mobile',
+  18: 'mobile',
+  26: 'email',
 };
 
 export default function CreateAccountDialog({

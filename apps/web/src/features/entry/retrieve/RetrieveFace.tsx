@@ -23,7 +23,7 @@ import {
 import { baseClient } from '../../../app/api';
 import { currentLocale } from '../../../i18n';
 import { CheckCircleFilledIcon, CloseIcon, LoadingIcon } from '../icons';
-import { Field, SendCodeButton, StrengthMeter, Tabs, errorCode, errorText, useCountdown } from '../signup/parts';
+import { Field, SendCodeButton, StrengthMeter, Tabs, codeTarget, errorCode, errorText, useCodeCountdown } from '../signup/parts';
 import { checkEmailForSending, checkPictureCode, checkPhoneForSending, type RuleProblem } from '../signup/signup-rules';
 import '../signup/selfservice.css';
 
@@ -53,7 +53,7 @@ export function RetrieveFace({ onBack }: { onBack: () => void }) {
   const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState(false);
   const [picture, setPicture] = useState<{ key: string; img: string }>();
-  const [left, startCountdown] = useCountdown();
+  const [left, startCountdown] = useCodeCountdown(codeTarget('reset', channel, values.contact));
 
   const msg = (p: RuleProblem | undefined) => (p ? t(p.key, { ns: 'rules', ...p.values }) : undefined);
   const set = (f: keyof Values) => (v: string) => setValues((s) => ({ ...s, [f]: v }));

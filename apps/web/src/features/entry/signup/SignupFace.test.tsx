@@ -4,6 +4,7 @@ import { ApiCallError, encodeSelfServicePassword, rc4DecryptHex, sha1Hex } from 
 import i18n from '../../../i18n';
 import { checkSignupField, usernameCount, type SignupValues } from './signup-rules';
 import { takeLoginPrefill } from './prefill';
+import { codeDeadline, codeTarget } from './parts';
 
 import { baseClient } from '../../../app/api';
 import { SignupFace } from './SignupFace';
@@ -52,6 +53,7 @@ describe('SignupFace', () => {
   afterEach(() => {
     cleanup();
     call.mockReset();
+    sessionStorage.clear();
   });
 
   const type = (name: string, v: string) => fireEvent.change(screen.getByTestId(`ss-${name}`), { target: { value: v } });
@@ -128,6 +130,56 @@ describe('SignupFace', () => {
       expect((screen.getByTestId('ss-send-code') as HTMLButtonElement).disabled).toBe(true);
     } finally {
       await i18n.changeLanguage('en_US');
+    }
+  });
+
+  it('the send-code countdown survives leaving the face and coming back, per address (sessionStorage deadline)', async () => {
+    render(<SignupFace onBack={() => undefined} />);
+    type('email', 'new.owner@example.com');
+    call.mockResolvedValueOnce(undefined);
+    fireEvent.click(screen.getByTestId('ss-send-code'));
+    await waitFor(() => expect(screen.getByTestId('ss-send-code').textContent).toMatch(/Resend in 1(80|79) s/));
+    // back to login and into signup again: the face is a new one
+    cleanup();
+    render(<SignupFace onBack={() => undefined} />);
+    type('email', 'New.Owner@example.com ');
+    expect(screen.getByTestId('ss-send-code').textContent).toMatch(/Resend in 1(80|79|78) s/);
+    expect((screen.getByTestId('ss-send-code') as HTMLButtonElement).disabled).toBe(true);
+    type('email', 'other@example.com');
+    expect((screen.getByTestId('ss-send-code') as HTMLButtonElement).disabled).toBe(false);
+    // once the deadline has passed, the same address can be sent to again
+    const later = Date.now() + 181_000;
+    const now = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      type('email', 'new.owner@example.com');
+      expect((screen.getByTestId('ss-send-code') as HTMLButtonElement).disabled).toBe(false);
+      expect(codeDeadline(codeTarget('signup', 'email', 'new.owner@example.com'))).toBeUndefined();
+    } finally {
+      now.mockRestore();
+    }
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it('a field-error row keeps its height when a fixed value clears the message, so the submit button does not move', async () => {
+    // jsdom has no layout: a row with a message is two lines (44 px) tall, an empty one 24 px
+    const height = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('sw-field-error') ? (this.textContent ? 44 : 24) : 0;
+    });
+    try {
+      render(<SignupFace onBack={() => undefined} />);
+      const input = screen.getByTestId('ss-usr');
+      const row = screen.getByTestId('ss-usr-error');
+      type('usr', 'a');
+      fireEvent.blur(input);
+      await waitFor(() => expect(row.textContent).not.toBe(''));
+      expect(row.style.minHeight).toBe('44px');
+      type('usr', 'new_owner');
+      fireEvent.blur(input);
+      await waitFor(() => expect(row.textContent).toBe(''));
+      expect(row.getAttribute('role')).toBeNull();
+      expect(row.style.minHeight).toBe('44px');
+    } finally {
+      height.mockRestore();
     }
   });
 });

@@ -12,7 +12,8 @@ import { CODE_COUNTDOWN_S, WEB_COMPANY_KEY, encodeSelfServicePassword } from '@s
 import { baseClient } from '../../../app/api';
 import { currentLocale } from '../../../i18n';
 import { ArrowLeftIcon, LoadingIcon } from '../icons';
-import { Field, SendCodeButton, StrengthMeter, Tabs, errorText, useCountdown } from './parts';
+import { FieldError } from '../lookup/FieldError';
+import { Field, SendCodeButton, StrengthMeter, Tabs, codeTarget, errorText, useCodeCountdown } from './parts';
 import { setLoginPrefill } from './prefill';
 import {
   COUNTRIES,
@@ -42,12 +43,12 @@ export function SignupFace({ onBack }: { onBack: () => void }) {
   const [info, setInfo] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState(false);
-  const [left, startCountdown] = useCountdown();
-  // The countdown belongs to the address the code went to: another tab, or a corrected address,
-  // can be sent to at once (the server still refuses a second code to the same address, 525).
-  const [sentTo, setSentTo] = useState<string>();
-  const targetOf = (c: SignupChannel, v: SignupValues) => (c === 'phone' ? `phone:${v.phone.trim()}` : `email:${v.email.trim()}`);
-  const shownLeft = sentTo === targetOf(channel, values) ? left : 0;
+  // The countdown belongs to the address the code went to and outlives the face (sessionStorage):
+  // another tab, or a corrected address, can be sent to at once (the server still refuses a second
+  // code to the same address, 525).
+  const [shownLeft, startCountdown] = useCodeCountdown(
+    codeTarget('signup', channel, channel === 'phone' ? values.phone : values.email),
+  );
   const countries = useMemo(
     () => COUNTRIES.map((c) => ({ code: c, name: countryName(c, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale.replace('_', '-'))),
     [locale],
@@ -86,7 +87,6 @@ export function SignupFace({ onBack }: { onBack: () => void }) {
           ? { channel: '0', msgType: '0', mobile: values.phone.trim() }
           : { channel: '1', msgType: '0', email: values.email.trim() },
       );
-      setSentTo(targetOf(channel, values));
       startCountdown(channel === 'phone' ? CODE_COUNTDOWN_S.signupPhone : CODE_COUNTDOWN_S.signupEmail);
       setInfo(t(channel === 'phone' ? 'code.sentPhone' : 'code.sentEmail'));
     } catch (e) {
@@ -205,9 +205,7 @@ export function SignupFace({ onBack }: { onBack: () => void }) {
               ))}
             </select>
           </span>
-          <div className="sw-field-error" role={errors.country ? 'alert' : undefined}>
-            {errors.country ?? ''}
-          </div>
+          <FieldError error={errors.country} />
         </div>
         {channel === 'phone' ? (
           <Field name="phone" type="tel" inputMode="tel" label={t('fields.phone')} value={values.phone} error={errors.phone} maxLength={32} onChange={set('phone')} onBlur={() => check('phone')} />

@@ -1,8 +1,9 @@
 /** Form parts shared by the signup and password-retrieval faces (plain React, entry.css + selfservice.css). */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useReducer } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError, passwordStrength, type PasswordStrength } from '@sunwatch/protocol';
+import { FieldError } from '../lookup/FieldError';
 
 export interface FieldProps {
   name: string;
@@ -54,9 +55,7 @@ export function Field(p: FieldProps) {
         {p.after}
       </div>
       {p.below}
-      <div className="sw-field-error" id={errorId} role={p.error ? 'alert' : undefined}>
-        {p.error ?? ''}
-      </div>
+      <FieldError id={errorId} error={p.error} testId={`ss-${p.name}-error`} />
     </div>
   );
 }
@@ -96,20 +95,64 @@ export function Tabs<K extends string>({ tabs, value, onChange, label }: { tabs:
   );
 }
 
-/** A countdown in seconds; `start(n)` restarts it. */
-export function useCountdown(): [number, (seconds: number) => void] {
-  const [left, setLeft] = useState(0);
-  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
-  useEffect(() => () => clearInterval(timer.current), []);
-  const start = (seconds: number) => {
-    clearInterval(timer.current);
-    setLeft(seconds);
-    timer.current = setInterval(() => {
-      setLeft((n) => {
-        if (n <= 1) clearInterval(timer.current);
-        return Math.max(0, n - 1);
-      });
+/**
+ * Send-code deadlines per address (`<purpose>:<channel>:<address>` → epoch ms) in sessionStorage,
+ * so a countdown survives leaving the face and coming back (the entry page unmounts a face it
+ * leaves) and even a reload in the same tab; another tab starts clean. Expired entries are dropped.
+ */
+const DEADLINES_KEY = 'sw-entry-code-deadlines';
+
+function readDeadlines(): Record<string, number> {
+  try {
+    const v: unknown = JSON.parse(sessionStorage.getItem(DEADLINES_KEY) ?? '{}');
+    return v && typeof v === 'object' ? (v as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function codeDeadline(target: string): number | undefined {
+  const d = readDeadlines()[target];
+  return typeof d === 'number' && d > Date.now() ? d : undefined;
+}
+
+function rememberDeadline(target: string, deadline: number): void {
+  const now = Date.now();
+  const kept = Object.fromEntries(Object.entries(readDeadlines()).filter(([, d]) => typeof d === 'number' && d > now));
+  try {
+    sessionStorage.setItem(DEADLINES_KEY, JSON.stringify({ ...kept, [target]: deadline }));
+  } catch {
+    // storage full or denied: the countdown still runs while the face is open
+  }
+}
+
+/** The key of an address: purpose, channel and the address as the server compares it. */
+export function codeTarget(purpose: 'signup' | 'reset', channel: 'phone' | 'email', address: string): string {
+  const a = address.trim();
+  return `${purpose}:${channel}:${channel === 'email' ? a.toLowerCase() : a}`;
+}
+
+/**
+ * The seconds left before another code may be asked for `target` (0 when none is running), and
+ * `start(seconds)` after a send. The countdown belongs to the address: another address (a
+ * corrected one, the other tab) can be sent to at once; the server still refuses a second code to
+ * the same address while the first is valid (525).
+ */
+export function useCodeCountdown(target: string): [number, (seconds: number) => void] {
+  const [, tick] = useReducer((n: number) => n + 1, 0);
+  const deadline = codeDeadline(target);
+  useEffect(() => {
+    if (deadline === undefined) return;
+    const timer = setInterval(() => {
+      tick();
+      if (Date.now() >= deadline) clearInterval(timer);
     }, 1000);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  const left = deadline === undefined ? 0 : Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+  const start = (seconds: number) => {
+    rememberDeadline(target, Date.now() + seconds * 1000);
+    tick();
   };
   return [left, start];
 }
