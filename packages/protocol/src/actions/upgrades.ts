@@ -179,7 +179,11 @@ export interface UpgradeTaskRow {
   /** 0..1000. */
   progress: number;
   baudRate: number | null;
-  /** Localised reason of a failure ('' otherwise). */
+  /**
+   * Why it failed or waits, in the caller's language ('' otherwise): stored as a reason code
+   * (UPGRADE_REASONS, firmware.ts) plus the datalogger's own detail, translated at read time;
+   * a row written before the codes keeps its stored text.
+   */
   error: string;
   usr: string;
   batch: number | null;

@@ -7,6 +7,7 @@ import {
   STRATEGY_STATUS,
   firmwareTarget,
   strategyStatusAt,
+  upgradeReasonText,
   type ParsedParamsOf,
   type StrategyDeviceListDat,
   type StrategyListDat,
@@ -448,6 +449,7 @@ export class UpgradeStrategiesService {
   async devices(
     caller: Caller,
     p: { code: string; page: number; pagesize: number; search?: string | undefined; result?: number | undefined },
+    locale?: string,
   ): Promise<StrategyDeviceListDat> {
     const s = await this.find(caller, p.code);
     let q = this.db.selectFrom('upgrade_strategy_devices as d').where('d.strategy_id', '=', s.id);
@@ -480,7 +482,7 @@ export class UpgradeStrategiesService {
         result: r.result,
         key: r.task_key ?? '',
         progress: Number(r.progress ?? 0),
-        error: r.error ?? '',
+        error: upgradeReasonText(r.error, locale),
         updatedAt: Number(r.updated_at),
       })),
     };

@@ -4,6 +4,7 @@ import {
   FIRMWARE_UPGRADE_STATUS,
   ROLE,
   firmwareTarget,
+  upgradeReasonText,
   type Catalogue,
   type ParsedParamsOf,
   type UpgradeBatchDat,
@@ -364,7 +365,6 @@ export class UpgradesService {
   // ------------------------------------------------------------------------------------------
 
   async tasks(caller: Caller, p: P<'queryFirmwareUpgrades'>, locale: string): Promise<UpgradeTasksDat> {
-    void locale;
     const visiblePns = await this.scopePns(caller, p.pn);
     // Nothing visible: an empty page (an impossible PN such as NUL is refused by PostgreSQL).
     if (visiblePns.length === 0)
@@ -449,7 +449,8 @@ export class UpgradesService {
         phase: r.phase,
         progress: Number(r.progress),
         baudRate: n(r.baud_rate),
-        error: r.error,
+        // A stored reason code in the caller's language; legacy free text as stored.
+        error: upgradeReasonText(r.error, locale),
         usr: r.usr,
         batch: n(r.batch_id),
         strategy: r.scode ?? null,
