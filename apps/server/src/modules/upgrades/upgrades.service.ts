@@ -18,6 +18,9 @@ import {
   type UpgradeableRow,
 } from '@sunwatch/protocol';
 import type { AccessService } from '../../access/access.service.js';
+import { dataloggerScopeSql } from '../../access/access.repository.js';
+import { likePattern } from '../../db/like.js';
+import { sql, type SqlBool } from 'kysely';
 import type { Caller } from '../../context.js';
 import type { Db } from '../../db/db.js';
 import { fmtTs } from '../../shared/local-time.js';
@@ -28,6 +31,9 @@ import { currentDb } from '../../db/transaction.js';
 type P<N extends keyof Catalogue> = ParsedParamsOf<Catalogue[N]>;
 
 /** A datalogger as the upgrade actions see it. */
+/** The most targets one batch by filter may start; more answers 13 (never truncated). */
+export const BATCH_FILTER_MAX = 10_000;
+
 interface DlRow {
   pn: string;
   owner_id: number | null;
@@ -61,6 +67,8 @@ export class UpgradesService {
       engine: UpgradeEngineService;
       manufacturerOnPath(path: string): Promise<{ id: number } | undefined>;
       now: () => number;
+      /** Targets one batch by filter may start (BATCH_FILTER_MAX; tests lower it). */
+      batchFilterMax?: number;
     },
   ) {}
 
@@ -276,6 +284,7 @@ export class UpgradesService {
       throw new ApiError(7, p.devcode === undefined ? 'devcode' : 'baudRate');
 
     // The dataloggers: the selection, or the filter over the caller's scope.
+    const max = this.deps.batchFilterMax ?? BATCH_FILTER_MAX;
     let pns: string[];
     if (p.pn !== undefined && p.pn.trim() !== '') {
       pns = [
@@ -289,14 +298,19 @@ export class UpgradesService {
       if (pns.length > 256) throw new ApiError(13);
       await this.deps.access.requireAccess({ caller, permission: 'datalogger.read', ids: pns });
     } else {
-      let q = this.db.selectFrom('dataloggers').select('pn').where('vendor_id', '=', Number(fwRow.vendor_id));
-      if (p.plantid !== undefined) q = q.where('project_id', '=', p.plantid);
-      if (p.status !== undefined) q = q.where('status', '=', p.status);
-      if (p.model) q = q.where('model', '=', p.model);
-      if (p.version) q = q.where('firmware', '=', p.version);
-      const candidates = (await q.orderBy('pn').limit(10_000).execute()).map((r) => r.pn);
-      const allowed = await this.deps.access.checkAccess({ caller, permission: 'datalogger.read', ids: candidates });
-      pns = candidates.filter((x) => allowed.has(x));
+      // The caller's scope in SQL (the same predicate as checkAccess); above the cap: 13.
+      const scope = await this.deps.access.scopeOf(caller);
+      let q = this.db
+        .selectFrom('dataloggers as d')
+        .select('d.pn')
+        .where('d.vendor_id', '=', Number(fwRow.vendor_id))
+        .where(dataloggerScopeSql(scope, 'd'));
+      if (p.plantid !== undefined) q = q.where('d.project_id', '=', p.plantid);
+      if (p.status !== undefined) q = q.where('d.status', '=', p.status);
+      if (p.model) q = q.where('d.model', '=', p.model);
+      if (p.version) q = q.where('d.firmware', '=', p.version);
+      pns = (await q.orderBy('d.pn').limit(max + 1).execute()).map((r) => r.pn);
+      if (pns.length > max) throw new ApiError(13);
     }
     const items: UpgradeTarget[] = [];
     if (target === 0) for (const pn of pns) items.push({ pn, target: 0 });
@@ -311,6 +325,7 @@ export class UpgradesService {
         .execute();
       for (const d of devs)
         items.push({ pn: d.pn, target: 1, devcode: Number(d.devcode), devaddr: Number(d.devaddr), sn: d.sn });
+      if (items.length > max) throw new ApiError(13);
     }
     const now = this.deps.now();
     const ins = await this.db
@@ -365,17 +380,17 @@ export class UpgradesService {
   // ------------------------------------------------------------------------------------------
 
   async tasks(caller: Caller, p: P<'queryFirmwareUpgrades'>, locale: string): Promise<UpgradeTasksDat> {
-    const visiblePns = await this.scopePns(caller, p.pn);
-    // Nothing visible: an empty page (an impossible PN such as NUL is refused by PostgreSQL).
-    if (visiblePns.length === 0)
-      return { total: 0, page: p.page ?? 0, pagesize: p.pagesize ?? 20, task: [], count: {} };
+    // The caller's scope in SQL on the joined datalogger (the same predicate as checkAccess).
+    const scope = await this.deps.access.scopeOf(caller);
+    const pnLike = p.pn && p.pn.trim() !== '' ? likePattern(p.pn.trim()) : undefined;
     const base = () => {
       let q = this.db
         .selectFrom('upgrade_tasks as t')
         .innerJoin('firmwares as f', 'f.id', 't.firmware_id')
         .innerJoin('dataloggers as d', 'd.pn', 't.pn')
         .leftJoin('upgrade_strategies as s', 's.id', 't.strategy_id')
-        .where('t.pn', 'in', visiblePns);
+        .where(dataloggerScopeSql(scope, 'd'));
+      if (pnLike) q = q.where(sql<SqlBool>`lower(t.pn) like ${pnLike} escape '\\'`);
       if (p.sn) q = q.where('t.sn', '=', p.sn);
       if (p.devcode !== undefined) q = q.where('t.devcode', '=', p.devcode);
       if (p.devaddr !== undefined) q = q.where('t.devaddr', '=', p.devaddr);
@@ -462,16 +477,6 @@ export class UpgradesService {
     return { total, page, pagesize, task, count };
   }
 
-  /** The PNs of the caller's scope that have upgrade tasks (optionally fuzzy-matching `pn`). */
-  private async scopePns(caller: Caller, pn: string | undefined): Promise<string[]> {
-    let q = this.db.selectFrom('upgrade_tasks').select('pn').distinct();
-    if (pn && pn.trim() !== '') q = q.where('pn', 'like', `%${pn.trim().replace(/[%_\\]/g, '')}%`);
-    const pns = (await q.limit(20_000).execute()).map((r) => r.pn);
-    if (pns.length === 0) return [];
-    const allowed = await this.deps.access.checkAccess({ caller, permission: 'datalogger.read', ids: pns });
-    return pns.filter((x) => allowed.has(x));
-  }
-
   async upgradeable(
     caller: Caller,
     p: P<'queryUpgradeableFirmware'>,
@@ -551,28 +556,76 @@ export class UpgradesService {
       item.push(...all.slice(page * pagesize, page * pagesize + pagesize));
       return { total, page, pagesize, item };
     }
-    let q = this.db.selectFrom('dataloggers').select('pn');
-    if (caller.role === ROLE.OWNER) q = q.where('owner_id', '=', caller.accountId);
-    const candidates = (await q.orderBy('pn').limit(20_000).execute()).map((r) => r.pn);
-    const allowed = candidates.length
-      ? await this.deps.access.checkAccess({ caller, permission: 'datalogger.read', ids: candidates })
-      : new Set<string>();
-    const pns = candidates.filter((x) => allowed.has(x));
-    total = pns.length;
-    for (const pn of pns.slice(page * pagesize, page * pagesize + pagesize)) {
-      const dl = await this.visible(caller, pn);
+    // Every visible datalogger, paged in SQL: the scope predicate, the default firmware joined,
+    // the last task of the page's dataloggers in one query (no per-row queries, no cap).
+    const scope = await this.deps.access.scopeOf(caller);
+    let q = this.db.selectFrom('dataloggers as d').where(dataloggerScopeSql(scope, 'd'));
+    if (caller.role === ROLE.OWNER) q = q.where('d.owner_id', '=', caller.accountId);
+    total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await q
+      .leftJoin('default_firmwares as df', (j) => j.onRef('df.vendor_id', '=', 'd.vendor_id').onRef('df.datalogger_type', '=', 'd.type_code'))
+      .leftJoin('firmwares as f', (j) => j.onRef('f.id', '=', 'df.firmware_id').on('f.deleted_at', 'is', null))
+      .select([
+        'd.pn',
+        'd.alias',
+        'd.model',
+        'd.status',
+        'd.firmware',
+        'f.code as fcode',
+        'f.name as fname',
+        'f.version as fversion',
+        'f.type as ftype',
+        'f.baud_rate as fbaud',
+        'f.note as fnote',
+      ])
+      .orderBy('d.pn')
+      .limit(pagesize)
+      .offset(page * pagesize)
+      .execute();
+    const pagePns = rows.map((r) => r.pn);
+    const last = new Map<string, { key: string; status: number; progress: number }>();
+    if (pagePns.length > 0) {
+      const tasks = await this.db
+        .selectFrom('upgrade_tasks')
+        .select(['pn', 'key', 'status', 'progress'])
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('upgrade_tasks')
+            .select((e) => e.fn.max('id').as('id'))
+            .where('pn', 'in', pagePns)
+            .where('target', '=', 0)
+            .groupBy('pn'),
+        )
+        .execute();
+      for (const t of tasks) last.set(t.pn, { key: t.key, status: Number(t.status), progress: Number(t.progress) });
+    }
+    for (const r of rows) {
+      const offer: UpgradeableRow['offer'] =
+        r.fcode !== null && r.fversion !== null && firmwareTarget(Number(r.ftype)) === 0 && r.fversion !== r.firmware
+          ? {
+              firmware: {
+                code: r.fcode,
+                name: r.fname ?? '',
+                version: r.fversion,
+                type: Number(r.ftype),
+                baudRate: r.fbaud === null ? null : Number(r.fbaud),
+              },
+              from: 'default',
+              note: r.fnote ?? '',
+            }
+          : null;
       item.push({
-        pn,
+        pn: r.pn,
         target: 0,
         devcode: null,
         devaddr: null,
-        sn: pn,
-        alias: dl.alias,
-        model: dl.model,
-        online: dl.status === 0,
-        version: dl.firmware,
-        offer: await offerFor(dl, dl.firmware, 0),
-        task: await lastTask(pn, null, null),
+        sn: r.pn,
+        alias: r.alias,
+        model: r.model,
+        online: Number(r.status) === 0,
+        version: r.firmware,
+        offer,
+        task: last.get(r.pn) ?? null,
       });
     }
     return { total, page, pagesize, item };
