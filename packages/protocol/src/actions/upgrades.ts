@@ -142,7 +142,7 @@ export interface UpgradeBatchDat {
 export const firmwareUpgradeBatch = defineAction({
   name: 'firmwareUpgradeBatch',
   summary:
-    'Sunwatch cloud upgrade: upgrades many dataloggers (type 0–1) or devices (type 2–5, with devcode and baudRate) with firmware `firmware`: the selection `pn` (comma list, at most 256) or, without it, every target of the caller matching the filter (plantid, status, model, version). Offline ones wait and start when they connect. Errors 6, 7, 11, 13 (over the limit), 352.',
+    'Sunwatch cloud upgrade: upgrades many dataloggers (type 0–1) or devices (type 2–5, with devcode and baudRate) with firmware `firmware`: the selection `pn` (comma list, at most 256) or, without it, every target of the caller matching the filter (plantid, status, model, version; at most 10 000 targets, 13 above: never a partial batch). Offline ones wait and start when they connect. Errors 6, 7, 11, 13 (over the limit), 352.',
   params: actionParams({
     firmware: firmwareCode(),
     type: wireInt().optional(),
