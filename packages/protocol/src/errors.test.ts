@@ -11,7 +11,8 @@ import {
 } from './errors.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.js';
 import { RULE_MESSAGE_KEYS, RULE_MESSAGE_VALUES } from './rules.js';
-import { PROTOCOL_MESSAGES, errorMessage, interpolate, ruleMessage } from './i18n/index.js';
+import { PROTOCOL_MESSAGES, errorMessage, interpolate, ruleMessage, upgradeReasonText } from './i18n/index.js';
+import { UPGRADE_REASONS, decodeUpgradeReason, encodeUpgradeReason } from './firmware.js';
 
 /** Every code of spec §8, table by table. */
 const SPEC_CODES = {
@@ -73,11 +74,12 @@ describe('error catalogue', () => {
 describe('message catalogues', () => {
   const en = PROTOCOL_MESSAGES.en_US;
 
-  it('en_US errors.json has exactly codes, contexts and special.*', () => {
+  it('en_US errors.json has exactly codes, contexts, upgrade reasons and special.*', () => {
     const expected = new Set([
       ...ERROR_CODES.map(String),
       ...DEVICE_CONTROL_CODES.map((c) => `deviceControl.${c}`),
       ...ORDER_ALLOCATION_CODES.map((c) => `orderAllocation.${c}`),
+      ...UPGRADE_REASONS.map((c) => `upgradeReason.${c}`),
     ]);
     for (const k of expected) expect(en.errors[k], k).toBeTruthy();
     for (const k of Object.keys(en.errors)) {
@@ -209,5 +211,24 @@ describe('ruleMessage', () => {
   it('explicit values win; unknown key returns the key', () => {
     expect(ruleMessage('rules.email.length', 'en_US', { max: 10 })).toBe('The email address cannot exceed 10 characters');
     expect(ruleMessage('rules.nope', 'en_US')).toBe('rules.nope');
+  });
+});
+
+describe('upgrade reasons (issue 13, G4)', () => {
+  it('are stored as a code plus the datalogger\'s detail and read in the reader\'s language', () => {
+    const stored = encodeUpgradeReason('flashFailed', 'crc mismatch');
+    expect(stored).toBe('reason:flashFailed|crc mismatch');
+    expect(decodeUpgradeReason(stored)).toEqual({ code: 'flashFailed', detail: 'crc mismatch' });
+    expect(upgradeReasonText(stored, 'en_US')).toBe('Flashing failed on the datalogger: crc mismatch');
+    expect(upgradeReasonText(stored, 'de_DE')).toBe('Das Flashen ist auf dem Datenlogger fehlgeschlagen: crc mismatch');
+    expect(upgradeReasonText(stored, 'zh_CN')).toBe('数据采集器烧录失败：crc mismatch');
+    expect(upgradeReasonText(encodeUpgradeReason('notDistributable'), 'fr_FR')).toContain('micrologiciel');
+    // An unknown language reads English; '' stays ''; legacy free text and unknown codes as stored.
+    expect(upgradeReasonText(encodeUpgradeReason('noFlashReport'), 'xx')).toBe('No report from the datalogger while flashing');
+    expect(upgradeReasonText('', 'de_DE')).toBe('');
+    expect(upgradeReasonText('chunk refused: 5', 'de_DE')).toBe('chunk refused: 5');
+    expect(upgradeReasonText('reason:nope|x', 'de_DE')).toBe('reason:nope|x');
+    expect(encodeUpgradeReason('chunkRefused', 'x'.repeat(300))).toHaveLength(200);
+    for (const c of UPGRADE_REASONS) expect(decodeUpgradeReason(encodeUpgradeReason(c))).toEqual({ code: c, detail: '' });
   });
 });

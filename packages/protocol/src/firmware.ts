@@ -64,3 +64,50 @@ export type StrategyMethod = (typeof STRATEGY_METHOD)[keyof typeof STRATEGY_METH
 
 /** Per-device result of a strategy: 0 not upgraded, 1 upgrading, 2 succeeded, 3 failed. */
 export const STRATEGY_DEVICE_RESULT = { notUpgraded: 0, upgrading: 1, success: 2, failed: 3 } as const;
+
+/**
+ * Why an upgrade task failed or waits (issue 13, G4): a code stored in `upgrade_tasks.error`
+ * as `reason:<code>` or `reason:<code>|<detail>` (the detail is the datalogger's own words,
+ * never translated), translated at read time in the reader's language (`upgradeReasonText`,
+ * catalogue keys `upgradeReason.<code>`). A stored text without the prefix (rows written before
+ * the codes) is shown as it is.
+ */
+export const UPGRADE_REASONS = [
+  /** The firmware was deleted, or lost its signature, before the transfer. */
+  'notDistributable',
+  /** The datalogger refused to begin (detail: its answer). */
+  'refusedByDatalogger',
+  /** The datalogger refused a chunk (detail: its answer). */
+  'chunkRefused',
+  /** The datalogger refused the image after the transfer: checksum or signature (detail). */
+  'imageRefused',
+  /** The datalogger reported a failed flash (detail: its words, if any). */
+  'flashFailed',
+  /** No report from the datalogger while flashing, within the timeout. */
+  'noFlashReport',
+  /** Waiting: the datalogger is offline; resumes when it is back. */
+  'offline',
+  /** Waiting: the datalogger did not answer; resumes on the next sweep. */
+  'noAnswer',
+  /** Waiting: the server instance driving the transfer stopped; another one resumes it. */
+  'instanceStopped',
+] as const;
+export type UpgradeReason = (typeof UPGRADE_REASONS)[number];
+
+const REASON_PREFIX = 'reason:';
+
+/** The stored form of a reason: `reason:<code>[|<detail>]`, at most 200 characters. */
+export function encodeUpgradeReason(code: UpgradeReason, detail?: string | number | null): string {
+  const d = detail === undefined || detail === null ? '' : String(detail).trim();
+  return `${REASON_PREFIX}${code}${d ? `|${d}` : ''}`.slice(0, 200);
+}
+
+/** The code and detail of a stored reason; null for '' and for legacy free text. */
+export function decodeUpgradeReason(stored: string | null | undefined): { code: UpgradeReason; detail: string } | null {
+  if (!stored || !stored.startsWith(REASON_PREFIX)) return null;
+  const rest = stored.slice(REASON_PREFIX.length);
+  const bar = rest.indexOf('|');
+  const code = (bar < 0 ? rest : rest.slice(0, bar)) as UpgradeReason;
+  if (!UPGRADE_REASONS.includes(code)) return null;
+  return { code, detail: bar < 0 ? '' : rest.slice(bar + 1) };
+}

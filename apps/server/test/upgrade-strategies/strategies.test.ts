@@ -217,6 +217,30 @@ describe.each(engines)('upgrade strategies ($name)', (engine) => {
     await s.ctx.db.deleteFrom('upgrade_strategies').where('code', '=', code).execute();
   });
 
+  it('search: `_` and `%` are literal characters, case-insensitively, on both engines', async () => {
+    const lit = await call<{ code: string }>('dealer_north', 'addUpgradeStrategy', base({ name: 'Wave_50% North' }));
+    const look = await call<{ code: string }>('dealer_north', 'addUpgradeStrategy', base({ name: 'WaveX50Y North' }));
+    expect([lit.err, look.err]).toEqual([0, 0]);
+    const names = async (search: string) => (await list('dealer_north', { search })).strategy.map((x) => x.name).sort();
+    // The wildcards of LIKE match themselves only: the look-alike is not found.
+    expect(await names('_50%')).toEqual(['Wave_50% North']);
+    expect(await names('wave_50')).toEqual(['Wave_50% North']);
+    expect(await names('50% n')).toEqual(['Wave_50% North']);
+    expect(await names('x50y')).toEqual(['WaveX50Y North']);
+    expect(await names('%')).toEqual(['Wave_50% North']);
+    // The device list and the datalogger picker escape the same way.
+    const devs = await call<StrategyDeviceListDat>('dealer_north', 'queryUpgradeStrategyDevices', { code: lit.dat!.code, search: '_' });
+    expect([devs.err, devs.dat!.total]).toEqual([0, 0]);
+    const picks = await call<{ collector: { pn: string }[] }>('dealer_north', 'queryUpgradeStrategyCandidates', { search: 'north_000' });
+    expect([picks.err, picks.dat!.collector.length]).toEqual([0, 0]);
+    expect((await call<{ collector: { pn: string }[] }>('dealer_north', 'queryUpgradeStrategyCandidates', { search: 'north000' })).dat!.collector.length).toBeGreaterThan(0);
+    // Leave nothing behind for the status lists of the next cases.
+    const codes = [lit.dat!.code, look.dat!.code];
+    const ids = (await s.ctx.db.selectFrom('upgrade_strategies').select('id').where('code', 'in', codes).execute()).map((r) => r.id);
+    await s.ctx.db.deleteFrom('upgrade_strategy_devices').where('strategy_id', 'in', ids).execute();
+    await s.ctx.db.deleteFrom('upgrade_strategies').where('id', 'in', ids).execute();
+  });
+
   it('list row, edit only before the start (audited), cancel is final, statuses by window', async () => {
     const add = await call<{ code: string }>('dealer_north', 'addUpgradeStrategy', base({ name: 'Edit me', reminder: 'Please keep it powered', canaryPercent: 50 }));
     expect(add.err).toBe(0);

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { ROLE, type AuthDat, type StrategyDeviceListDat, type UpgradeableRow } from '@sunwatch/protocol';
+import { ROLE, type AuthDat, type StrategyDeviceListDat, type UpgradeTasksDat, type UpgradeableRow } from '@sunwatch/protocol';
 import { demoFirmwareSigningKey, signFirmwareDigest } from '@sunwatch/protocol/node/firmware-keys.ts';
 import {
   LiveFleet,
@@ -278,7 +278,16 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
     expect(r.dat!.ret).toBe(0);
     const { status } = await watch('sunmaker', BEN, r.dat!.key);
     expect(status).toBe(2);
-    expect((await taskRow(r.dat!.key)).error).toContain('flash');
+    // Stored as a reason code plus the datalogger's words; read in the caller's language.
+    expect((await taskRow(r.dat!.key)).error).toBe('reason:flashFailed|flash write failed');
+    const reason = async (lang: string) =>
+      (await call<UpgradeTasksDat>('sunmaker', 'queryFirmwareUpgrades', { pn: BEN, lang })).dat!.task.find((t) => t.key === r.dat!.key)!.error;
+    expect(await reason('de_DE')).toBe('Das Flashen ist auf dem Datenlogger fehlgeschlagen: flash write failed');
+    expect(await reason('zh_CN')).toBe('数据采集器烧录失败：flash write failed');
+    expect(await reason('en_US')).toBe('Flashing failed on the datalogger: flash write failed');
+    // A row written before the codes keeps its free text, in every language.
+    await s.ctx.db.updateTable('upgrade_tasks').set({ error: 'failed on the datalogger' }).where('key', '=', r.dat!.key).execute();
+    expect(await reason('de_DE')).toBe('failed on the datalogger');
     expect(await firmwareOf(BEN)).toBe(before);
   });
 

@@ -129,7 +129,7 @@ export const queryFirmwares = defineAction({
 export const uploadFirmware = defineAction({
   name: 'uploadFirmware',
   summary:
-    'A manufacturer uploads a firmware (multipart `file`: .bin/.hex/.s19, 8 MB; 1 MB when `origin`=1, upgrade management): firmwareName and firmwareVersion required (7), type, baudRate, desc, upgradeMode, note, i18n (JSON locale → note), signature (base64 Ed25519 over the raw SHA-256; verified against the manufacturer\'s non-revoked keys, 4 when it does not verify; absent = stored unsigned, never distributed). Bad extension 6, too large 13. {firmware, sha256, size, signed, keyFingerprint}.',
+    'A manufacturer uploads a firmware (multipart `file`: .bin/.hex/.s19, 8 MB; 1 MB when `origin`=1, upgrade management): firmwareName and firmwareVersion required (7), type, baudRate, desc, upgradeMode, note, i18n (JSON locale → note), signature (base64 Ed25519 over the raw SHA-256; verified against the manufacturer\'s non-revoked keys, 6 when it does not verify; absent = stored unsigned, never distributed). Bad extension 6, too large 13. {firmware, sha256, size, signed, keyFingerprint}.',
   params: actionParams({
     firmwareName: z.string().trim().max(FIRMWARE_TEXT_MAX.name).default(''),
     firmwareVersion: z.string().trim().max(FIRMWARE_TEXT_MAX.version).default(''),

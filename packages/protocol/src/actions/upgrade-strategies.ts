@@ -118,7 +118,7 @@ export interface StrategyDeviceRow {
   key: string;
   /** 0..1000 of the task, 0 before it started. */
   progress: number;
-  /** The task's error text ('' when none). */
+  /** The task's reason in the caller's language ('' when none; see UpgradeTaskRow.error). */
   error: string;
   updatedAt: number;
 }

@@ -142,7 +142,7 @@ export interface UpgradeBatchDat {
 export const firmwareUpgradeBatch = defineAction({
   name: 'firmwareUpgradeBatch',
   summary:
-    'Sunwatch cloud upgrade: upgrades many dataloggers (type 0–1) or devices (type 2–5, with devcode and baudRate) with firmware `firmware`: the selection `pn` (comma list, at most 256) or, without it, every target of the caller matching the filter (plantid, status, model, version). Offline ones wait and start when they connect. Errors 6, 7, 11, 13 (over the limit), 352.',
+    'Sunwatch cloud upgrade: upgrades many dataloggers (type 0–1) or devices (type 2–5, with devcode and baudRate) with firmware `firmware`: the selection `pn` (comma list, at most 256) or, without it, every target of the caller matching the filter (plantid, status, model, version; at most 10 000 targets, 13 above: never a partial batch). Offline ones wait and start when they connect. Errors 6, 7, 11, 13 (over the limit), 352.',
   params: actionParams({
     firmware: firmwareCode(),
     type: wireInt().optional(),
@@ -179,7 +179,11 @@ export interface UpgradeTaskRow {
   /** 0..1000. */
   progress: number;
   baudRate: number | null;
-  /** Localised reason of a failure ('' otherwise). */
+  /**
+   * Why it failed or waits, in the caller's language ('' otherwise): stored as a reason code
+   * (UPGRADE_REASONS, firmware.ts) plus the datalogger's own detail, translated at read time;
+   * a row written before the codes keeps its stored text.
+   */
   error: string;
   usr: string;
   batch: number | null;

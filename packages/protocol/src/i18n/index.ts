@@ -20,7 +20,8 @@ import nl_NL_errors from './nl_NL/errors.json' with { type: 'json' };
 import nl_NL_rules from './nl_NL/rules.json' with { type: 'json' };
 import pl_PL_errors from './pl_PL/errors.json' with { type: 'json' };
 import pl_PL_rules from './pl_PL/rules.json' with { type: 'json' };
-import { DEFAULT_LOCALE, type Locale } from '../locales.js';
+import { DEFAULT_LOCALE, normalizeLocale, type Locale } from '../locales.js';
+import { decodeUpgradeReason } from '../firmware.js';
 import { errorDesc, errorMessageKey, type ErrorContext } from '../errors.js';
 import { RULE_MESSAGE_VALUES, type RuleMessageKey } from '../rules.js';
 
@@ -96,4 +97,19 @@ export function ruleMessage(key: string, locale: Locale, values?: InterpolationV
   const text = lookup(locale, 'rules', key);
   if (text === undefined) return key;
   return interpolate(text, { ...RULE_MESSAGE_VALUES[key as RuleMessageKey], ...values });
+}
+
+/**
+ * An upgrade task's stored reason (`reason:<code>[|<detail>]`, firmware.ts) in `locale`: the
+ * catalogue's `upgradeReason.<code>`, then the datalogger's detail after a colon. '' stays '';
+ * legacy free text (no prefix) and an unknown code are returned as stored.
+ */
+export function upgradeReasonText(stored: string | null | undefined, locale: Locale | string | null | undefined): string {
+  if (!stored) return '';
+  const r = decodeUpgradeReason(stored);
+  if (!r) return stored;
+  const l = normalizeLocale(typeof locale === 'string' ? locale : undefined) ?? DEFAULT_LOCALE;
+  const text = lookup(l, 'errors', `upgradeReason.${r.code}`) ?? r.code;
+  if (!r.detail) return text;
+  return `${text}${l === 'zh_CN' ? '：' : ': '}${r.detail}`;
 }

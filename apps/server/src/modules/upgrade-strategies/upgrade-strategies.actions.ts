@@ -17,7 +17,7 @@ export const upgradeStrategyHandlers: HandlerMap = {
     return undefined;
   },
   queryUpgradeStrategies: ({ params, ...i }, ctx) => ctx.services.upgradeStrategies.list(callerOf(i), params),
-  queryUpgradeStrategyDevices: ({ params, ...i }, ctx) => ctx.services.upgradeStrategies.devices(callerOf(i), params),
+  queryUpgradeStrategyDevices: ({ params, ...i }, ctx) => ctx.services.upgradeStrategies.devices(callerOf(i), params, i.call.locale),
   queryUpgradeStrategyCandidates: ({ params, ...i }, ctx) => ctx.services.upgradeStrategies.candidates(callerOf(i), params),
   queryDeviceSuggestedStrategies: ({ params, ...i }, ctx) => ctx.services.upgradeStrategies.suggested(callerOf(i), params),
 };

@@ -7,6 +7,7 @@ import {
   STRATEGY_STATUS,
   firmwareTarget,
   strategyStatusAt,
+  upgradeReasonText,
   type ParsedParamsOf,
   type StrategyDeviceListDat,
   type StrategyListDat,
@@ -15,7 +16,8 @@ import {
   type SuggestedStrategy,
   type Catalogue,
 } from '@sunwatch/protocol';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
+import { likePattern } from '../../db/like.js';
 import type { Caller } from '../../context.js';
 import type { Db } from '../../db/db.js';
 import type { UpgradeStrategiesTable } from '../../db/schema-firmware.js';
@@ -108,7 +110,10 @@ export class UpgradeStrategiesService {
     if (caller.role === ROLE.DISTRIBUTOR) {
       const path = await this.principalPath(caller);
       q = q.where('s.created_by', 'in', (eb) =>
-        eb.selectFrom('accounts as a').select('a.id').where('a.path', 'like', `${path.replace(/[%_\\]/g, '\\$&')}%`),
+        eb
+          .selectFrom('accounts as a')
+          .select('a.id')
+          .where(sql<SqlBool>`a.path like ${`${path.replace(/[%_\\]/g, '\\$&')}%`} escape '\\'`),
       );
       return q;
     }
@@ -358,8 +363,8 @@ export class UpgradeStrategiesService {
     const now = this.deps.now();
     let q = await this.scoped(caller);
     if (p.search) {
-      const like = `%${p.search.replace(/[%_\\]/g, '\\$&')}%`;
-      q = q.where((eb) => eb.or([eb('s.code', 'like', like), eb('s.name', 'like', like)]));
+      const like = likePattern(p.search);
+      q = q.where(sql<SqlBool>`(lower(s.code) like ${like} escape '\\' or lower(s.name) like ${like} escape '\\')`);
     }
     switch (p.status) {
       case STRATEGY_STATUS.notStarted:
@@ -444,12 +449,13 @@ export class UpgradeStrategiesService {
   async devices(
     caller: Caller,
     p: { code: string; page: number; pagesize: number; search?: string | undefined; result?: number | undefined },
+    locale?: string,
   ): Promise<StrategyDeviceListDat> {
     const s = await this.find(caller, p.code);
     let q = this.db.selectFrom('upgrade_strategy_devices as d').where('d.strategy_id', '=', s.id);
     if (p.search) {
-      const like = `%${p.search.replace(/[%_\\]/g, '\\$&')}%`;
-      q = q.where((eb) => eb.or([eb('d.pn', 'like', like), eb('d.sn', 'like', like)]));
+      const like = likePattern(p.search);
+      q = q.where(sql<SqlBool>`(lower(d.pn) like ${like} escape '\\' or lower(d.sn) like ${like} escape '\\')`);
     }
     if (p.result !== undefined) q = q.where('d.result', '=', p.result);
     const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
@@ -476,7 +482,7 @@ export class UpgradeStrategiesService {
         result: r.result,
         key: r.task_key ?? '',
         progress: Number(r.progress ?? 0),
-        error: r.error ?? '',
+        error: upgradeReasonText(r.error, locale),
         updatedAt: Number(r.updated_at),
       })),
     };
@@ -490,8 +496,8 @@ export class UpgradeStrategiesService {
     const scope = await this.deps.access.scopeOf(caller);
     let q = this.db.selectFrom('dataloggers as dl').where(dataloggerScopeSql(scope, 'dl'));
     if (p.search) {
-      const like = `%${p.search.replace(/[%_\\]/g, '\\$&')}%`;
-      q = q.where((eb) => eb.or([eb('dl.pn', 'like', like), eb('dl.alias', 'like', like)]));
+      const like = likePattern(p.search);
+      q = q.where(sql<SqlBool>`(lower(dl.pn) like ${like} escape '\\' or lower(dl.alias) like ${like} escape '\\')`);
     }
     const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await q

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   ApiError,
   FIRMWARE_UPGRADE_STATUS,
+  encodeUpgradeReason,
+  upgradeReasonText,
   UPGRADE_PROGRESS_MAX,
   UPGRADE_REQUEST_RESULT,
   type CommandAck,
@@ -413,7 +415,8 @@ export class UpgradeEngineService implements UpgradeEngine {
       .where('ended_at', 'is', null)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 1)
-      await this.recordOutcome(task, status, error, { accountId: task.account_id, usr: task.usr });
+      // The operation history keeps English prose (its details are free text of every kind).
+      await this.recordOutcome(task, status, upgradeReasonText(error, 'en_US'), { accountId: task.account_id, usr: task.usr });
   }
 
   /** The operation history: who upgraded what, from → to, the outcome (0 success, else the status). */
@@ -463,7 +466,7 @@ export class UpgradeEngineService implements UpgradeEngine {
       image = await this.image(fw);
     } catch {
       // Deleted, revoked or altered since it started: nothing more is sent.
-      await this.finish(task, FIRMWARE_UPGRADE_STATUS.failed, 'firmware no longer distributable');
+      await this.finish(task, FIRMWARE_UPGRADE_STATUS.failed, encodeUpgradeReason('notDistributable'));
       return;
     }
     const chunk = Math.max(256, this.options.chunkBytes);
@@ -487,7 +490,7 @@ export class UpgradeEngineService implements UpgradeEngine {
         await this.finish(
           task,
           ack.code === 8 ? FIRMWARE_UPGRADE_STATUS.failed : FIRMWARE_UPGRADE_STATUS.failed,
-          `datalogger refused: ${ack.error ?? ack.code ?? ''}`,
+          encodeUpgradeReason('refusedByDatalogger', ack.error ?? ack.code),
         );
         return;
       }
@@ -501,7 +504,7 @@ export class UpgradeEngineService implements UpgradeEngine {
       while (have < image.length) {
         if (this.stopped) {
           // This instance shuts down: another (or this one, restarted) resumes from `have`.
-          await this.park(key, 'instance stopped');
+          await this.park(key, encodeUpgradeReason('instanceStopped'));
           return;
         }
         const data = image.subarray(have, Math.min(image.length, have + chunk));
@@ -512,7 +515,7 @@ export class UpgradeEngineService implements UpgradeEngine {
             have = at; // out of step: continue from where the datalogger is
             continue;
           }
-          await this.finish(task, FIRMWARE_UPGRADE_STATUS.failed, `chunk refused: ${a.error ?? a.code ?? ''}`);
+          await this.finish(task, FIRMWARE_UPGRADE_STATUS.failed, encodeUpgradeReason('chunkRefused', a.error ?? a.code));
           return;
         }
         have += data.length;
@@ -523,13 +526,13 @@ export class UpgradeEngineService implements UpgradeEngine {
       if (!(await this.progress(key, { phase: 'flash' }))) return;
       const end = await this.send(task, 'upgrade_end', { key });
       if (!end.ok) {
-        await this.finish(task, FIRMWARE_UPGRADE_STATUS.failed, `image refused by the datalogger: ${end.error ?? ''}`);
+        await this.finish(task, FIRMWARE_UPGRADE_STATUS.failed, encodeUpgradeReason('imageRefused', end.error));
         return;
       }
     } catch (e) {
       // Offline (263) or no ack (2): wait for it to come back, then resume from its `have`.
       if (e instanceof ApiError && (e.code === 263 || e.code === 2)) {
-        await this.park(key, e.code === 263 ? 'offline' : 'no answer');
+        await this.park(key, encodeUpgradeReason(e.code === 263 ? 'offline' : 'noAnswer'));
         return;
       }
       throw e;
@@ -591,7 +594,7 @@ export class UpgradeEngineService implements UpgradeEngine {
       upg.status === FIRMWARE_UPGRADE_STATUS.exception
         ? FIRMWARE_UPGRADE_STATUS.exception
         : FIRMWARE_UPGRADE_STATUS.failed;
-    await this.finish(task, status, typeof upg.error === 'string' ? upg.error : 'failed on the datalogger');
+    await this.finish(task, status, encodeUpgradeReason('flashFailed', typeof upg.error === 'string' ? upg.error : ''));
   }
 
   /** One pass: silent flashing → abnormal exit; waiting / orphaned tasks of online dataloggers → driven here. */
@@ -607,7 +610,7 @@ export class UpgradeEngineService implements UpgradeEngine {
       .execute();
     for (const s of silent) {
       const t = await this.task(s.key);
-      if (t) await this.finish(t, FIRMWARE_UPGRADE_STATUS.exception, 'no report from the datalogger while flashing');
+      if (t) await this.finish(t, FIRMWARE_UPGRADE_STATUS.exception, encodeUpgradeReason('noFlashReport'));
     }
     const due = await this.db
       .selectFrom('upgrade_tasks as t')

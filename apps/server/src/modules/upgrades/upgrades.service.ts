@@ -6,6 +6,7 @@ import {
   STRATEGY_DEVICE_RESULT,
   STRATEGY_METHOD,
   firmwareTarget,
+  upgradeReasonText,
   type Catalogue,
   type ParsedParamsOf,
   type UpgradeBatchDat,
@@ -20,6 +21,9 @@ import {
 } from '@sunwatch/protocol';
 import type { AccessService } from '../../access/access.service.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { dataloggerScopeSql } from '../../access/access.repository.js';
+import { likePattern } from '../../db/like.js';
+import { sql, type SqlBool } from 'kysely';
 import type { Caller } from '../../context.js';
 import type { Db } from '../../db/db.js';
 import { fmtTs } from '../../shared/local-time.js';
@@ -30,6 +34,9 @@ import { currentDb } from '../../db/transaction.js';
 type P<N extends keyof Catalogue> = ParsedParamsOf<Catalogue[N]>;
 
 /** A datalogger as the upgrade actions see it. */
+/** The most targets one batch by filter may start; more answers 13 (never truncated). */
+export const BATCH_FILTER_MAX = 10_000;
+
 interface DlRow {
   pn: string;
   owner_id: number | null;
@@ -71,6 +78,8 @@ export class UpgradesService {
       engine: UpgradeEngineService;
       manufacturerOnPath(path: string): Promise<{ id: number } | undefined>;
       now: () => number;
+      /** Targets one batch by filter may start (BATCH_FILTER_MAX; tests lower it). */
+      batchFilterMax?: number;
     },
   ) {}
 
@@ -357,6 +366,7 @@ export class UpgradesService {
       throw new ApiError(7, p.devcode === undefined ? 'devcode' : 'baudRate');
 
     // The dataloggers: the selection, or the filter over the caller's scope.
+    const max = this.deps.batchFilterMax ?? BATCH_FILTER_MAX;
     let pns: string[];
     if (p.pn !== undefined && p.pn.trim() !== '') {
       pns = [
@@ -370,14 +380,19 @@ export class UpgradesService {
       if (pns.length > 256) throw new ApiError(13);
       await this.deps.access.requireAccess({ caller, permission: 'datalogger.read', ids: pns });
     } else {
-      let q = this.db.selectFrom('dataloggers').select('pn').where('vendor_id', '=', Number(fwRow.vendor_id));
-      if (p.plantid !== undefined) q = q.where('project_id', '=', p.plantid);
-      if (p.status !== undefined) q = q.where('status', '=', p.status);
-      if (p.model) q = q.where('model', '=', p.model);
-      if (p.version) q = q.where('firmware', '=', p.version);
-      const candidates = (await q.orderBy('pn').limit(10_000).execute()).map((r) => r.pn);
-      const allowed = await this.deps.access.checkAccess({ caller, permission: 'datalogger.read', ids: candidates });
-      pns = candidates.filter((x) => allowed.has(x));
+      // The caller's scope in SQL (the same predicate as checkAccess); above the cap: 13.
+      const scope = await this.deps.access.scopeOf(caller);
+      let q = this.db
+        .selectFrom('dataloggers as d')
+        .select('d.pn')
+        .where('d.vendor_id', '=', Number(fwRow.vendor_id))
+        .where(dataloggerScopeSql(scope, 'd'));
+      if (p.plantid !== undefined) q = q.where('d.project_id', '=', p.plantid);
+      if (p.status !== undefined) q = q.where('d.status', '=', p.status);
+      if (p.model) q = q.where('d.model', '=', p.model);
+      if (p.version) q = q.where('d.firmware', '=', p.version);
+      pns = (await q.orderBy('d.pn').limit(max + 1).execute()).map((r) => r.pn);
+      if (pns.length > max) throw new ApiError(13);
     }
     const items: UpgradeTarget[] = [];
     if (target === 0) for (const pn of pns) items.push({ pn, target: 0 });
@@ -392,6 +407,7 @@ export class UpgradesService {
         .execute();
       for (const d of devs)
         items.push({ pn: d.pn, target: 1, devcode: Number(d.devcode), devaddr: Number(d.devaddr), sn: d.sn });
+      if (items.length > max) throw new ApiError(13);
     }
     const now = this.deps.now();
     const ins = await this.db
@@ -446,18 +462,17 @@ export class UpgradesService {
   // ------------------------------------------------------------------------------------------
 
   async tasks(caller: Caller, p: P<'queryFirmwareUpgrades'>, locale: string): Promise<UpgradeTasksDat> {
-    void locale;
-    const visiblePns = await this.scopePns(caller, p.pn);
-    // Nothing visible: an empty page (an impossible PN such as NUL is refused by PostgreSQL).
-    if (visiblePns.length === 0)
-      return { total: 0, page: p.page ?? 0, pagesize: p.pagesize ?? 20, task: [], count: {} };
+    // The caller's scope in SQL on the joined datalogger (the same predicate as checkAccess).
+    const scope = await this.deps.access.scopeOf(caller);
+    const pnLike = p.pn && p.pn.trim() !== '' ? likePattern(p.pn.trim()) : undefined;
     const base = () => {
       let q = this.db
         .selectFrom('upgrade_tasks as t')
         .innerJoin('firmwares as f', 'f.id', 't.firmware_id')
         .innerJoin('dataloggers as d', 'd.pn', 't.pn')
         .leftJoin('upgrade_strategies as s', 's.id', 't.strategy_id')
-        .where('t.pn', 'in', visiblePns);
+        .where(dataloggerScopeSql(scope, 'd'));
+      if (pnLike) q = q.where(sql<SqlBool>`lower(t.pn) like ${pnLike} escape '\\'`);
       if (p.sn) q = q.where('t.sn', '=', p.sn);
       if (p.devcode !== undefined) q = q.where('t.devcode', '=', p.devcode);
       if (p.devaddr !== undefined) q = q.where('t.devaddr', '=', p.devaddr);
@@ -531,7 +546,8 @@ export class UpgradesService {
         phase: r.phase,
         progress: Number(r.progress),
         baudRate: n(r.baud_rate),
-        error: r.error,
+        // A stored reason code in the caller's language; legacy free text as stored.
+        error: upgradeReasonText(r.error, locale),
         usr: r.usr,
         batch: n(r.batch_id),
         strategy: r.scode ?? null,
@@ -541,16 +557,6 @@ export class UpgradesService {
       };
     });
     return { total, page, pagesize, task, count };
-  }
-
-  /** The PNs of the caller's scope that have upgrade tasks (optionally fuzzy-matching `pn`). */
-  private async scopePns(caller: Caller, pn: string | undefined): Promise<string[]> {
-    let q = this.db.selectFrom('upgrade_tasks').select('pn').distinct();
-    if (pn && pn.trim() !== '') q = q.where('pn', 'like', `%${pn.trim().replace(/[%_\\]/g, '')}%`);
-    const pns = (await q.limit(20_000).execute()).map((r) => r.pn);
-    if (pns.length === 0) return [];
-    const allowed = await this.deps.access.checkAccess({ caller, permission: 'datalogger.read', ids: pns });
-    return pns.filter((x) => allowed.has(x));
   }
 
   async upgradeable(
@@ -653,28 +659,56 @@ export class UpgradesService {
       item.push(...all.slice(page * pagesize, page * pagesize + pagesize));
       return { total, page, pagesize, item };
     }
-    let q = this.db.selectFrom('dataloggers').select('pn');
-    if (caller.role === ROLE.OWNER) q = q.where('owner_id', '=', caller.accountId);
-    const candidates = (await q.orderBy('pn').limit(20_000).execute()).map((r) => r.pn);
-    const allowed = candidates.length
-      ? await this.deps.access.checkAccess({ caller, permission: 'datalogger.read', ids: candidates })
-      : new Set<string>();
-    const pns = candidates.filter((x) => allowed.has(x));
-    total = pns.length;
-    for (const pn of pns.slice(page * pagesize, page * pagesize + pagesize)) {
-      const dl = await this.visible(caller, pn);
+    // Every visible datalogger, paged in SQL (the scope predicate, no cap); the last task of the
+    // page's dataloggers in one query. The offer (a suggested strategy first, then the default
+    // firmware of the type) is worked out for the page's rows only.
+    const scope = await this.deps.access.scopeOf(caller);
+    let q = this.db.selectFrom('dataloggers as d').where(dataloggerScopeSql(scope, 'd'));
+    if (caller.role === ROLE.OWNER) q = q.where('d.owner_id', '=', caller.accountId);
+    total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await q
+      .select(['d.pn', 'd.owner_id', 'd.vendor_id', 'd.type_code', 'd.model', 'd.alias', 'd.firmware', 'd.status', 'd.tz_offset'])
+      .orderBy('d.pn')
+      .limit(pagesize)
+      .offset(page * pagesize)
+      .execute();
+    const pagePns = rows.map((r) => r.pn);
+    const last = new Map<string, { key: string; status: number; progress: number }>();
+    if (pagePns.length > 0) {
+      const tasks = await this.db
+        .selectFrom('upgrade_tasks')
+        .select(['pn', 'key', 'status', 'progress'])
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('upgrade_tasks')
+            .select((e) => e.fn.max('id').as('id'))
+            .where('pn', 'in', pagePns)
+            .where('target', '=', 0)
+            .groupBy('pn'),
+        )
+        .execute();
+      for (const t of tasks) last.set(t.pn, { key: t.key, status: Number(t.status), progress: Number(t.progress) });
+    }
+    for (const r of rows) {
+      const dl: DlRow = {
+        ...r,
+        owner_id: r.owner_id === null ? null : Number(r.owner_id),
+        vendor_id: r.vendor_id === null ? null : Number(r.vendor_id),
+        status: Number(r.status),
+        tz_offset: Number(r.tz_offset),
+      };
       item.push({
-        pn,
+        pn: dl.pn,
         target: 0,
         devcode: null,
         devaddr: null,
-        sn: pn,
+        sn: dl.pn,
         alias: dl.alias,
         model: dl.model,
         online: dl.status === 0,
         version: dl.firmware,
         offer: await offerFor(dl, dl.firmware),
-        task: await lastTask(pn, null, null),
+        task: last.get(dl.pn) ?? null,
       });
     }
     return { total, page, pagesize, item };

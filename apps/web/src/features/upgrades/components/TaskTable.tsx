@@ -33,7 +33,7 @@ export function StatusSummary({ count }: { count: Record<string, number> | undef
   );
 }
 
-/** The failure reason of a row: the server's text, else the spec's message for its outcome. */
+/** The failure reason of a row: the server's text (translated there from its reason code in the interface language, sent as `i18n`), else the spec's message for its outcome. */
 export function failureText(t: (k: string) => string, row: Pick<UpgradeTaskRow, 'status' | 'error'>): string {
   if (row.error) return row.error;
   if (row.status === FIRMWARE_UPGRADE_STATUS.exception) return t('messages.downloadException');
