@@ -8,7 +8,7 @@ import { engines, FIXED_NOW, startTestServer, type TestServer } from '../harness
  * The one export history (session 26): webQueryReportFiles pages the caller's report files and
  * its device exports (issue 10's export_files) together on the server, newest first, with a
  * total over both; another account's files never appear; a device export downloads and deletes
- * through the history (`source: 'export'`: issue 10's signed link and deletion).
+ * through the history (`origin: 'export'`: issue 10's signed link and deletion).
  */
 
 const TZ = 3600;
@@ -58,7 +58,29 @@ describe.each(engines)('one export history ($name)', (engine) => {
     const ben = sessions.owner_ben!.uid;
     await db
       .insertInto('report_files')
-      .values({ account_id: ben, scope: 'plant', type: 'total', name: 'ben-report.xlsx', state: 'done', created_at: now + 5000 })
+      .values({
+        account_id: ben,
+        scope: 'plant',
+        type: 'total',
+        date: '',
+        sdate: '',
+        edate: '',
+        project_id: null,
+        device_id: null,
+        target: 'Ben plant',
+        pn: '',
+        sn: '',
+        devcode: 0,
+        devaddr: 0,
+        locale: 'en_US',
+        name: 'ben-report.xlsx',
+        state: 'done',
+        progress: 100,
+        size: 0,
+        path: '',
+        error: '',
+        created_at: now + 5000,
+      })
       .execute();
     await db
       .insertInto('export_files')
@@ -66,6 +88,15 @@ describe.each(engines)('one export history ($name)', (engine) => {
         account_id: ben,
         kind: 'device_report',
         name: 'ben-export.xlsx',
+        pn: '',
+        sn: 'BEN-SN',
+        device_id: null,
+        locale: 'en_US',
+        progress: 0,
+        size: 0,
+        data: null,
+        error: 'x',
+        finished_at: now + 6000,
         status: EXPORT_STATUS.FAILED,
         created_at: now + 6000,
         sdate: '2026-06-01',
@@ -94,7 +125,7 @@ describe.each(engines)('one export history ($name)', (engine) => {
       lang: 'en_US',
     });
     expect(monthly.err).toBe(0);
-    expect(monthly.dat).toMatchObject({ source: 'report', kind: 'plant' });
+    expect(monthly.dat).toMatchObject({ origin: 'report', kind: 'plant' });
     s.clock.advance(1000);
     const daily = await call<ReportFileRow>('owner_anna', 'exportPlantReport', {
       plantid: plant,
@@ -109,14 +140,14 @@ describe.each(engines)('one export history ($name)', (engine) => {
     const second = await history('owner_anna', { page: 1, pagesize: 2 });
     expect(first.total).toBe(3);
     expect(second.total).toBe(3);
-    expect(first.file.map((f) => [f.source, f.id, f.kind])).toEqual([
+    expect(first.file.map((f) => [f.origin, f.id, f.kind])).toEqual([
       ['report', daily.dat!.id, 'plant'],
       ['report', monthly.dat!.id, 'plant'],
     ]);
     expect(second.file).toHaveLength(1);
     const dev = second.file[0]!;
     expect(dev).toMatchObject({
-      source: 'export',
+      origin: 'export',
       id: devExport.dat!.id,
       kind: 'device',
       scope: 'device',
@@ -148,21 +179,21 @@ describe.each(engines)('one export history ($name)', (engine) => {
     expect(anna.file.some((f) => f.name.startsWith('ben-'))).toBe(false);
     const ben = await history('owner_ben', { pagesize: 50 });
     expect(ben.total).toBe(2);
-    expect(ben.file.map((f) => [f.source, f.name, f.kind, f.status])).toEqual([
+    expect(ben.file.map((f) => [f.origin, f.name, f.kind, f.status])).toEqual([
       ['export', 'ben-export.xlsx', 'device', EXPORT_STATUS.FAILED],
       ['report', 'ben-report.xlsx', 'plant', EXPORT_STATUS.READY],
     ]);
-    const dev = anna.file.find((f) => f.source === 'export')!;
-    expect((await call('owner_ben', 'queryReportFileUrl', { id: dev.id, source: 'export' })).err).toBe(12);
-    expect((await call('owner_ben', 'delReportFile', { id: dev.id, source: 'export' })).err).toBe(12);
+    const dev = anna.file.find((f) => f.origin === 'export')!;
+    expect((await call('owner_ben', 'queryReportFileUrl', { id: dev.id, origin: 'export' })).err).toBe(12);
+    expect((await call('owner_ben', 'delReportFile', { id: dev.id, origin: 'export' })).err).toBe(12);
     expect((await history('owner_anna', { pagesize: 50 })).total).toBe(3);
   });
 
   it('downloads and deletes a device export through the history', async () => {
-    const dev = (await history('owner_anna', { pagesize: 50 })).file.find((f) => f.source === 'export')!;
+    const dev = (await history('owner_anna', { pagesize: 50 })).file.find((f) => f.origin === 'export')!;
     const u = await call<{ url: string; name: string }>('owner_anna', 'queryReportFileUrl', {
       id: dev.id,
-      source: 'export',
+      origin: 'export',
     });
     expect(u.err).toBe(0);
     expect(u.dat!.url).toMatch(/^\/export\/file\//);
@@ -172,11 +203,11 @@ describe.each(engines)('one export history ($name)', (engine) => {
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     expect((await res.arrayBuffer()).byteLength).toBe(dev.size);
 
-    expect((await call('owner_anna', 'delReportFile', { id: dev.id, source: 'export' })).err).toBe(0);
+    expect((await call('owner_anna', 'delReportFile', { id: dev.id, origin: 'export' })).err).toBe(0);
     const after = await history('owner_anna', { pagesize: 50 });
     expect(after.total).toBe(2);
-    expect(after.file.every((f) => f.source === 'report')).toBe(true);
+    expect(after.file.every((f) => f.origin === 'report')).toBe(true);
     expect((await call<{ total: number }>('owner_anna', 'webQueryExportFiles')).dat!.total).toBe(0);
-    expect((await call('owner_anna', 'delReportFile', { id: dev.id, source: 'export' })).err).toBe(12);
+    expect((await call('owner_anna', 'delReportFile', { id: dev.id, origin: 'export' })).err).toBe(12);
   });
 });

@@ -10,7 +10,7 @@ import {
   checkReportPeriod,
   EXPORT_STATUS,
   type ExportHistoryKind,
-  type ExportHistorySource,
+  type ExportHistoryOrigin,
   type ReportFileRow,
   type ReportPeriod,
   type ReportScope,
@@ -58,7 +58,7 @@ function toWire(r: Row): ReportFileRow {
     gts: fmtTs(Number(r.created_at), 0),
     fts: r.finished_at ? fmtTs(Number(r.finished_at), 0) : '',
     scope: r.scope as ReportFileRow['scope'],
-    source: 'report',
+    origin: 'report',
     kind: kindOf(r.scope),
     type: r.type as ReportFileRow['type'],
     date: alarms ? (r.sdate && r.edate ? `${r.sdate} ~ ${r.edate}` : '') : r.date,
@@ -79,7 +79,7 @@ function kindOf(scope: string): ExportHistoryKind {
 
 /** One row of the export history query (both tables, one shape; numbers may come back as strings). */
 type HistoryRow = {
-  source: ExportHistorySource;
+  origin: ExportHistoryOrigin;
   id: number | string;
   name: string;
   size: number | string;
@@ -105,7 +105,7 @@ function historyWire(r: HistoryRow): ReportFileRow {
   const alarms = r.scope === ALARM_EXPORT_KIND;
   return {
     id: Number(r.id),
-    source: r.source === 'export' ? 'export' : 'report',
+    origin: r.origin === 'export' ? 'export' : 'report',
     kind: kindOf(r.scope),
     name: r.name,
     size: Number(r.size),
@@ -280,18 +280,18 @@ export class ReportFilesService implements LeasedQueue {
    * The caller's one export history: its report files (plant and device reports, alarm lists)
    * and its device exports (issue 10's `export_files`), newest first, paged in the database over
    * a UNION ALL of both tables (offset paging, the total counted over the same union). Ties of
-   * the creation time are broken by source and id, so pages never overlap.
+   * the creation time are broken by origin and id, so pages never overlap.
    */
   async list(caller: Caller, p: { status?: number; page: number; pagesize: number }) {
     const me = caller.accountId;
     const union = sql`
-      select 'report' as source, r.id, r.name, r.size,
+      select 'report' as origin, r.id, r.name, r.size,
         case r.state when 'done' then ${sql.lit(EXPORT_STATUS.READY)} when 'failed' then ${sql.lit(EXPORT_STATUS.FAILED)} else ${sql.lit(EXPORT_STATUS.EXPORTING)} end as status,
         r.progress, r.created_at, r.finished_at, r.scope, r.type, r.date, r.sdate, r.edate,
         r.project_id, r.target, r.pn, r.sn, r.devcode, r.devaddr
       from report_files r where r.account_id = ${me}
       union all
-      select 'export' as source, e.id, e.name, e.size, e.status,
+      select 'export' as origin, e.id, e.name, e.size, e.status,
         e.progress, e.created_at, e.finished_at, 'device' as scope, 'custom' as type, '' as date, e.sdate, e.edate,
         d.project_id, d.alias as target, e.pn, e.sn, d.devcode, d.devaddr
       from export_files e left join devices d on d.id = e.device_id where e.account_id = ${me}`;
@@ -301,7 +301,7 @@ export class ReportFilesService implements LeasedQueue {
     const total = Number(counted.rows[0]?.n ?? 0);
     const rows = await sql<HistoryRow>`
       select * from (${union}) h ${where}
-      order by h.created_at desc, h.source desc, h.id desc
+      order by h.created_at desc, h.origin desc, h.id desc
       limit ${p.pagesize} offset ${p.page * p.pagesize}`.execute(db);
     return { total, page: p.page, pagesize: p.pagesize, file: rows.rows.map(historyWire) };
   }
