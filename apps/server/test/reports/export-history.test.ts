@@ -204,6 +204,13 @@ describe.each(engines)('one export history ($name)', (engine) => {
     expect((await res.arrayBuffer()).byteLength).toBe(dev.size);
 
     expect((await call('owner_anna', 'delReportFile', { id: dev.id, origin: 'export' })).err).toBe(0);
+    const audit = await s.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('entity', '=', 'export_file')
+      .where('entity_id', '=', String(dev.id))
+      .execute();
+    expect(audit).toEqual([{ action: 'delReportFile', before: expect.stringContaining(dev.name), after: null }]);
     const after = await history('owner_anna', { pagesize: 50 });
     expect(after.total).toBe(2);
     expect(after.file.every((f) => f.origin === 'report')).toBe(true);
