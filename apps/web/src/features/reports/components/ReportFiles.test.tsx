@@ -9,10 +9,8 @@ import { clearSession, saveLogin } from '../../../app/session';
 import { authDat } from '../../../test/session-fixtures';
 import { ReportFiles } from './ReportFiles';
 
-const saved = vi.hoisted(() => [] as Array<{ url: string; name: string }>);
-vi.mock('../../../app/download', () => ({
-  saveUrlAs: (url: string, name: string) => saved.push({ url, name }),
-}));
+/** The downloads started (saveUrlAs clicks a temporary link; the click is caught here). */
+const saved: Array<{ url: string; name: string }> = [];
 
 const row = (over: Partial<ReportFileRow>): ReportFileRow => ({
   id: 7,
@@ -85,11 +83,15 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 
 beforeEach(async () => {
   saved.length = 0;
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ url: this.href, name: this.download });
+  });
   await i18n.changeLanguage('en_US');
   saveLogin(authDat({ role: 0, usr: 'owner_anna' }), { remember: false });
 });
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   clearSession();
 });
@@ -137,13 +139,13 @@ describe('ReportFiles (one export history)', () => {
 
     fireEvent.click(screen.getByTestId('report-download-export-7'));
     await waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
-    expect(saved[0]!.url).toBe('/export/file/7?exp=1&sig=s');
+    expect(saved[0]!.url.endsWith('/export/file/7?exp=1&sig=s')).toBe(true);
     const asked = server.of('queryReportFileUrl')[0]!.q;
     expect([asked.get('id'), asked.get('origin')]).toEqual(['7', 'export']);
 
     fireEvent.click(screen.getByTestId('report-download-7'));
     await waitFor(() => expect(saved).toHaveLength(2), { timeout: 10_000 });
-    expect(saved[1]!.url).toBe('/export/report/7?exp=1&sig=s');
+    expect(saved[1]!.url.endsWith('/export/report/7?exp=1&sig=s')).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Hybrid Nord_2026-11-20_2026-11-24.xlsx' }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 20_000 });
