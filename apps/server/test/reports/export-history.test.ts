@@ -46,7 +46,13 @@ describe.each(engines)('one export history ($name)', (engine) => {
       project_id: plant,
       tz_offset: TZ,
     });
-    const dev = await insertDevice(db, { datalogger_id: dl, ...DEV, now, project_id: plant, alias: 'History inverter' });
+    const dev = await insertDevice(db, {
+      datalogger_id: dl,
+      ...DEV,
+      now,
+      project_id: plant,
+      alias: 'History inverter',
+    });
     const samples: Array<{ ts: number; values: Record<string, number> }> = [];
     for (let d = 1; d <= 10; d++) {
       const start = dayStartMs(20260600 + d, TZ);

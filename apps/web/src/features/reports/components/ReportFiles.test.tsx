@@ -53,7 +53,14 @@ const ROWS: ReportFileRow[] = [
     sn: 'SW2341N0000101',
   }),
   row({}),
-  row({ id: 6, kind: 'alarms', scope: 'alarms', type: 'alarms', name: 'Alarm list_20261123-0900.xlsx', gts: '2026-11-23 09:00:00' }),
+  row({
+    id: 6,
+    kind: 'alarms',
+    scope: 'alarms',
+    type: 'alarms',
+    name: 'Alarm list_20261123-0900.xlsx',
+    gts: '2026-11-23 09:00:00',
+  }),
 ];
 
 function fakeServer(answers: Record<string, (q: URLSearchParams) => { err: number; dat?: unknown }>) {
@@ -106,7 +113,11 @@ describe('ReportFiles (one export history)', () => {
       }),
       queryReportFileUrl: (q) => ({
         err: 0,
-        dat: { url: `/export/${q.get('origin') === 'export' ? 'file' : 'report'}/${q.get('id')}?exp=1&sig=s`, name: 'x.xlsx', expire: 1 },
+        dat: {
+          url: `/export/${q.get('origin') === 'export' ? 'file' : 'report'}/${q.get('id')}?exp=1&sig=s`,
+          name: 'x.xlsx',
+          expire: 1,
+        },
       }),
       delReportFile: (q) => {
         rows = rows.filter((r) => !(r.id === Number(q.get('id')) && r.origin === (q.get('origin') ?? 'report')));
@@ -127,11 +138,11 @@ describe('ReportFiles (one export history)', () => {
       ['report', '7', 'plant'],
       ['report', '6', 'alarms'],
     ]);
-    expect(within(list).getAllByTestId('report-file-kind').map((t) => t.textContent)).toEqual([
-      'Device report',
-      'Plant report',
-      'Alarm list',
-    ]);
+    expect(
+      within(list)
+        .getAllByTestId('report-file-kind')
+        .map((t) => t.textContent),
+    ).toEqual(['Device report', 'Plant report', 'Alarm list']);
     expect(within(items[0]!).getByText('2026-11-20 ~ 2026-11-24')).toBeTruthy();
     // The total and the pages come from the server (both tables).
     expect(screen.getByText('12 in total')).toBeTruthy();
