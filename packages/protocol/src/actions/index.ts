@@ -78,6 +78,7 @@ export * from './device-ops-params.js';
 export type * from './alarms.js';
 export type * from './reports.js';
 export * from './alarm-export-params.js';
+export * from './report-history-params.js';
 export type * from './notifications.js';
 export * from './notifications-params.js';
 export * from './selfservice-params.js';

@@ -4,6 +4,7 @@ import { actionParams, page, pageSize, wireInt } from './common.js';
 import { deviceTuple, wireDay } from './telemetry-params.js';
 import { REPORT_PERIODS, type ReportPeriod, type ReportScope } from '../reports/periods.js';
 import type { AlarmExportKind } from './alarm-export-params.js';
+import { EXPORT_HISTORY_ORIGINS, type ExportHistoryKind, type ExportHistoryOrigin } from './report-history-params.js';
 
 /**
  * Reports and exports (issue 11; spec §2 "report export", §3 "Report" / "Export file", §4
@@ -41,7 +42,12 @@ const periodParams = {
 };
 
 export interface ReportFileRow {
+  /** Unique within `origin` (a device export and a report file may share an id). */
   id: number;
+  /** Added in session 26 (one export history): which list holds the file; absent means `report`. */
+  origin: ExportHistoryOrigin;
+  /** Added in session 26: plant report, device report or alarm list. */
+  kind: ExportHistoryKind;
   /** File name, e.g. "Plant A_monthly_2026-10.xlsx". */
   name: string;
   /** Bytes (0 until ready). */
@@ -54,8 +60,9 @@ export interface ReportFileRow {
   gts: string;
   /** Finish time ("" while exporting). */
   fts: string;
-  /** 'alarms' for an alarm list export (alarm-export.ts). */
+  /** 'alarms' for an alarm list export (alarm-export.ts); 'device' for a device export. */
   scope: ReportScope | AlarmExportKind;
+  /** A device export (origin `export`) is a `custom` range (`sdate`..`edate`). */
   type: ReportPeriod | AlarmExportKind;
   /** The period as asked ("2026-10", "2026", "" for total) and the local days it covers. */
   date: string;
@@ -95,7 +102,7 @@ export const exportDeviceEnergyReport = defineAction({
 export const webQueryReportFiles = defineAction({
   name: 'webQueryReportFiles',
   summary:
-    "The caller's own report files (export history), newest first, paged on the server; optional `status` filter: {total,page,pagesize,file:[…]}.",
+    "The caller's one export history, newest first, paged on the server across report files (plant and device reports, alarm lists) and issue 10's device exports (each row has `origin` and `kind`); optional `status` filter: {total,page,pagesize,file:[…]}.",
   params: actionParams({
     status: wireInt().min(0).max(2).optional(),
     page: page(),
@@ -109,8 +116,8 @@ export const webQueryReportFiles = defineAction({
 export const queryReportFileUrl = defineAction({
   name: 'queryReportFileUrl',
   summary:
-    'A signed download address of one of the caller’s ready report files, valid 5 minutes: {url, name, expire (epoch s)}. err 12 while exporting, failed or unknown.',
-  params: actionParams({ id: wireInt().min(1) }),
+    'A signed download address of one of the caller’s ready report files (or, with `origin: export`, device exports), valid 5 minutes: {url, name, expire (epoch s)}. err 12 while exporting, failed or unknown.',
+  params: actionParams({ id: wireInt().min(1), origin: z.enum(EXPORT_HISTORY_ORIGINS).optional() }),
   access: { auth: 'signed', permission: null }, // the caller's own files: its export history needs no module
   mutates: false,
   result: result<{ url: string; name: string; expire: number }>(),
@@ -119,8 +126,8 @@ export const queryReportFileUrl = defineAction({
 export const delReportFile = defineAction({
   name: 'delReportFile',
   summary:
-    'Deletes one of the caller’s report files (record and stored file; an export in progress is abandoned). err 12 when unknown.',
-  params: actionParams({ id: wireInt().min(1) }),
+    'Deletes one of the caller’s report files (or, with `origin: export`, device exports): record and stored file; an export in progress is abandoned. err 12 when unknown.',
+  params: actionParams({ id: wireInt().min(1), origin: z.enum(EXPORT_HISTORY_ORIGINS).optional() }),
   access: { auth: 'signed', permission: null }, // the caller's own files: its export history needs no module
   mutates: true,
   result: result<undefined>(),

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { RoleFunctionsReader } from '../../access/permissions.js';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { REPORT_ENERGY_KEYS } from '@sunwatch/protocol';
@@ -9,6 +9,8 @@ import {
   ApiError,
   checkReportPeriod,
   EXPORT_STATUS,
+  type ExportHistoryKind,
+  type ExportHistoryOrigin,
   type ReportFileRow,
   type ReportPeriod,
   type ReportScope,
@@ -56,6 +58,8 @@ function toWire(r: Row): ReportFileRow {
     gts: fmtTs(Number(r.created_at), 0),
     fts: r.finished_at ? fmtTs(Number(r.finished_at), 0) : '',
     scope: r.scope as ReportFileRow['scope'],
+    origin: 'report',
+    kind: kindOf(r.scope),
     type: r.type as ReportFileRow['type'],
     date: alarms ? (r.sdate && r.edate ? `${r.sdate} ~ ${r.edate}` : '') : r.date,
     sdate: r.sdate,
@@ -66,6 +70,60 @@ function toWire(r: Row): ReportFileRow {
     sn: r.sn,
     devcode: Number(r.devcode),
     devaddr: Number(r.devaddr),
+  };
+}
+
+function kindOf(scope: string): ExportHistoryKind {
+  return scope === ALARM_EXPORT_KIND ? 'alarms' : scope === 'plant' ? 'plant' : 'device';
+}
+
+/** One row of the export history query (both tables, one shape; numbers may come back as strings). */
+type HistoryRow = {
+  origin: ExportHistoryOrigin;
+  id: number | string;
+  name: string;
+  size: number | string;
+  status: number | string;
+  progress: number | string;
+  created_at: number | string;
+  finished_at: number | string | null;
+  scope: string;
+  type: string;
+  date: string;
+  sdate: string;
+  edate: string;
+  project_id: number | string | null;
+  target: string | null;
+  pn: string;
+  sn: string;
+  devcode: number | string | null;
+  devaddr: number | string | null;
+};
+
+function historyWire(r: HistoryRow): ReportFileRow {
+  const status = Number(r.status);
+  const alarms = r.scope === ALARM_EXPORT_KIND;
+  return {
+    id: Number(r.id),
+    origin: r.origin === 'export' ? 'export' : 'report',
+    kind: kindOf(r.scope),
+    name: r.name,
+    size: Number(r.size),
+    status,
+    progress: status === EXPORT_STATUS.READY ? 100 : Number(r.progress),
+    gts: fmtTs(Number(r.created_at), 0),
+    fts: r.finished_at !== null && status !== EXPORT_STATUS.EXPORTING ? fmtTs(Number(r.finished_at), 0) : '',
+    scope: r.scope as ReportFileRow['scope'],
+    type: r.type as ReportFileRow['type'],
+    date: alarms ? (r.sdate && r.edate ? `${r.sdate} ~ ${r.edate}` : '') : r.date,
+    sdate: r.sdate,
+    edate: r.edate,
+    plantid: Number(r.project_id ?? 0),
+    target: r.target || r.sn,
+    pn: r.pn,
+    sn: r.sn,
+    devcode: Number(r.devcode ?? 0),
+    devaddr: Number(r.devaddr ?? 0),
   };
 }
 
@@ -218,20 +276,34 @@ export class ReportFilesService implements LeasedQueue {
     return wire;
   }
 
+  /**
+   * The caller's one export history: its report files (plant and device reports, alarm lists)
+   * and its device exports (issue 10's `export_files`), newest first, paged in the database over
+   * a UNION ALL of both tables (offset paging, the total counted over the same union). Ties of
+   * the creation time are broken by origin and id, so pages never overlap.
+   */
   async list(caller: Caller, p: { status?: number; page: number; pagesize: number }) {
-    let base = this.deps.dbh.db.selectFrom('report_files').where('account_id', '=', caller.accountId);
-    if (p.status === EXPORT_STATUS.READY) base = base.where('state', '=', 'done');
-    else if (p.status === EXPORT_STATUS.FAILED) base = base.where('state', '=', 'failed');
-    else if (p.status === EXPORT_STATUS.EXPORTING) base = base.where('state', 'in', ['queued', 'exporting']);
-    const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(p.pagesize)
-      .offset(p.page * p.pagesize)
-      .execute();
-    return { total, page: p.page, pagesize: p.pagesize, file: rows.map((r) => toWire(r as Row)) };
+    const me = caller.accountId;
+    const union = sql`
+      select 'report' as origin, r.id, r.name, r.size,
+        case r.state when 'done' then ${sql.lit(EXPORT_STATUS.READY)} when 'failed' then ${sql.lit(EXPORT_STATUS.FAILED)} else ${sql.lit(EXPORT_STATUS.EXPORTING)} end as status,
+        r.progress, r.created_at, r.finished_at, r.scope, r.type, r.date, r.sdate, r.edate,
+        r.project_id, r.target, r.pn, r.sn, r.devcode, r.devaddr
+      from report_files r where r.account_id = ${me}
+      union all
+      select 'export' as origin, e.id, e.name, e.size, e.status,
+        e.progress, e.created_at, e.finished_at, 'device' as scope, 'custom' as type, '' as date, e.sdate, e.edate,
+        d.project_id, d.alias as target, e.pn, e.sn, d.devcode, d.devaddr
+      from export_files e left join devices d on d.id = e.device_id where e.account_id = ${me}`;
+    const where = p.status === undefined ? sql.raw('') : sql`where h.status = ${p.status}`;
+    const db = this.deps.dbh.db;
+    const counted = await sql<{ n: number | string }>`select count(*) as n from (${union}) h ${where}`.execute(db);
+    const total = Number(counted.rows[0]?.n ?? 0);
+    const rows = await sql<HistoryRow>`
+      select * from (${union}) h ${where}
+      order by h.created_at desc, h.origin desc, h.id desc
+      limit ${p.pagesize} offset ${p.page * p.pagesize}`.execute(db);
+    return { total, page: p.page, pagesize: p.pagesize, file: rows.rows.map(historyWire) };
   }
 
   private async own(caller: Caller, id: number): Promise<Row> {

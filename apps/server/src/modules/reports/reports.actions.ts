@@ -8,11 +8,17 @@ export const reportHandlers: HandlerMap = {
   exportDeviceEnergyReport: ({ params, ...i }, ctx) =>
     ctx.services.reports.files.startDevice(callerOf(i), params, i.call.locale),
   webQueryReportFiles: ({ params, ...i }, ctx) => ctx.services.reports.files.list(callerOf(i), params),
-  queryReportFileUrl: ({ params, ...i }, ctx) => ctx.services.reports.files.url(callerOf(i), params.id),
+  // The one export history names a row by (origin, id): a device export goes through issue 10's
+  // own signed link and deletion (the caller's own files; no module needed here either).
+  queryReportFileUrl: ({ params, ...i }, ctx) =>
+    params.origin === 'export'
+      ? ctx.services.deviceOps.reports.url(callerOf(i), params.id)
+      : ctx.services.reports.files.url(callerOf(i), params.id),
   exportPlantsWarning: ({ params, ...i }, ctx) =>
     ctx.services.reports.alarmExport.start(callerOf(i), params, i.call.locale),
   delReportFile: async ({ params, ...i }, ctx) => {
-    await ctx.services.reports.files.remove(callerOf(i), params.id);
+    if (params.origin === 'export') await ctx.services.deviceOps.reports.remove(callerOf(i), params.id);
+    else await ctx.services.reports.files.remove(callerOf(i), params.id);
     return undefined;
   },
 };

@@ -330,9 +330,16 @@ export class ReportExportService implements LeasedQueue {
     return { url: `${EXPORT_ROUTE}/${id}?exp=${exp}&sig=${this.sign(id, exp)}`, name: row.name, expire: exp };
   }
 
+  /** delExportFile, and delReportFile with origin `export` (the one export history): audited. */
   async remove(caller: Caller, id: number): Promise<void> {
-    await this.own(caller, id);
+    const row = await this.own(caller, id);
     await this.deps.dbh.db.deleteFrom('export_files').where('id', '=', id).execute();
+    await this.deps.audit.record({
+      entity: 'export_file',
+      entityId: id,
+      before: { name: row.name, status: Number(row.status) },
+      after: null,
+    });
   }
 
   /** The file behind a signed address, or undefined when the signature, the expiry or the file is wrong. */

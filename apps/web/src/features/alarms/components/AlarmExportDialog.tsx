@@ -64,7 +64,9 @@ export default function AlarmExportDialog({ params, onClose }: { params: AlarmEx
     queryKey: ['alarms', 'export', id],
     enabled: id !== undefined,
     queryFn: async () =>
-      (await api.call('webQueryReportFiles', { page: 0, pagesize: 20 })).file.find((f) => f.id === id),
+      (await api.call('webQueryReportFiles', { page: 0, pagesize: 20 })).file.find(
+        (f) => f.origin !== 'export' && f.id === id,
+      ),
     refetchInterval: (q) =>
       q.state.data === undefined || q.state.data.status === EXPORT_STATUS.EXPORTING ? POLL_MS : false,
   });

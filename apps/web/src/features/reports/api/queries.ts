@@ -77,14 +77,17 @@ export function useStartExport() {
   });
 }
 
+/** A history row is named by (origin, id): a device export (`export`) and a report file may share an id. */
+export type FileRef = Pick<ReportFile, 'id' | 'origin'>;
+
 export function useDeleteReportFile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.call('delReportFile', { id }),
+    mutationFn: (f: FileRef) => api.call('delReportFile', { id: f.id, origin: f.origin }),
     onSuccess: () => qc.invalidateQueries({ queryKey: reportKeys.all }),
   });
 }
 
-export function reportFileUrl(id: number) {
-  return api.call('queryReportFileUrl', { id });
+export function reportFileUrl(f: FileRef) {
+  return api.call('queryReportFileUrl', { id: f.id, origin: f.origin });
 }

@@ -1,6 +1,7 @@
 /**
- * The export history (spec §3 "Export file": name, size, status exporting → downloadable,
- * progress): the caller's report files, newest first, server-paged (the page in the address bar;
+ * The one export history (spec §3 "Export file": name, size, status exporting → downloadable,
+ * progress): the caller's report files and device exports (a kind tag: plant report, device
+ * report, alarm list), newest first, server-paged across both (the page in the address bar;
  * a light pager instead of antd's Table and Pagination keeps the first load in budget), polled
  * while one is exporting (a live progress bar); a ready file downloads through a short-lived
  * signed address; a failed one says so.
@@ -25,20 +26,27 @@ const LIST_SPEC: ListSpec<PagedState> = {
   writeFilters: () => undefined,
 };
 
+/** A row's key: ids of device exports and report files overlap. */
+const keyOf = (f: ReportFile) => `${f.origin ?? 'report'}-${f.id}`;
+/** The test id suffix of a row's buttons: report files keep their bare id. */
+const testId = (f: ReportFile) => (f.origin === 'export' ? `export-${f.id}` : String(f.id));
+
+const KIND_COLORS = { plant: 'blue', device: 'geekblue', alarms: 'volcano' } as const;
+
 export function ReportFiles() {
   const { t } = useTranslation();
   const [state, update] = useListState(LIST_SPEC);
   const paging = wirePaging(state);
   const files = useReportFiles(paging.page, paging.pagesize);
   const del = useDeleteReportFile();
-  const [fetching, setFetching] = useState<number>();
+  const [fetching, setFetching] = useState<string>();
   const [deleting, setDeleting] = useState<ReportFile>();
   const [deleteLoaded, setDeleteLoaded] = useState(false);
 
   const onDownload = async (f: ReportFile) => {
-    setFetching(f.id);
+    setFetching(keyOf(f));
     try {
-      const r = await reportFileUrl(f.id);
+      const r = await reportFileUrl(f);
       saveUrlAs(r.url, r.name || f.name);
     } catch (e) {
       showApiError(e);
@@ -49,7 +57,7 @@ export function ReportFiles() {
 
   const remove = async (f: ReportFile) => {
     try {
-      await del.mutateAsync(f.id);
+      await del.mutateAsync(f);
       void notice().success(t('reports:files.deleted', { name: f.name }));
     } catch (e) {
       showApiError(e);
@@ -91,13 +99,15 @@ export function ReportFiles() {
           <Flex vertical data-testid="report-file-list" style={{ opacity: gridLoading(files) ? 0.6 : 1 }}>
             {rows.map((f, i) => (
               <Flex
-                key={f.id}
+                key={keyOf(f)}
                 wrap
                 gap={12}
                 align="center"
                 justify="space-between"
                 data-testid="report-file"
                 data-id={f.id}
+                data-origin={f.origin}
+                data-kind={f.kind}
                 style={{ padding: '12px 0', borderTop: i ? '1px solid rgba(5, 5, 5, 0.06)' : undefined }}
               >
                 <Flex vertical gap={4} style={{ flex: '1 1 260px', minWidth: 0 }}>
@@ -105,7 +115,17 @@ export function ReportFiles() {
                     {f.name}
                   </Typography.Text>
                   <Flex wrap gap={8} align="center">
-                    <Tag style={{ marginInlineEnd: 0 }}>{t(`reports:type.${f.type}`)}</Tag>
+                    <Tag
+                      color={KIND_COLORS[f.kind]}
+                      style={{ marginInlineEnd: 0 }}
+                      data-testid="report-file-kind"
+                      title={t('reports:files.kind')}
+                    >
+                      {t(`reports:kind.${f.kind}`)}
+                    </Tag>
+                    {f.origin !== 'export' && f.type !== 'alarms' && (
+                      <Tag style={{ marginInlineEnd: 0 }}>{t(`reports:type.${f.type}`)}</Tag>
+                    )}
                     <Typography.Text type="secondary">{periodText(f)}</Typography.Text>
                     {f.target && <Typography.Text type="secondary">· {f.target}</Typography.Text>}
                   </Flex>
@@ -122,10 +142,10 @@ export function ReportFiles() {
                     ghost
                     icon={<DownloadOutlined />}
                     disabled={f.status !== EXPORT_STATUS.READY}
-                    loading={fetching === f.id}
+                    loading={fetching === keyOf(f)}
                     onClick={() => void onDownload(f)}
                     aria-label={t('reports:files.downloadOf', { name: f.name })}
-                    data-testid={`report-download-${f.id}`}
+                    data-testid={`report-download-${testId(f)}`}
                   >
                     {t('reports:files.download')}
                   </Button>
