@@ -70,12 +70,12 @@ export const FILE_EXPORTS = {
     callers: CALLERS,
     params: (c) => ({ ...tuple(c), type: 'daily', date: c.day }),
   },
-  // The whole fleet list of the caller (no plant filter): the widest scope an export has. Not
-  // SA_alarm_manag: it may start the export, but queryReportFileUrl needs device_manag (11), so it
-  // cannot download it (isolation-matrix-notes.md); the group account reads its member's fleet.
+  // The whole fleet list of the caller (no plant filter): the widest scope an export has. The
+  // alarm-only sub-administrator downloads its own file too (the export history is personal since
+  // session 26); the group account reads its member's fleet.
   exportPlantsWarning: {
     urlAction: 'queryReportFileUrl',
-    callers: ['D1', 'O1', 'G1'],
+    callers: ['D1', 'O1', 'G1', 'SA_alarm_manag'],
     params: () => ({}),
   },
 } as const satisfies Record<FileAction, FileExport | SameFile>;
