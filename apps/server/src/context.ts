@@ -1,4 +1,5 @@
 import type { BrandingService } from './modules/branding/branding.service.js';
+import type { SelfServiceService } from './modules/selfservice/selfservice.service.js';
 import type { UpgradeStrategiesService } from './modules/upgrade-strategies/upgrade-strategies.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
@@ -104,6 +105,12 @@ export interface AppContext {
     firmware: FirmwareService;
     /** Issue 12: server nodes, host branding, platform notice, contact info. */
     branding: BrandingService;
+    /**
+     * Issue 12: the security notice to the old recovery e-mail or phone (selfservice), for the
+     * account-edit actions of other modules (a port: accounts must not import selfservice, which
+     * imports accounts).
+     */
+    contactNotices: Pick<SelfServiceService, 'notifyContactChange'>;
     accounts: AccountsService;
     /** Account management of issue 9 (other accounts: create, edit, enable, delete, lists). */
     accountAdmin: AccountAdminService;

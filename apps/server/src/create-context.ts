@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { selfService } from './modules/selfservice/selfservice.service.js';
 import { BrandingService } from './modules/branding/branding.service.js';
 import { UpgradeStrategiesService } from './modules/upgrade-strategies/upgrade-strategies.service.js';
 import type { FastifyBaseLogger } from 'fastify';
@@ -155,6 +156,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       },
       services: {
         branding: new BrandingService({ db, audit, now, config: config.branding }),
+        contactNotices: { notifyContactChange: (...a) => selfService(ctx).notifyContactChange(...a) },
         upgradeStrategies: new UpgradeStrategiesService({ db, access, audit, now }),
         accounts,
         accountAdmin: createAccountAdmin({

@@ -3,7 +3,6 @@ import type { HandlerMap } from '../../http/registry.js';
 import { callerOf } from '../../http/registry.js';
 import type { AppContext } from '../../context.js';
 import type { CallInfo } from '../../http/registry.js';
-import { selfService } from '../selfservice/selfservice.service.js';
 import { discardAvatar } from './avatars.js';
 import { subAccountPasswordOfCall } from './sub-account-password.js';
 
@@ -32,7 +31,7 @@ export async function withContactNotice(
   const before = await ctx.repos.accounts.findById(uid);
   await edit();
   const after = before && (await ctx.repos.accounts.findById(uid));
-  if (before && after) await selfService(ctx).notifyContactChange(before, after, call);
+  if (before && after) await ctx.services.contactNotices.notifyContactChange(before, after, call);
 }
 
 /**
