@@ -4,22 +4,15 @@
  * their tasks runs and stop once none does.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Catalogue, ParamsOf, ParsedParamsOf } from '@sunwatch/protocol';
+import type { Catalogue, ParamsOf } from '@sunwatch/protocol';
 import { api } from '../../../app/api';
-import { pollInterval } from '../model/status';
+import { pollInterval } from '../model/running';
+import { upgradeKeys, type TaskListParams } from './offers';
 
-/** The task list's parameters, as numbers (the wire accepts them as such). */
-export type TaskListParams = ParsedParamsOf<Catalogue['queryFirmwareUpgrades']>;
+export { upgradeKeys, useUpgradeOffers, type TaskListParams } from './offers';
+
 export type BatchParams = ParamsOf<Catalogue['firmwareUpgradeBatch']>;
 export type DeviceUpgradeParams = ParamsOf<Catalogue['firmwareUpgradeDevice']>;
-
-export const upgradeKeys = {
-  all: ['upgrades'] as const,
-  tasks: (p: TaskListParams) => ['upgrades', 'tasks', p] as const,
-  offers: (pn: string, page: number, pagesize: number) => ['upgrades', 'offers', pn, page, pagesize] as const,
-  dataloggers: (p: object) => ['upgrades', 'dataloggers', p] as const,
-  detail: (pn: string) => ['upgrades', 'detail', pn] as const,
-};
 
 /** The task list (server-paged), polled while any task of the page runs. */
 export function useUpgradeTasks(params: TaskListParams, enabled = true) {
@@ -28,17 +21,6 @@ export function useUpgradeTasks(params: TaskListParams, enabled = true) {
     queryFn: () => api.call('queryFirmwareUpgrades', params),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => pollInterval(q.state.data?.task),
-    enabled,
-  });
-}
-
-/** What the caller's dataloggers (or, with `pn`, that datalogger's devices) run and may upgrade to. */
-export function useUpgradeOffers(pn: string, page: number, pagesize: number, enabled = true) {
-  return useQuery({
-    queryKey: upgradeKeys.offers(pn, page, pagesize),
-    queryFn: () => api.call('queryUpgradeableFirmware', { ...(pn ? { pn } : {}), page, pagesize }),
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) => pollInterval(q.state.data?.item.map((i) => i.task ?? { status: -1 })),
     enabled,
   });
 }

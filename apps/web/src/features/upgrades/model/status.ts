@@ -59,14 +59,7 @@ export function progressStatus(status: number): 'active' | 'success' | 'exceptio
   return 'normal';
 }
 
-export function isRunning(status: number): boolean {
-  return status === FIRMWARE_UPGRADE_STATUS.running;
-}
-
-/** Poll interval of a list: 2 s while any of its tasks runs, none once all ended. */
-export function pollInterval(tasks: ReadonlyArray<{ status: number }> | undefined, ms = 2000): number | false {
-  return tasks?.some((t) => isRunning(t.status)) ? ms : false;
-}
+export { isRunning, pollInterval } from './running';
 
 /** Keys of a start request's `dat.ret` (`upgrades:ret.<key>`). */
 export type RetKey = 'accepted' | 'failedToStart' | 'offline' | 'alreadyUpgrading';

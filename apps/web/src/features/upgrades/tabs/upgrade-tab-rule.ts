@@ -8,8 +8,8 @@
 import { useState } from 'react';
 import type { UpgradeableRow } from '@sunwatch/protocol';
 import type { DeviceTupleLike } from '../../shared/devices/paths';
-import { useUpgradeOffers } from '../api/queries';
-import { isRunning } from '../model/status';
+import { useUpgradeOffers } from '../api/offers';
+import { isRunning } from '../model/running';
 
 /** The rows of queryUpgradeableFirmware({pn}) the tab reads (the same query: one request). */
 export const OFFER_PAGE = { page: 0, pagesize: 50 } as const;
