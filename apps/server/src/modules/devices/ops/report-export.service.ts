@@ -2,7 +2,9 @@ import ExcelJS from 'exceljs';
 import type { RoleFunctionsReader } from '../../../access/permissions.js';
 import { ApiError, EXPORT_STATUS, type ExportFileRow } from '@sunwatch/protocol';
 import type { Caller } from '../../../context.js';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/db.js';
+import type { ExportFilesTable } from '../../../db/schema.js';
 import type { DbHandle } from '../../../db/transaction.js';
 import { dayString, fmtTs } from '../../../shared/local-time.js';
 import type { Keyring } from '../../../security/keyring.js';
@@ -61,17 +63,11 @@ function cell(v: string): string | number {
   return /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
 }
 
-type JobRow = {
-  id: number;
-  account_id: number;
-  pn: string;
-  sn: string;
-  device_id: number | null;
-  sdate: string;
-  edate: string;
-  locale: string;
-  attempts: number;
-};
+/** The columns of an export job the builder reads (db/schema.ts `ExportFilesTable`). */
+type JobRow = Pick<
+  Selectable<ExportFilesTable>,
+  'id' | 'account_id' | 'pn' | 'sn' | 'device_id' | 'sdate' | 'edate' | 'locale' | 'attempts'
+>;
 
 /**
  * Device report export (spec §2 "report export", §3 "Export file", §5: range ≤ 31 days): an
