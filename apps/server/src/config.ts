@@ -141,6 +141,12 @@ export interface UpgradesConfig {
   sweepMs: number;
   /** A flashing datalogger silent this long ends abnormally, status 1 (UPGRADE_FLASH_TIMEOUT_MS, 120 s). */
   flashTimeoutMs: number;
+  /** Transfers one instance drives at once; the rest wait queued (UPGRADE_MAX_TRANSFERS, 200; 1..10000). */
+  maxTransfers?: number;
+  /** Bytes of verified firmware images kept in memory and shared by transfers (UPGRADE_IMAGE_CACHE_BYTES, 64 MiB). */
+  imageCacheBytes?: number;
+  /** How long a single start waits for the datalogger's answer to upgrade_begin before ret 1 (UPGRADE_BEGIN_WAIT_MS, 5 s). */
+  beginWaitMs?: number;
 }
 
 export interface IngestLimitsConfig {
@@ -264,6 +270,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: Math.max(2000, int(env.UPGRADE_LEASE_MS, 20_000)),
       sweepMs: Math.max(100, int(env.UPGRADE_SWEEP_MS, 2000)),
       flashTimeoutMs: Math.max(1000, int(env.UPGRADE_FLASH_TIMEOUT_MS, 120_000)),
+      maxTransfers: Math.min(10_000, Math.max(1, int(env.UPGRADE_MAX_TRANSFERS, 200))),
+      imageCacheBytes: Math.max(0, int(env.UPGRADE_IMAGE_CACHE_BYTES, 64 * 1024 * 1024)),
+      beginWaitMs: Math.max(500, int(env.UPGRADE_BEGIN_WAIT_MS, 5000)),
     },
     branding: loadBrandingConfig(env, base),
     now: () => Date.now(),

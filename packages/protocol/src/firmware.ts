@@ -91,6 +91,8 @@ export const UPGRADE_REASONS = [
   'noAnswer',
   /** Waiting: the server instance driving the transfer stopped; another one resumes it. */
   'instanceStopped',
+  /** A start that waited for the datalogger's answer to `upgrade_begin` got none (ret 1; detail 'offline' when it dropped). */
+  'beginNoAnswer',
 ] as const;
 export type UpgradeReason = (typeof UPGRADE_REASONS)[number];
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { FIRMWARE_UPGRADE_STATUS, UPGRADE_PROGRESS_MAX, type UpgradeReport } from '@sunwatch/protocol';
 import { demoFirmwareSigningKey, keyFingerprint, verifyFirmwareDigest } from '@sunwatch/protocol/node/firmware-keys.ts';
 import type { LiveDatalogger } from '../runtime.js';
-import type { CommandHandlers, CommandOutcome } from './types.js';
+import type { CommandContext, CommandHandlers, CommandOutcome } from './types.js';
 
 /**
  * The datalogger side of a firmware upgrade (issue 13; docs/firmware/engine.md): it receives an
@@ -35,6 +35,10 @@ export interface UpgradeFlags {
   /** After this many chunks of the next transfer, the datalogger drops its link for `offlineForMs`. */
   offlineAfterChunks?: number;
   offlineForMs: number;
+  /** The next `upgrade_begin` is refused (code 1, "flash busy"); the flag clears itself. */
+  refuseBeginNext?: boolean;
+  /** The next `upgrade_begin` is answered only after this many ms (a datalogger too slow to answer); clears itself. */
+  delayBeginMs?: number;
 }
 
 interface UpgradeState {
@@ -147,45 +151,60 @@ export function verifyImage(
   return undefined;
 }
 
+/** `upgrade_begin`: announces an image; answers the bytes already held for that key (`have`). */
+function begin({ logger, params }: CommandContext): CommandOutcome {
+  const s = stateOf(logger);
+  const key = str(params.key);
+  const size = int(params.size);
+  const target = int(params.target);
+  if (!key || !Number.isFinite(size) || size <= 0 || (target !== 0 && target !== 1))
+    return { ok: false, code: 6, error: 'key, size and target are required' };
+  if (!/^[0-9a-f]{64}$/i.test(str(params.sha256)) || !str(params.signature) || !str(params.fingerprint))
+    return { ok: false, code: 6, error: 'sha256, signature and fingerprint are required' };
+  if (s.flashing && s.flashing !== key) return { ok: false, code: 8, error: 'already upgrading' };
+  if (target === 1) {
+    const dev = logger.spec.devices.find(
+      (d) => d.devaddr === int(params.devaddr) && d.devcode === int(params.devcode),
+    );
+    if (!dev) return { ok: false, code: 1, error: 'no such device' };
+  }
+  // Another key's partial image is dropped: one transfer at a time.
+  for (const k of s.transfers.keys()) if (k !== key) s.transfers.delete(k);
+  let t = s.transfers.get(key);
+  if (!t || t.size !== size || t.sha256 !== str(params.sha256).toLowerCase()) {
+    t = {
+      key,
+      target,
+      devaddr: int(params.devaddr),
+      devcode: int(params.devcode),
+      firmware: str(params.firmware),
+      version: str(params.version),
+      size,
+      sha256: str(params.sha256).toLowerCase(),
+      signature: str(params.signature),
+      fingerprint: str(params.fingerprint),
+      parts: [],
+      have: 0,
+    };
+    s.transfers.set(key, t);
+  }
+  s.chunksSeen = 0;
+  return { ok: true, result: { have: t.have } };
+}
+
 export const UPGRADE_HANDLERS: CommandHandlers = {
-  upgrade_begin: ({ logger, params }): CommandOutcome => {
-    const s = stateOf(logger);
-    const key = str(params.key);
-    const size = int(params.size);
-    const target = int(params.target);
-    if (!key || !Number.isFinite(size) || size <= 0 || (target !== 0 && target !== 1))
-      return { ok: false, code: 6, error: 'key, size and target are required' };
-    if (!/^[0-9a-f]{64}$/i.test(str(params.sha256)) || !str(params.signature) || !str(params.fingerprint))
-      return { ok: false, code: 6, error: 'sha256, signature and fingerprint are required' };
-    if (s.flashing && s.flashing !== key) return { ok: false, code: 8, error: 'already upgrading' };
-    if (target === 1) {
-      const dev = logger.spec.devices.find(
-        (d) => d.devaddr === int(params.devaddr) && d.devcode === int(params.devcode),
-      );
-      if (!dev) return { ok: false, code: 1, error: 'no such device' };
+  upgrade_begin: async (ctx): Promise<CommandOutcome> => {
+    const f = stateOf(ctx.logger).flags;
+    if (f.refuseBeginNext) {
+      f.refuseBeginNext = false;
+      return { ok: false, code: 1, error: 'flash busy' };
     }
-    // Another key's partial image is dropped: one transfer at a time.
-    for (const k of s.transfers.keys()) if (k !== key) s.transfers.delete(k);
-    let t = s.transfers.get(key);
-    if (!t || t.size !== size || t.sha256 !== str(params.sha256).toLowerCase()) {
-      t = {
-        key,
-        target,
-        devaddr: int(params.devaddr),
-        devcode: int(params.devcode),
-        firmware: str(params.firmware),
-        version: str(params.version),
-        size,
-        sha256: str(params.sha256).toLowerCase(),
-        signature: str(params.signature),
-        fingerprint: str(params.fingerprint),
-        parts: [],
-        have: 0,
-      };
-      s.transfers.set(key, t);
+    if (f.delayBeginMs !== undefined) {
+      const ms = f.delayBeginMs;
+      f.delayBeginMs = undefined;
+      await sleep(ms);
     }
-    s.chunksSeen = 0;
-    return { ok: true, result: { have: t.have } };
+    return begin(ctx);
   },
 
   upgrade_chunk: ({ logger, params }): CommandOutcome => {

@@ -27,6 +27,13 @@ export interface StartUpgradeRequest {
    * strategies); false (the vendor action): answer ret 2 and create nothing.
    */
   queueIfOffline?: boolean;
+  /**
+   * A start that drives at once (datalogger online) answers after the datalogger answered
+   * `upgrade_begin` (default): refused or silent within `UPGRADE_BEGIN_WAIT_MS`, the task ends and
+   * the answer is ret 1. false: answer 0 at once and let the transfer run (a job starting many
+   * targets in a row that does not want to wait on each). Recorded-only starts never wait.
+   */
+  awaitBegin?: boolean;
 }
 
 /** `dat` of firmwareUpgradeCollector: ret 0 accepted (key set), 1 failed to start, 2 offline, 3 already upgrading. */

@@ -19,6 +19,7 @@ import type { OperationLog } from '../operations/operation-log.service.js';
 import type { TelemetryService } from '../telemetry/telemetry.service.js';
 import type { StartUpgradeRequest, StartUpgradeResult, UpgradeEngine } from './engine-port.js';
 import { currentDb } from '../../db/transaction.js';
+import { ImageCache } from './image-cache.js';
 
 /**
  * The upgrade engine (issue 13; docs/firmware/engine.md). Tasks live in `upgrade_tasks`; one
@@ -41,6 +42,18 @@ export interface UpgradeEngineOptions {
   flashTimeoutMs: number;
   /** Ack timeout of one upgrade command. */
   ackTimeoutMs?: number;
+  /**
+   * Transfers one instance drives at once (`UPGRADE_MAX_TRANSFERS`, 200): the sweep claims only
+   * the free slots; a start at capacity is recorded queued and begins when a slot frees.
+   */
+  maxTransfers: number;
+  /** Bytes of verified images kept in memory, shared by the transfers (`UPGRADE_IMAGE_CACHE_BYTES`, 64 MiB). */
+  imageCacheBytes: number;
+  /**
+   * How long a single start (not deferred, datalogger online) waits for the datalogger's answer
+   * to `upgrade_begin` before it answers ret 1 "failed to start" (`UPGRADE_BEGIN_WAIT_MS`, 5 s).
+   */
+  beginWaitMs: number;
 }
 
 export const DEFAULT_UPGRADE_OPTIONS: UpgradeEngineOptions = {
@@ -48,7 +61,13 @@ export const DEFAULT_UPGRADE_OPTIONS: UpgradeEngineOptions = {
   leaseMs: 20_000,
   sweepMs: 2_000,
   flashTimeoutMs: 120_000,
+  maxTransfers: 200,
+  imageCacheBytes: 64 * 1024 * 1024,
+  beginWaitMs: 5000,
 };
+
+/** What became of `upgrade_begin` for a start that waits for it. */
+type BeginOutcome = 'begun' | 'refused' | 'offline' | 'noAnswer' | 'gone';
 
 export interface UpgradeEngineDeps {
   db: Db;
@@ -59,6 +78,8 @@ export interface UpgradeEngineDeps {
   now: () => number;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   options?: Partial<UpgradeEngineOptions>;
+  /** This instance's lease owner name (default: pid + random); tests name their instances. */
+  instance?: string;
 }
 
 type TaskRow = {
@@ -109,30 +130,73 @@ export class UpgradeEngineService implements UpgradeEngine {
     return currentDb(this.deps.db);
   }
 
-  readonly instance = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  readonly instance: string;
   readonly options: UpgradeEngineOptions;
   private timer: NodeJS.Timeout | undefined;
   private readonly driving = new Map<string, Promise<void>>();
+  /** Transfer slots taken (driving, or reserved by a start / a claim about to drive). */
+  private slots = 0;
   private sweeping: Promise<void> | undefined;
+  /** A slot freed while the sweep ran: sweep once more right after. */
+  private sweepAgain = false;
   private stopped = false;
+  /** `abandon()` (tests): this instance "crashed": it writes nothing more. */
+  private abandoned = false;
   private readonly unsubscribe: () => void;
+  private readonly images: ImageCache;
+  /** (public key, SHA-256, signature) triples already verified: the Ed25519 check runs once per image. */
+  private readonly verified = new Set<string>();
 
   constructor(private readonly deps: UpgradeEngineDeps) {
     this.options = { ...DEFAULT_UPGRADE_OPTIONS, ...deps.options };
+    this.instance = deps.instance ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
+    this.images = new ImageCache(this.options.imageCacheBytes);
     this.unsubscribe = deps.telemetry.onAck((pn, payload) => this.onAck(pn, payload));
+  }
+
+  /** Transfers this instance drives now (at most `maxTransfers`). */
+  get inFlight(): number {
+    return this.driving.size;
+  }
+
+  /** Image loads (blob read + SHA-256) so far, and the bytes the image cache holds. */
+  get imageStats(): { loads: number; cachedBytes: number; cached: number } {
+    return { loads: this.images.loads, cachedBytes: this.images.bytes, cached: this.images.size };
   }
 
   /** Starts the sweep (waiting tasks, expired leases, silent flashing). */
   startSweep(): void {
     if (this.timer) return;
     this.stopped = false;
-    this.timer = setInterval(() => {
-      if (!this.sweeping)
-        this.sweeping = this.sweep()
-          .catch((err: unknown) => this.deps.log.warn({ err }, 'upgrade sweep failed'))
-          .finally(() => (this.sweeping = undefined));
-    }, this.options.sweepMs);
+    this.timer = setInterval(() => this.runSweep(), this.options.sweepMs);
     this.timer.unref?.();
+  }
+
+  private runSweep(): void {
+    if (this.sweeping) {
+      this.sweepAgain = true;
+      return;
+    }
+    this.sweepAgain = false;
+    this.sweeping = this.sweep()
+      .catch((err: unknown) => this.deps.log.warn({ err }, 'upgrade sweep failed'))
+      .finally(() => {
+        this.sweeping = undefined;
+        if (this.sweepAgain && this.timer && !this.stopped) this.runSweep();
+      });
+  }
+
+  /**
+   * Test seam: this instance "crashes". It stops sweeping and listening, and its transfers stop
+   * at their next step without parking or releasing their lease (no write at all): another
+   * instance takes them over once the lease expires.
+   */
+  abandon(): void {
+    this.abandoned = true;
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.unsubscribe();
   }
 
   /** Stops the sweep and waits for the transfers this instance drives (they pause: lease released). */
@@ -173,7 +237,13 @@ export class UpgradeEngineService implements UpgradeEngine {
       .where('vendor_id', '=', fw.vendor_id)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    if (!key || !verifyFirmwareDigest(key.public_key, fw.sha256, fw.signature)) throw new ApiError(352);
+    if (!key) throw new ApiError(352);
+    const triple = `${key.public_key}|${fw.sha256.toLowerCase()}|${fw.signature}`;
+    if (!this.verified.has(triple)) {
+      if (!verifyFirmwareDigest(key.public_key, fw.sha256, fw.signature)) throw new ApiError(352);
+      if (this.verified.size >= 10_000) this.verified.clear();
+      this.verified.add(triple);
+    }
     return {
       id: Number(fw.id),
       code: fw.code,
@@ -189,12 +259,29 @@ export class UpgradeEngineService implements UpgradeEngine {
     };
   }
 
-  /** The image bytes, checked against the recorded size and SHA-256 (352 when missing or altered). */
+  /**
+   * The image bytes, checked against the recorded size and SHA-256 (352 when missing or altered).
+   * Read and hashed once per (firmware, SHA-256) while it stays in the image cache; every transfer
+   * of it shares that buffer (read-only).
+   */
   private async image(fw: DistributableFirmware): Promise<Buffer> {
-    const bytes = await this.deps.blobs.read(fw.blobKey);
-    if (!bytes || bytes.length !== fw.size) throw new ApiError(352);
-    if (createHash('sha256').update(bytes).digest('hex') !== fw.sha256.toLowerCase()) throw new ApiError(352);
-    return bytes;
+    return this.images.get(ImageCache.key(fw.id, fw.sha256), fw.size, async () => {
+      const bytes = await this.deps.blobs.read(fw.blobKey);
+      if (!bytes || bytes.length !== fw.size) throw new ApiError(352);
+      if (createHash('sha256').update(bytes).digest('hex') !== fw.sha256.toLowerCase()) throw new ApiError(352);
+      return bytes;
+    });
+  }
+
+  /** Takes a transfer slot if one is free (synchronously: concurrent starts cannot both take the last). */
+  private reserve(): boolean {
+    if (this.slots >= this.options.maxTransfers) return false;
+    this.slots += 1;
+    return true;
+  }
+
+  private release(): void {
+    this.slots = Math.max(0, this.slots - 1);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -222,6 +309,13 @@ export class UpgradeEngineService implements UpgradeEngine {
   /**
    * `opts.deferred`: only record the task (phase 'transfer' without a lease when online, else
    * 'waiting'); the sweep drives it after the caller's transaction committed (batches run in one).
+   *
+   * Not deferred, datalogger online and a transfer slot free: the task is driven here at once and,
+   * unless `req.awaitBegin` is false, the answer waits (at most `beginWaitMs`) for the datalogger's
+   * answer to `upgrade_begin`: refused or unanswered, the task ends (failed, reason
+   * `refusedByDatalogger` / `beginNoAnswer`) and the answer is ret 1 "failed to start" (ret 2 when
+   * the datalogger turned out offline). At capacity (`maxTransfers`) the task is recorded queued
+   * (no lease) and answered 0: the sweep starts it when a slot frees.
    */
   async start(req: StartUpgradeRequest, opts: { deferred?: boolean } = {}): Promise<StartUpgradeResult> {
     const fw = await this.distributable(req.firmwareId);
@@ -249,6 +343,8 @@ export class UpgradeEngineService implements UpgradeEngine {
     if (await this.activeTask(t.pn)) return { ret: UPGRADE_REQUEST_RESULT.alreadyUpgrading };
     const online = await this.online(t.pn);
     if (!online && !req.queueIfOffline) return { ret: UPGRADE_REQUEST_RESULT.offline };
+    // A slot is taken before the insert, synchronously after the last await of the checks.
+    const drive = online && !opts.deferred && !this.stopped && this.reserve();
     const now = this.deps.now();
     const key = randomBytes(12).toString('hex');
     const inserted = await this.db
@@ -279,16 +375,47 @@ export class UpgradeEngineService implements UpgradeEngine {
         created_at: now,
         updated_at: now,
         ended_at: null,
-        lease_owner: online && !opts.deferred ? this.instance : '',
-        lease_until: online && !opts.deferred ? now + this.options.leaseMs : 0,
+        lease_owner: drive ? this.instance : '',
+        lease_until: drive ? now + this.options.leaseMs : 0,
       })
       // one running task per datalogger (migration 0023): a start racing another one loses here
       .onConflict((oc) => oc.column('pn').where('ended_at', 'is', null).doNothing())
       .returning('key')
-      .executeTakeFirst();
-    if (!inserted) return { ret: UPGRADE_REQUEST_RESULT.alreadyUpgrading };
-    if (online && !opts.deferred) this.launch(key);
-    return { ret: UPGRADE_REQUEST_RESULT.accepted, key };
+      .executeTakeFirst()
+      .catch((e: unknown) => {
+        if (drive) this.release();
+        throw e;
+      });
+    if (!inserted) {
+      if (drive) this.release();
+      return { ret: UPGRADE_REQUEST_RESULT.alreadyUpgrading };
+    }
+    if (!drive) return { ret: UPGRADE_REQUEST_RESULT.accepted, key };
+    if (req.awaitBegin === false) {
+      this.launch(key);
+      return { ret: UPGRADE_REQUEST_RESULT.accepted, key };
+    }
+    return this.launchAndAwaitBegin(key);
+  }
+
+  /** Drives the task and answers once `upgrade_begin` was answered (or not, within `beginWaitMs`). */
+  private async launchAndAwaitBegin(key: string): Promise<StartUpgradeResult> {
+    let settle: (o: BeginOutcome | 'timeout') => void = () => undefined;
+    const outcome = new Promise<BeginOutcome | 'timeout'>((resolve) => (settle = resolve));
+    const timer = setTimeout(() => settle('timeout'), this.options.beginWaitMs);
+    timer.unref?.();
+    this.launch(key, (o) => settle(o));
+    const o = await outcome;
+    clearTimeout(timer);
+    if (o === 'begun') return { ret: UPGRADE_REQUEST_RESULT.accepted, key };
+    if (o === 'timeout') {
+      // Still no answer: the task ends here; the transfer stops at its next step (the task ended).
+      const task = await this.task(key);
+      if (task) await this.finish(task, FIRMWARE_UPGRADE_STATUS.failed, encodeUpgradeReason('beginNoAnswer'));
+      return { ret: UPGRADE_REQUEST_RESULT.failedToStart };
+    }
+    if (o === 'offline') return { ret: UPGRADE_REQUEST_RESULT.offline };
+    return { ret: UPGRADE_REQUEST_RESULT.failedToStart };
   }
 
   async cancel(key: string, by: { accountId: number | null; usr: string }): Promise<boolean> {
@@ -363,16 +490,34 @@ export class UpgradeEngineService implements UpgradeEngine {
     };
   }
 
-  private launch(key: string): void {
-    if (this.driving.has(key) || this.stopped) return;
-    const p = this.drive(key)
-      .catch((err: unknown) => this.deps.log.warn({ err, key }, 'upgrade transfer failed'))
-      .finally(() => this.driving.delete(key));
+  /**
+   * Drives a task in a slot already taken (`reserve`); the slot is freed when the transfer ends
+   * (handed to the datalogger, parked or failed), and the sweep then looks for queued tasks.
+   */
+  private launch(key: string, gate?: (o: BeginOutcome) => void): void {
+    if (this.driving.has(key) || this.stopped) {
+      this.release();
+      gate?.('gone');
+      return;
+    }
+    const p = this.drive(key, gate)
+      .catch((err: unknown) => {
+        gate?.('noAnswer');
+        this.deps.log.warn({ err, key }, 'upgrade transfer failed');
+      })
+      .finally(() => {
+        this.driving.delete(key);
+        this.release();
+        if (this.timer && !this.stopped) this.runSweep();
+      });
     this.driving.set(key, p);
   }
 
-  /** Renews the lease and records progress; false when the task is no longer ours or ended. */
-  private async progress(
+  /**
+   * Renews the lease and records progress; false when the task is no longer ours or ended (a
+   * cancel, or another instance took it over after this one's lease expired).
+   */
+  async recordProgress(
     key: string,
     set: { sent_bytes?: number; progress?: number; phase?: string },
   ): Promise<boolean> {
@@ -456,9 +601,17 @@ export class UpgradeEngineService implements UpgradeEngine {
     });
   }
 
-  private async drive(key: string): Promise<void> {
+  /**
+   * One transfer: begin → the datalogger's `have` → chunks → end. `gate` (a start waiting for the
+   * datalogger's answer) hears what became of `upgrade_begin`; with a gate, a begin that is not
+   * answered ends the task (`beginNoAnswer`) instead of parking it.
+   */
+  private async drive(key: string, gate?: (o: BeginOutcome) => void): Promise<void> {
     const task = await this.task(key);
-    if (!task || task.status !== FIRMWARE_UPGRADE_STATUS.running || task.phase === 'flash') return;
+    if (!task || task.status !== FIRMWARE_UPGRADE_STATUS.running || task.phase === 'flash') {
+      gate?.('gone');
+      return;
+    }
     let fw: DistributableFirmware;
     let image: Buffer;
     try {
@@ -466,10 +619,13 @@ export class UpgradeEngineService implements UpgradeEngine {
       image = await this.image(fw);
     } catch {
       // Deleted, revoked or altered since it started: nothing more is sent.
-      await this.finish(task, FIRMWARE_UPGRADE_STATUS.failed, encodeUpgradeReason('notDistributable'));
+      if (!this.abandoned)
+        await this.finish(task, FIRMWARE_UPGRADE_STATUS.failed, encodeUpgradeReason('notDistributable'));
+      gate?.('refused');
       return;
     }
     const chunk = Math.max(256, this.options.chunkBytes);
+    let begun = false;
     try {
       const begin: UpgradeBeginParams = {
         key,
@@ -486,22 +642,31 @@ export class UpgradeEngineService implements UpgradeEngine {
         baud: task.baud_rate,
       };
       const ack = await this.send(task, 'upgrade_begin', begin);
+      if (this.abandoned) return;
       if (!ack.ok) {
         await this.finish(
           task,
-          ack.code === 8 ? FIRMWARE_UPGRADE_STATUS.failed : FIRMWARE_UPGRADE_STATUS.failed,
+          FIRMWARE_UPGRADE_STATUS.failed,
           encodeUpgradeReason('refusedByDatalogger', ack.error ?? ack.code),
         );
+        gate?.('refused');
         return;
       }
       let have = Math.max(0, Math.min(image.length, Number(ack.result?.have ?? 0) || 0));
-      if (!(await this.progress(key, { phase: 'transfer', sent_bytes: have }))) return;
+      // Ended meanwhile (cancelled, or a start that stopped waiting for this answer): stop.
+      if (!(await this.recordProgress(key, { phase: 'transfer', sent_bytes: have }))) {
+        gate?.('gone');
+        return;
+      }
+      begun = true;
       await this.db
         .updateTable('upgrade_tasks')
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .where('key', '=', key)
         .execute();
+      gate?.('begun');
       while (have < image.length) {
+        if (this.abandoned) return;
         if (this.stopped) {
           // This instance shuts down: another (or this one, restarted) resumes from `have`.
           await this.park(key, encodeUpgradeReason('instanceStopped'));
@@ -509,6 +674,7 @@ export class UpgradeEngineService implements UpgradeEngine {
         }
         const data = image.subarray(have, Math.min(image.length, have + chunk));
         const a = await this.send(task, 'upgrade_chunk', { key, offset: have, data: data.toString('base64') });
+        if (this.abandoned) return;
         if (!a.ok) {
           const at = Number(a.result?.have);
           if (a.code === 6 && Number.isInteger(at) && at >= 0 && at <= image.length) {
@@ -521,17 +687,29 @@ export class UpgradeEngineService implements UpgradeEngine {
         have += data.length;
         const progress = Math.floor((have / image.length) * (UPGRADE_PROGRESS_MAX / 2));
         // Cancelled (or taken over) meanwhile: stop sending.
-        if (!(await this.progress(key, { sent_bytes: have, progress }))) return;
+        if (!(await this.recordProgress(key, { sent_bytes: have, progress }))) return;
       }
-      if (!(await this.progress(key, { phase: 'flash' }))) return;
+      if (!(await this.recordProgress(key, { phase: 'flash' }))) return;
       const end = await this.send(task, 'upgrade_end', { key });
+      if (this.abandoned) return;
       if (!end.ok) {
         await this.finish(task, FIRMWARE_UPGRADE_STATUS.failed, encodeUpgradeReason('imageRefused', end.error));
         return;
       }
     } catch (e) {
+      if (this.abandoned) return;
       // Offline (263) or no ack (2): wait for it to come back, then resume from its `have`.
       if (e instanceof ApiError && (e.code === 263 || e.code === 2)) {
+        if (gate && !begun) {
+          // A start waiting for the answer: not begun means not started (ret 1, or 2 when offline).
+          await this.finish(
+            task,
+            FIRMWARE_UPGRADE_STATUS.failed,
+            encodeUpgradeReason('beginNoAnswer', e.code === 263 ? 'offline' : ''),
+          );
+          gate(e.code === 263 ? 'offline' : 'noAnswer');
+          return;
+        }
         await this.park(key, encodeUpgradeReason(e.code === 263 ? 'offline' : 'noAnswer'));
         return;
       }
@@ -612,6 +790,9 @@ export class UpgradeEngineService implements UpgradeEngine {
       const t = await this.task(s.key);
       if (t) await this.finish(t, FIRMWARE_UPGRADE_STATUS.exception, encodeUpgradeReason('noFlashReport'));
     }
+    // Only as many as there are free transfer slots; the rest stay queued for a later pass.
+    const room = this.options.maxTransfers - this.slots;
+    if (room <= 0 || this.stopped) return;
     const due = await this.db
       .selectFrom('upgrade_tasks as t')
       .innerJoin('dataloggers as d', 'd.pn', 't.pn')
@@ -621,11 +802,13 @@ export class UpgradeEngineService implements UpgradeEngine {
       .where('t.lease_until', '<', now)
       .where('d.status', '=', 0)
       .orderBy('t.id')
-      .limit(50)
+      // a few more than the room: some may be disconnected from the broker, or claimed by another instance
+      .limit(Math.min(1000, room + 50))
       .execute();
     for (const d of due) {
       if (this.stopped) return;
       if (this.driving.has(d.key) || this.deps.telemetry.isConnected(d.pn) === false) continue;
+      if (!this.reserve()) return;
       const claim = await this.db
         .updateTable('upgrade_tasks')
         .set({
@@ -637,8 +820,13 @@ export class UpgradeEngineService implements UpgradeEngine {
         .where('key', '=', d.key)
         .where('ended_at', 'is', null)
         .where('lease_until', '<', now)
-        .executeTakeFirst();
+        .executeTakeFirst()
+        .catch((e: unknown) => {
+          this.release();
+          throw e;
+        });
       if (Number(claim.numUpdatedRows) === 1) this.launch(d.key);
+      else this.release();
     }
   }
 }
