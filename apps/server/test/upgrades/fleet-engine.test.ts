@@ -144,7 +144,7 @@ describe.each(engines)('upgrade engine: failed starts and the transfer cap ($nam
     let maxOpen = 0;
     let maxInFlight = 0;
     const cmds = f.s.ctx.services.commands;
-    let eng: UpgradeEngineService | undefined;
+    const ref: { eng?: UpgradeEngineService } = {};
     const commands = Object.assign(Object.create(cmds) as typeof cmds, {
       send: async (pn: string, cmd: string, params: Record<string, unknown>, o?: Parameters<typeof cmds.send>[3]) => {
         const key = String(params.key);
@@ -152,7 +152,7 @@ describe.each(engines)('upgrade engine: failed starts and the transfer cap ($nam
           open.add(key);
           maxOpen = Math.max(maxOpen, open.size);
         }
-        maxInFlight = Math.max(maxInFlight, eng?.inFlight ?? 0);
+        maxInFlight = Math.max(maxInFlight, ref.eng?.inFlight ?? 0);
         try {
           return await cmds.send(pn, cmd as Parameters<typeof cmds.send>[1], params, o);
         } finally {
@@ -160,12 +160,13 @@ describe.each(engines)('upgrade engine: failed starts and the transfer cap ($nam
         }
       },
     });
-    eng = f.engine({ instance: 'capped', blobs: counting, commands, options: { maxTransfers: 2 } });
+    const eng = f.engine({ instance: 'capped', blobs: counting, commands, options: { maxTransfers: 2 } });
+    ref.eng = eng;
     eng.startSweep();
     try {
       const results = await Promise.all(
         targets.map((pn) =>
-          eng!.start({ target: { pn, target: 0 }, firmwareId: fw.id, by: { accountId: f.vendorId, usr: 'sunmaker' } }),
+          eng.start({ target: { pn, target: 0 }, firmwareId: fw.id, by: { accountId: f.vendorId, usr: 'sunmaker' } }),
         ),
       );
       expect(results.map((x) => x.ret)).toEqual([0, 0, 0, 0, 0]);
