@@ -140,12 +140,17 @@ afterEach(() => {
 const tabLabels = () => screen.getAllByRole('tab').map((t) => t.textContent?.trim());
 
 describe('classic admin firmware page (tabs)', () => {
-  it('opens on the library and moves through strategies and cloud upgrades by address', async () => {
+  // One step per test (each loads other page modules; a loaded machine gets a timeout per step).
+  const asManufacturer = (path: string) => {
     saveLogin(authDat({ role: 1, usr: 'sunmaker' }), { remember: false });
     const calls = fakeServer();
-    const router = renderAppAt('/admin/setting/firmware');
-    expect(await screen.findByTestId('fw-library-page', undefined, { timeout: 30_000 })).toBeTruthy();
-    expect(await screen.findByTestId('fw-row', undefined, { timeout: 30_000 })).toBeTruthy();
+    return { calls, router: renderAppAt(path) };
+  };
+
+  it('opens on the library (origin 0) with five tabs; the settings menu keeps Firmware selected', async () => {
+    const { calls, router } = asManufacturer('/admin/setting/firmware');
+    expect(await screen.findByTestId('fw-library-page', undefined, { timeout: 60_000 })).toBeTruthy();
+    expect(await screen.findByTestId('fw-row', undefined, { timeout: 60_000 })).toBeTruthy();
     expect(calls.find((c) => c.get('action') === 'queryFirmwares')!.get('origin')).toBe('0');
     expect(tabLabels()).toEqual([
       'Firmware library',
@@ -155,32 +160,38 @@ describe('classic admin firmware page (tabs)', () => {
       'Cloud upgrade',
     ]);
     expect(router.state.location.pathname).toBe('/admin/setting/firmware');
-
-    fireEvent.click(screen.getByTestId('route-tab-default'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/setting/firmware/default'));
-    const defaults = await screen.findByTestId('fw-defaults', undefined, { timeout: 30_000 });
-    expect(await within(defaults).findByText('SW-DL4G', undefined, { timeout: 30_000 })).toBeTruthy();
-    expect(screen.queryByTestId('fw-library-page')).toBeNull();
-
-    fireEvent.click(screen.getByTestId('route-tab-strategy'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/setting/firmware/strategy'));
-    const strategy = await screen.findByTestId('strategy-row', undefined, { timeout: 30_000 });
-    expect(within(strategy).getByTestId('strategy-row-name').textContent).toBe('Autumn rollout');
-    fireEvent.click(screen.getByTestId('strategy-add'));
-    expect(await screen.findByTestId('strategy-form', undefined, { timeout: 30_000 })).toBeTruthy();
-    // the settings menu keeps "Firmware" selected under every tab
     const selected = document.querySelector('[data-testid=settings-menu] .ant-menu-item-selected');
     expect(selected?.textContent).toBe('Firmware');
 
-    fireEvent.click(screen.getByTestId('route-tab-upgrade'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/setting/firmware/upgrade'));
-    expect(await screen.findByTestId('upg-page', undefined, { timeout: 30_000 })).toBeTruthy();
-    expect(await screen.findByText('SWNORTH0000001', undefined, { timeout: 30_000 })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('route-tab-default'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/setting/firmware/default'));
+    const defaults = await screen.findByTestId('fw-defaults', undefined, { timeout: 60_000 });
+    expect(await within(defaults).findByText('SW-DL4G', undefined, { timeout: 60_000 })).toBeTruthy();
+    expect(screen.queryByTestId('fw-library-page')).toBeNull();
+  }, 240_000);
+
+  it('the strategies tab lists the strategies and opens the editor', async () => {
+    const { router } = asManufacturer('/admin/setting/firmware');
+    fireEvent.click(await screen.findByTestId('route-tab-strategy', undefined, { timeout: 60_000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/setting/firmware/strategy'));
+    const strategy = await screen.findByTestId('strategy-row', undefined, { timeout: 60_000 });
+    expect(within(strategy).getByTestId('strategy-row-name').textContent).toBe('Autumn rollout');
+    fireEvent.click(screen.getByTestId('strategy-add'));
+    expect(await screen.findByTestId('strategy-form', undefined, { timeout: 60_000 })).toBeTruthy();
+    const selected = document.querySelector('[data-testid=settings-menu] .ant-menu-item-selected');
+    expect(selected?.textContent).toBe('Firmware');
+  }, 240_000);
+
+  it('the cloud-upgrade tab (deep link) shows the task list with its progress; the first tab leads back', async () => {
+    const { router } = asManufacturer('/admin/setting/firmware/upgrade');
+    expect(await screen.findByTestId('upg-page', undefined, { timeout: 60_000 })).toBeTruthy();
+    expect(await screen.findByText('SWNORTH0000001', undefined, { timeout: 60_000 })).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('42.5');
+    expect(screen.getByRole('tab', { selected: true }).textContent?.trim()).toBe('Cloud upgrade');
 
     fireEvent.click(screen.getByTestId('route-tab-index'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/setting/firmware'));
-    expect(await screen.findByTestId('fw-library-page', undefined, { timeout: 30_000 })).toBeTruthy();
+    expect(await screen.findByTestId('fw-library-page', undefined, { timeout: 60_000 })).toBeTruthy();
   }, 240_000);
 
   it('a deep link opens its tab; a sub-administrator without device management has no cloud-upgrade tab', async () => {
@@ -188,7 +199,7 @@ describe('classic admin firmware page (tabs)', () => {
     setPermissions({ modules: ['system_settings'], firstPages: [], secondPages: [], buttons: [] });
     fakeServer();
     const router = renderAppAt('/admin/setting/firmware/strategy');
-    expect(await screen.findByTestId('strategy-row', undefined, { timeout: 30_000 })).toBeTruthy();
+    expect(await screen.findByTestId('strategy-row', undefined, { timeout: 60_000 })).toBeTruthy();
     expect(tabLabels()).toEqual(['Firmware library', 'Upgrade firmware', 'Default firmware', 'Upgrade strategies']);
     expect(screen.getByRole('tab', { selected: true }).textContent?.trim()).toBe('Upgrade strategies');
     expect(router.state.location.pathname).toBe('/admin/setting/firmware/strategy');
