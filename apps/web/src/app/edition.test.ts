@@ -95,6 +95,16 @@ describe('edition switch', () => {
     expect(editionSwitchPath('/adminNew/home', a)).toBe('/admin/home');
     expect(editionSwitchPath('/adminNew/setting/rechargePay', a)).toBe('/admin/setting/rechargePay');
     expect(editionSwitchPath('/admin/setting/customize', a)).toBe('/adminNew/home');
+    // issue 13: the classic firmware page's tabs and the new edition's firmware pages
+    expect(editionSwitchPath('/adminNew/setting/firmware', a)).toBe('/admin/setting/firmware');
+    expect(editionSwitchPath('/adminNew/setting/UpgFirmware', a)).toBe('/admin/setting/firmware/UpgFirmware');
+    expect(editionSwitchPath('/adminNew/setting/strategy', a)).toBe('/admin/setting/firmware/strategy');
+    expect(editionSwitchPath('/adminNew/setting/upgrade', a)).toBe('/admin/setting/firmware/upgrade');
+    expect(editionSwitchPath('/admin/setting/firmware', a)).toBe('/adminNew/setting/firmware');
+    expect(editionSwitchPath('/admin/setting/firmware/default', a)).toBe('/adminNew/setting/firmware');
+    expect(editionSwitchPath('/admin/setting/firmware/UpgFirmware', a)).toBe('/adminNew/setting/UpgFirmware');
+    expect(editionSwitchPath('/admin/setting/firmware/strategy', a)).toBe('/adminNew/setting/strategy');
+    expect(editionSwitchPath('/admin/setting/firmware/upgrade', a)).toBe('/adminNew/setting/upgrade');
   });
 
   it('never sends a viewer to a page she may not open', () => {

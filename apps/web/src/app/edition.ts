@@ -103,7 +103,11 @@ export function editionSwitchPath(pathname: string, access: Access): string | un
   const leaf = match && !match.subPage ? match.chain[match.chain.length - 1] : undefined;
   const tail = match?.subPage ? segs.slice(match.chain.length) : [];
   const head = segs.slice(0, segs.length - tail.length);
-  for (const cand of candidates(from, to, head, leaf)) {
+  const cands = candidates(from, to, head, leaf);
+  // A tab of a tabs page (classic admin firmware) without a page of its own there: the tabs page.
+  const parent = match && !match.subPage ? match.chain[match.chain.length - 2] : undefined;
+  if (parent?.layout === 'tabs') cands.push(...candidates(from, to, head.slice(0, -1), parent));
+  for (const cand of cands) {
     const target = [to.base, ...cand, ...tail].join('/');
     const m = matchRoute(target);
     if (!m || !!m.subPage !== !!match?.subPage || !canOpenChain(access, m.chain)) continue;

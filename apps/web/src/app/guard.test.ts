@@ -250,6 +250,22 @@ describe('role-2 sub-administrators', () => {
     expect(await go('/admin/device')).toEqual({ redirect: '/401' });
     expect(await go('/admin/setting/personalBasic')).toEqual({ allow: true });
     expect(await go('/admin/setting/firmware')).toEqual({ redirect: '/401' });
+    expect(await go('/admin/setting/firmware/strategy')).toEqual({ redirect: '/401' });
+  });
+
+  it('opens the classic firmware tabs by the new edition rules: settings, and devices for the cloud upgrade (issue 13)', async () => {
+    saveLogin(authDat({ role: 2 }), { remember: false });
+    setNewEdition(false);
+    setPermissions({ modules: ['system_settings'], firstPages: [], secondPages: [], buttons: [] });
+    for (const tab of ['', '/UpgFirmware', '/default', '/strategy'])
+      expect(await go(`/admin/setting/firmware${tab}`), tab).toEqual({ allow: true });
+    expect(await go('/admin/setting/firmware/upgrade')).toEqual({ redirect: '/401' });
+    expect(await go('/adminNew/setting/upgrade')).toEqual({ redirect: '/401' });
+    setPermissions({ modules: ['system_settings', 'device_manag'], firstPages: [], secondPages: [], buttons: [] });
+    expect(await go('/admin/setting/firmware/upgrade')).toEqual({ allow: true });
+    expect(await go('/admin/setting/firmware/unknown')).toEqual({ redirect: '/404' });
+    saveLogin(authDat({ role: 1 }), { remember: false });
+    expect(await go('/admin/setting/firmware/upgrade')).toEqual({ allow: true });
   });
 
   it('an err 10 while loading permissions ends the session', async () => {

@@ -26,6 +26,7 @@ const AntdScope = lazy(async () => {
 // carry the area menus, dropdowns, tabs and result illustrations it never shows.
 const AreaLayout = lazy(() => import('../layouts/AreaLayout').then((m) => ({ default: m.AreaLayout })));
 const SettingsLayout = lazy(() => import('../layouts/SettingsLayout').then((m) => ({ default: m.SettingsLayout })));
+const TabsLayout = lazy(() => import('../layouts/TabsLayout').then((m) => ({ default: m.TabsLayout })));
 const PlaceholderPage = lazy(() => import('../pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 const NoPermissionPage = lazy(() => import('../pages/NoPermissionPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
@@ -91,6 +92,14 @@ function nodeRoute(node: RouteNode, parentPath: string): RouteObject {
         },
         ...(node.children ?? []).map((c) => nodeRoute(c, full)),
       ],
+    };
+  }
+  if (node.layout === 'tabs') {
+    // The node's own page is the first tab (its index); each child is a tab of its own address.
+    return {
+      path: node.path,
+      element: suspended(<TabsLayout node={node} basePath={full} />),
+      children: [{ index: true, element: page(node) }, ...(node.children ?? []).map((c) => nodeRoute(c, full))],
     };
   }
   if (node.subPage) {

@@ -41,6 +41,8 @@ const SPEC_PATHS = [
   '/admin',
   ...['home', 'account', 'device', 'alarm', 'setting'].map((p) => `/admin/${p}`),
   ...['personalBasic', 'rechargePay', 'firmware', 'customize'].map((p) => `/admin/setting/${p}`),
+  // issue 13: the tabs of the classic firmware page (routes.ts header, docs/decisions.md)
+  ...['UpgFirmware', 'default', 'strategy', 'upgrade'].map((p) => `/admin/setting/firmware/${p}`),
   '/generalNew',
   ...['home', 'alarm', 'deviceno', 'generalintro', 'project', 'personalBasic', 'setting'].map(
     (p) => `/generalNew/${p}`,
@@ -122,5 +124,32 @@ describe('route table (spec §2)', () => {
     expect(def('/admin/setting')).toBe('/admin/setting/personalBasic');
     expect(def('/generalNew/setting')).toBe('/generalNew/setting/datalogger');
     expect(def('/general/setting')).toBe('/general/setting/personalBasic');
+    // the classic firmware page is its own first tab: no redirect
+    expect(def('/admin/setting/firmware')).toBeUndefined();
+  });
+
+  it('gives the classic admin firmware page the tabs of the new edition firmware pages (issue 13)', () => {
+    const fw = matchRoute('/admin/setting/firmware')!.chain.at(-1)!;
+    expect(fw.layout).toBe('tabs');
+    expect(fw.indexTitleKey).toBe('menu:items.firmwareLibrary');
+    expect(fw.access).toEqual({ module: 'system_settings' });
+    expect(fw.children!.map((c) => c.path)).toEqual(['UpgFirmware', 'default', 'strategy', 'upgrade']);
+    const newSetting = matchRoute('/adminNew/setting')!.chain.at(-1)!.children!;
+    const newNode = (path: string) => newSetting.find((c) => c.path === path)!;
+    // the same page components, titles and access rules as the new edition (no copies)
+    for (const path of ['UpgFirmware', 'strategy', 'upgrade']) {
+      const tab = matchRoute(`/admin/setting/firmware/${path}`)!.chain.at(-1)!;
+      expect(tab.page).toBe(newNode(path).page);
+      expect(tab.titleKey).toBe(newNode(path).titleKey);
+      expect(tab.access).toEqual(newNode(path).access);
+    }
+    expect(matchRoute('/admin/setting/firmware/upgrade')!.chain.map((n) => n.access?.module)).toEqual([
+      undefined,
+      'system_settings',
+      'device_manag',
+    ]);
+    expect(matchRoute('/admin/setting/firmware/default')!.chain.at(-1)!.titleKey).toBe('menu:items.defaultFirmware');
+    expect(matchRoute('/admin/setting/firmware/nope')).toBeUndefined();
+    expect(matchRoute('/adminNew/setting/firmware/strategy')).toBeUndefined();
   });
 });

@@ -17,6 +17,10 @@
  *   are `writes`; the recharge and acceleration records are the owner's own (`roles: [0]`).
  *   A viewer keeps every monitoring page, personal info, alarm e-mails and reports.
  * - A settings node whose default child the account may not open opens its first child it may.
+ * - Classic admin area (spec §2 lists only `setting/firmware` there): the firmware page is a
+ *   `layout: 'tabs'` node. Its own page is the first tab (the firmware library); its children are
+ *   the other tabs (upgrade firmware, default firmware, upgrade strategies, cloud upgrade), the new
+ *   edition's pages under the same access rules, each with its own address for deep links.
  */
 import type { ComponentType } from 'react';
 import type { MenuIconName } from './menu-icon-names';
@@ -87,10 +91,14 @@ export interface RouteNode {
   page?: PageLoader;
   /** Parameterised page under this node (not in the menu). */
   subPage?: SubPage;
-  layout?: 'settings';
+  /**
+   * `settings`: the nested settings layout, a left menu of the children by `group`.
+   * `tabs`: a tab bar over the node's own page (the first tab, `indexTitleKey`) and its children.
+   */
+  layout?: 'settings' | 'tabs';
   /** Segment of the child opened when the node itself is opened. */
   defaultChild?: string;
-  /** The index page of a settings layout without default child. */
+  /** The index page of a settings layout without default child; the first tab of a tabs node. */
   indexTitleKey?: string;
   children?: RouteNode[];
 }
@@ -139,6 +147,9 @@ const helpformPage: PageLoader = () => import('../features/device-ops/pages/Help
 const alarmsPage: PageLoader = () => import('../features/alarms/pages/AlarmsPage');
 const ownerFirmwarePage: PageLoader = () => import('../features/upgrades/pages/OwnerFirmwarePage');
 const firmwareManagerPage: PageLoader = () => import('../features/firmware/pages/FirmwareManagerPage');
+const upgFirmwarePage: PageLoader = () => import('../features/firmware/pages/UpgFirmwarePage');
+const strategyPage: PageLoader = () => import('../features/strategies/pages/StrategyPage');
+const cloudUpgradePage: PageLoader = () => import('../features/upgrades/pages/CloudUpgradePage');
 
 /** The device detail page under every device list (same access as the list). */
 export const DEVICE_DETAIL: SubPage = {
@@ -217,9 +228,9 @@ export const AREAS: readonly AreaDef[] = [
           item('rechargeRecord', 'History', { group: 'recharge' }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
           item('helpform', 'Appstore', { group: 'auxiliary', access: DEVICES, page: helpformPage }),
-          item('UpgFirmware', 'CloudUpload', { group: 'strategy', page: () => import('../features/firmware/pages/UpgFirmwarePage') }),
-          item('strategy', 'Tool', { group: 'strategy', page: () => import('../features/strategies/pages/StrategyPage') }),
-          item('upgrade', 'Rocket', { group: 'strategy', access: DEVICES, page: () => import('../features/upgrades/pages/CloudUpgradePage') }),
+          item('UpgFirmware', 'CloudUpload', { group: 'strategy', page: upgFirmwarePage }),
+          item('strategy', 'Tool', { group: 'strategy', page: strategyPage }),
+          item('upgrade', 'Rocket', { group: 'strategy', access: DEVICES, page: cloudUpgradePage }),
         ],
       }),
     ],
@@ -243,7 +254,23 @@ export const AREAS: readonly AreaDef[] = [
         children: [
           item('personalBasic', 'User', { page: personalBasicPage }),
           item('rechargePay', 'Wallet', { access: SETTINGS }),
-          item('firmware', 'CloudServer', { access: SETTINGS, page: firmwareManagerPage }),
+          // Spec §2 lists only `firmware` here: its tabs hold what the new edition spreads over
+          // firmware, UpgFirmware, strategy and upgrade (issue 13), with the same access rules.
+          item('firmware', 'CloudServer', {
+            access: SETTINGS,
+            layout: 'tabs',
+            indexTitleKey: t('firmwareLibrary'),
+            page: () => import('../features/firmware/pages/FirmwareLibraryPage'),
+            children: [
+              item('UpgFirmware', 'CloudUpload', { page: upgFirmwarePage }),
+              item('default', 'CloudServer', {
+                titleKey: t('defaultFirmware'),
+                page: () => import('../features/firmware/pages/DefaultFirmwarePage'),
+              }),
+              item('strategy', 'Tool', { page: strategyPage }),
+              item('upgrade', 'Rocket', { access: DEVICES, page: cloudUpgradePage }),
+            ],
+          }),
           item('customize', 'BgColors', { access: SETTINGS, page: () => import('../features/personal/pages/CustomizePage') }),
         ],
       }),

@@ -142,6 +142,7 @@ export const TITLE_CONCEPTS: Record<string, readonly Concept[]> = {
   'menu:items.deviceFunction': ['device'],
   'menu:items.firmware': ['firmware'],
   'menu:items.defaultFirmware': ['firmware'],
+  'menu:items.firmwareLibrary': ['firmware'],
   'menu:items.UpgFirmware': ['firmware'],
   'menu:items.alarmform': ['alarm'],
   'menu:items.browseAccount': ['subAccount'],
