@@ -27,8 +27,10 @@ function issue(e: z.ZodError): string {
   return i ? `${i.path.join('.')}: ${i.message}` : 'invalid frame';
 }
 
-/** Ingestion's check of a frame's head (everything but the device entries); undefined when it passes. */
-export function checkFrameHead(value: unknown): { ok: true; frame: z.infer<typeof FrameHeadSchema> } | { ok: false; detail: string } {
+/** Ingestion's check of a frame's head (everything but the device entries). */
+export function checkFrameHead(
+  value: unknown,
+): { ok: true; frame: z.infer<typeof FrameHeadSchema> } | { ok: false; detail: string } {
   const head = FrameHeadSchema.safeParse(value);
   return head.success ? { ok: true, frame: head.data } : { ok: false, detail: issue(head.error) };
 }
@@ -53,7 +55,9 @@ export function checkDeviceEntry(
   if (!parsed.success) return { ok: false, reason: 'schema', detail: `${where}.${issue(parsed.error)}` };
   const dev = parsed.data;
   const count = valuesOfDevice(dev);
-  if (count > limits.maxValues) return { ok: false, reason: 'limits', detail: `${where}: ${count} values is over ${limits.maxValues}` };
+  if (count > limits.maxValues) {
+    return { ok: false, reason: 'limits', detail: `${where}: ${count} values is over ${limits.maxValues}` };
+  }
   if (seen) {
     const key = `${dev.devcode}|${dev.devaddr}|${dev.sn}`;
     if (seen.has(key)) return { ok: false, reason: 'schema', detail: `${where}: device listed twice` };
