@@ -53,6 +53,7 @@ import type { AlarmsService } from './modules/alarms/alarms.service.js';
 import type { AlarmRulesService } from './modules/alarms/alarm-rules.service.js';
 import type { Reports } from './modules/reports/index.js';
 import type { Notifications } from './modules/notifications/index.js';
+import type { ProtocolToolsService } from './modules/protocol-tools/protocol-tools.service.js';
 
 /** The authenticated account behind a signed call. */
 export interface Caller {
@@ -174,5 +175,7 @@ export interface AppContext {
     upgrades: UpgradesService;
     /** Issue 13: upgrade strategies (the rollout job is StrategyRollout, built with the upgrade engine). */
     upgradeStrategies: UpgradeStrategiesService;
+    /** Issue 14: the operator's protocol tools (raw-data parsing, definitions) and device functions. */
+    protocolTools: ProtocolToolsService;
   };
 }

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { selfService } from './modules/selfservice/selfservice.service.js';
 import { BrandingService } from './modules/branding/branding.service.js';
+import { ProtocolToolsRepository } from './modules/protocol-tools/protocol-tools.repository.js';
+import { ProtocolToolsService } from './modules/protocol-tools/protocol-tools.service.js';
 import { UpgradeStrategiesService } from './modules/upgrade-strategies/upgrade-strategies.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { AccessRepository } from './access/access.repository.js';
@@ -11,7 +13,7 @@ import { ControlFieldsService } from './modules/roles/control-fields.service.js'
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db/db.js';
-import { DbHandle } from './db/transaction.js';
+import { DbHandle, currentDb } from './db/transaction.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -158,6 +160,10 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         branding: new BrandingService({ db, audit, now, config: config.branding }),
         contactNotices: { notifyContactChange: (...a) => selfService(ctx).notifyContactChange(...a) },
         upgradeStrategies: new UpgradeStrategiesService({ db, access, audit, now }),
+        protocolTools: new ProtocolToolsService({
+          repo: new ProtocolToolsRepository(() => currentDb(db)),
+          limits: config.telemetry.limits,
+        }),
         accounts,
         accountAdmin: createAccountAdmin({
           db,

@@ -753,6 +753,20 @@ export const ENTRIES = {
   firmwareUpgradeBatch: { ref: 'none', params: () => ({ firmware: 'FWMISSING', pn: MISSING.pn }), okCodes: [352] },
   queryFirmwareUpgrades: { ref: 'none', params: () => ({ pagesize: 50 }) },
   queryUpgradeableFirmware: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  // ---------------------------------------------------------------- operator protocol tools (issue 14)
+  // Operator only (roles [15]): every other caller 11; test/protocol-tools/*.test.ts covers the results.
+  parseRawData: { ref: 'none', params: () => ({ devcode: 2341, frame: '08FC', start: 0 }) },
+  webQueryDeviceRawData: {
+    ref: 'none',
+    params: () => ({ pn: MISSING.pn, devcode: 2341, devaddr: 1, sn: 'none', from: 0, to: 1000 }),
+    okCodes: [12],
+  },
+  webQueryProtocolDefinitions: { ref: 'none', params: none },
+  webQueryProtocolFields: { ref: 'none', params: () => ({ devcode: 2341 }) },
+  webQueryProtocolControls: { ref: 'none', params: () => ({ devcode: 2341 }) },
+  webQueryProtocolFaults: { ref: 'none', params: () => ({ devcode: 2341 }) },
+  webQueryDeviceFunctions: { ref: 'none', params: none },
+  webQueryDataloggerTypeFunctions: { ref: 'none', params: none },
 } satisfies { [N in ActionName]: Entry };
 
 /** A firmware code no account has. */

@@ -192,10 +192,19 @@ export const AREAS: readonly AreaDef[] = [
           item('factoryAccount', 'Shop', { group: 'manufacturerManagement' }),
           item('factoryCode', 'Number', { group: 'manufacturerManagement' }),
           item('KEYList', 'Key', { group: 'apiInterface' }),
-          item('protocolInstruction', 'Code', { group: 'protocolTools' }),
-          item('rawDataParsing', 'FileSearch', { group: 'protocolTools' }),
+          item('protocolInstruction', 'Code', {
+            group: 'protocolTools',
+            page: () => import('../features/protocol-tools/pages/ProtocolInstructionPage'),
+          }),
+          item('rawDataParsing', 'FileSearch', {
+            group: 'protocolTools',
+            page: () => import('../features/protocol-tools/pages/RawDataParsingPage'),
+          }),
           item('rechargeRemedy', 'Wallet', { group: 'rechargeManagement' }),
-          item('deviceFunction', 'Control', { group: 'deviceManagement' }),
+          item('deviceFunction', 'Control', {
+            group: 'deviceManagement',
+            page: () => import('../features/protocol-tools/pages/DeviceFunctionPage'),
+          }),
           item('passwordMaintenance', 'Lock', { group: 'deviceManagement' }),
         ],
       }),

@@ -222,6 +222,15 @@ export const ACTION_AUTH = {
   queryUpgradeStrategyDevices: 'signed',
   queryDeviceSuggestedStrategies: 'signed',
   queryUpgradeStrategyCandidates: 'signed',
+  // issue 14: operator protocol tools (protocol-tools.ts)
+  parseRawData: 'signed',
+  webQueryDeviceRawData: 'signed',
+  webQueryProtocolDefinitions: 'signed',
+  webQueryProtocolFields: 'signed',
+  webQueryProtocolControls: 'signed',
+  webQueryProtocolFaults: 'signed',
+  webQueryDeviceFunctions: 'signed',
+  webQueryDataloggerTypeFunctions: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

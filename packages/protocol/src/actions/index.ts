@@ -18,6 +18,7 @@ import * as branding from './branding.js';
 import * as upgrades from './upgrades.js';
 import * as upgradeStrategies from './upgrade-strategies.js';
 import * as firmware from './firmware.js';
+import * as protocolTools from './protocol-tools.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -46,6 +47,7 @@ export const catalogue = {
   ...upgrades,
   ...upgradeStrategies,
   ...firmware,
+  ...protocolTools,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -67,6 +69,8 @@ export type * from './plants.js';
 export type * from './upgrades.js';
 export type { FirmwareRow, FirmwareKeyRow, DefaultFirmwareRow } from './firmware.js';
 export * from './firmware-params.js';
+export type * from './protocol-tools.js';
+export * from './protocol-tools-params.js';
 export type * from './plants-admin.js';
 export type * from './dataloggers.js';
 export type * from './dataloggers-admin.js';

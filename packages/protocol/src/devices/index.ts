@@ -8,6 +8,7 @@ export * from './controls.js';
 export * from './ctrl-hint.js';
 export * from './wire.js';
 export * from './figures.js';
+export * from './functions.js';
 export { REFERENCE_FLOW, EMPTY_FLOW } from './definitions/common.js';
 export { DEVCODE_2341 } from './definitions/dc2341.js';
 export { DEVCODE_2376 } from './definitions/dc2376.js';

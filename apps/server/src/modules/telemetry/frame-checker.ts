@@ -21,6 +21,53 @@ const YIELD_BYTES = 16 * 1024;
 const FrameHeadSchema = IngestFrameSchema.extend({ devices: z.array(z.unknown()).min(1) }).strict();
 const DeviceSchema = IngestDeviceSchema.strict();
 
+/** The first issue of a schema failure, as ingestion reports it. */
+function issue(e: z.ZodError): string {
+  const i = e.issues[0];
+  return i ? `${i.path.join('.')}: ${i.message}` : 'invalid frame';
+}
+
+/** Ingestion's check of a frame's head (everything but the device entries). */
+export function checkFrameHead(
+  value: unknown,
+): { ok: true; frame: z.infer<typeof FrameHeadSchema> } | { ok: false; detail: string } {
+  const head = FrameHeadSchema.safeParse(value);
+  return head.success ? { ok: true, frame: head.data } : { ok: false, detail: issue(head.error) };
+}
+
+export type CheckedDevice =
+  | { ok: true; device: PreparedDevice }
+  | { ok: false; reason: Extract<BadReason, 'schema' | 'limits' | 'unknown_devcode' | 'decode'>; detail: string };
+
+/**
+ * Ingestion's check and decoding of one device entry of a frame: strict schema, value count,
+ * listed once (`seen`, keyed by devcode|devaddr|sn), then the decoder. The frame checker runs it
+ * for every entry; the operator's raw-data parsing runs the same function, so both agree.
+ */
+export function checkDeviceEntry(
+  entry: unknown,
+  where: string,
+  limits: Pick<IngestLimitsConfig, 'maxValues'>,
+  decode: DeviceDecode,
+  seen?: Set<string>,
+): CheckedDevice {
+  const parsed = DeviceSchema.safeParse(entry);
+  if (!parsed.success) return { ok: false, reason: 'schema', detail: `${where}.${issue(parsed.error)}` };
+  const dev = parsed.data;
+  const count = valuesOfDevice(dev);
+  if (count > limits.maxValues) {
+    return { ok: false, reason: 'limits', detail: `${where}: ${count} values is over ${limits.maxValues}` };
+  }
+  if (seen) {
+    const key = `${dev.devcode}|${dev.devaddr}|${dev.sn}`;
+    if (seen.has(key)) return { ok: false, reason: 'schema', detail: `${where}: device listed twice` };
+    seen.add(key);
+  }
+  const decoded = decode(dev);
+  if (!decoded.ok) return { ok: false, reason: decoded.reason, detail: `${where}: ${decoded.detail}` };
+  return { ok: true, device: decoded.device };
+}
+
 /**
  * Validates and decodes a whole frame before anything is queued or written (docs/security/ingest.md
  * promises 1, 2, 5, 6): size and shape limits (bytes scanned before JSON.parse), schema, datalogger,
@@ -65,19 +112,15 @@ export class FrameChecker {
       if (why) return fail('limits', why);
       value = payload;
     }
-    const issue = (e: z.ZodError) => {
-      const i = e.issues[0];
-      return i ? `${i.path.join('.')}: ${i.message}` : 'invalid frame';
-    };
     if (kind === 'heartbeat') {
       const hb = HeartbeatSchema.safeParse(value);
       if (!hb.success) return fail('schema', issue(hb.error));
       if (hb.data.pn !== pn) return fail('pn_mismatch', `frame pn ${hb.data.pn} is not ${pn}`);
       return { ok: true, dl, ts: hb.data.ts, heartbeat: hb.data, devices: [] };
     }
-    const head = FrameHeadSchema.safeParse(value);
-    if (!head.success) return fail('schema', issue(head.error));
-    const frame = head.data;
+    const head = checkFrameHead(value);
+    if (!head.ok) return fail('schema', head.detail);
+    const frame = head.frame;
     if (frame.pn !== pn) return fail('pn_mismatch', `frame pn ${frame.pn} is not ${pn}`);
     if (frame.devices.length > limits.maxDevices) {
       return fail('limits', `${frame.devices.length} devices is over ${limits.maxDevices}`);
@@ -88,18 +131,9 @@ export class FrameChecker {
     const keys = new Set<string>();
     let slice = performance.now();
     for (let i = 0; i < frame.devices.length; i++) {
-      const where = `devices.${i}`;
-      const parsed = DeviceSchema.safeParse(frame.devices[i]);
-      if (!parsed.success) return fail('schema', `${where}.${issue(parsed.error)}`);
-      const dev = parsed.data;
-      const count = valuesOfDevice(dev);
-      if (count > limits.maxValues) return fail('limits', `${where}: ${count} values is over ${limits.maxValues}`);
-      const key = `${dev.devcode}|${dev.devaddr}|${dev.sn}`;
-      if (keys.has(key)) return fail('schema', `${where}: device listed twice`);
-      keys.add(key);
-      const decoded = this.decode(dev);
-      if (!decoded.ok) return fail(decoded.reason, `${where}: ${decoded.detail}`);
-      devices.push(decoded.device);
+      const checked = checkDeviceEntry(frame.devices[i], `devices.${i}`, limits, this.decode, keys);
+      if (!checked.ok) return fail(checked.reason, checked.detail);
+      devices.push(checked.device);
       // performance.now() measures elapsed work (monotonic), not the time of day: not a clock read.
       if (performance.now() - slice > SLICE_MS) {
         await yieldToLoop();
