@@ -140,7 +140,9 @@ describe('planWrite', () => {
     expect(planWrite([withFw(cand(d, NOW - MIN, 7), 'V4')], [false], [], [], NOW).firmware).toEqual([]);
     expect(planWrite([withFw(cand(d, NOW + MIN, 8), 'V4')], [true], [], [], NOW).firmware).toEqual([]);
     // A device first heard of (known version '') takes its first frame's.
-    expect(planWrite([withFw(cand({ ...dev(2), firmware: '' }, NOW - MIN, 9), 'V1')], [true], [], [], NOW).firmware).toHaveLength(1);
+    expect(
+      planWrite([withFw(cand({ ...dev(2), firmware: '' }, NOW - MIN, 9), 'V1')], [true], [], [], NOW).firmware,
+    ).toHaveLength(1);
   });
 });
 

@@ -57,7 +57,8 @@ export function OperationHistory(scope: OperationScope) {
       title: t('operations:history.change'),
       key: 'change',
       render: (_, r) => {
-        if (r.kind === 'upgrade') return <span data-testid="history-change">{upgradeChangeText(r.before, r.after)}</span>;
+        if (r.kind === 'upgrade')
+          return <span data-testid="history-change">{upgradeChangeText(r.before, r.after)}</span>;
         const f = fields.get(r.target);
         const labels = f?.item ? new Map(f.item.map((it) => [it.key, it.val])) : undefined;
         return (
