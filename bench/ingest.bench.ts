@@ -3,13 +3,14 @@
  * values current, on SQLite, with the embedded broker.
  *
  *   npx tsx bench/ingest.bench.ts [--duration 20] [--dataloggers 100] [--window 8]
- *                                 [--devices 1] [--warmup 3] [--batch-ms 5]
+ *                                 [--devices 1] [--warmup 3] [--batch-ms 5] [--fw]
  *
  * The server runs in this process (SQLite in a temp dir, embedded broker on a free loopback
  * port); the load generator runs in a CHILD process (so it does not share the server's thread):
  * `--dataloggers` MQTT clients, each authenticated with its own device token, each keeping
  * `--window` QoS 1 publishes in flight. Every frame carries `--devices` devcode-2341 devices
- * (83 values each) as register blocks. The embedded broker acknowledges a frame (PUBACK) only
+ * (83 values each) as register blocks; with `--fw` each also carries its firmware version (`fw`, the
+ * same all run: after the first frame the server writes nothing for it). The embedded broker acknowledges a frame (PUBACK) only
  * after its batch committed, so publish→PUBACK latency is publish→stored latency.
  *
  * Prints: datapoints/s sustained (values of newly stored samples, counted after the commit that
@@ -44,6 +45,8 @@ interface LoadSpec {
   window: number;
   devices: number;
   baseTs: number;
+  /** Every device entry carries this firmware version (`fw`, unchanged all run), if set. */
+  fw?: string;
 }
 
 interface LoadReport {
@@ -71,6 +74,7 @@ async function runLoad(spec: LoadSpec): Promise<LoadReport> {
           devaddr: d + 1,
           sn: `SN${d + 1}`,
           registers: encodeRegisters(DEVCODE_2341, values),
+          ...(spec.fw ? { fw: spec.fw } : {}),
         }),
       );
     }
@@ -202,13 +206,15 @@ async function main(): Promise<void> {
     window: WINDOW,
     devices: DEVICES,
     baseTs: now - 20 * 86400_000,
+    ...(process.argv.includes('--fw') ? { fw: 'V3.1.2' } : {}),
   } satisfies LoadSpec);
   await ready;
 
   const m = ctx.services.telemetry.metrics;
   console.log(
     `ingest bench: ${LOGGERS} dataloggers × window ${WINDOW}, ${DEVICES} × devcode 2341 (83 values) per frame, ` +
-      `${DURATION / 1000} s (warm-up ${WARMUP / 1000} s), batch ${BATCH_MS} ms, SQLite ${dbPath}`,
+      `${DURATION / 1000} s (warm-up ${WARMUP / 1000} s), batch ${BATCH_MS} ms` +
+      `${process.argv.includes('--fw') ? ', fw in every device entry' : ''}, SQLite ${dbPath}`,
   );
   child.send({ go: true });
   const t0 = performance.now();
@@ -268,6 +274,7 @@ async function main(): Promise<void> {
     ],
     ['load generator CPU (cores)', (report.cpuSec / (report.sendingMs / 1000)).toFixed(2)],
     ['bad frames', String(m.badFrames)],
+    ['device firmware writes', String(m.deviceFirmwareUpdates)],
     [
       'consistency: samples = Σ day samples = stored; latest = newest',
       `${samples} = ${daySamples} = ${m.samplesStored}; ${latestOk}/${devices} → ${

@@ -1,6 +1,6 @@
 import { getDefinition, type Heartbeat, type IngestFrame } from '@sunwatch/protocol';
 import { statusOf } from './alarms.js';
-import { deviceValues, type FieldValues } from './devices.js';
+import { deviceFirmware, deviceValues, type FieldValues } from './devices.js';
 import { deviceEntry } from './frames.js';
 import { advancePlant, initialState, type PlantState, type Snapshot } from './plant.js';
 import type { DataloggerSpec } from './types.js';
@@ -51,7 +51,8 @@ export class DataloggerSim {
       const v = deviceValues(this.spec, dev, snap, ds);
       applyReadbacks(getDefinition(dev.devcode)!, v, this.st.settings?.[dev.sn]);
       values[dev.sn] = v;
-      return deviceEntry(dev, v, statusOf(snap.alarms[dev.sn] ?? null));
+      // Each device reports the firmware it runs now (a device upgrade changes it from the next frame on).
+      return { ...deviceEntry(dev, v, statusOf(snap.alarms[dev.sn] ?? null)), fw: deviceFirmware(dev) };
     });
     this.last = { snap, values };
     this.st.seq += 1;

@@ -23,6 +23,31 @@ interface Ctx {
 
 const LFP_CELLS = 16;
 
+/**
+ * The firmware a simulated device runs when its spec names none, per devcode (those with a version
+ * register match the value the register held before issue 13); others run V1.0.0.
+ */
+const DEFAULT_DEVICE_FIRMWARE: Readonly<Record<number, string>> = {
+  2341: 'V72.14',
+  5121: 'V3.1.2',
+  5123: 'V2.0.5',
+};
+
+/** The firmware version a device runs now (its spec's, which a device upgrade changes, else its devcode's default). */
+export function deviceFirmware(dev: Pick<DeviceSpec, 'devcode' | 'firmware'>): string {
+  return dev.firmware || (DEFAULT_DEVICE_FIRMWARE[dev.devcode] ?? 'V1.0.0');
+}
+
+/**
+ * A firmware version as a 16-bit version register holds it: the digits of its first three numeric
+ * groups in a row ("V3.1.2" → 312, "INV-2.0.0" → 200, "V72.14" → 7214), at most 65535; 0 without digits.
+ */
+export function firmwareRegister(version: string): number {
+  const groups = version.match(/\d+/g)?.slice(0, 3) ?? [];
+  if (groups.length === 0) return 0;
+  return Math.min(0xffff, Number(groups.join('')));
+}
+
 /** LiFePO4 cell voltage for a state of charge (flat middle, steep ends) and a C-rate (+ discharge). */
 export function lfpCellVoltage(soc: number, cRate: number): number {
   const s = Math.min(100, Math.max(0, soc)) / 100;
@@ -93,7 +118,7 @@ function dc2341(c: Ctx): FieldValues {
     sy_nonimal_output_apparent_power: 6200,
     sy_nominal_output_voltage: 230,
     sy_nominal_output_frequency: 50,
-    sy_main_cpu_version: 7214,
+    sy_main_cpu_version: firmwareRegister(deviceFirmware(c.dev)),
     sy_nonimal_output_active_power: 6200,
     sy_nominal_output_current: 27,
     sy_rated_battery_voltage: 48,
@@ -225,7 +250,7 @@ function sw5121(c: Ctx): FieldValues {
     sy_running_hours: Math.floor(c.ds.runningHours),
     sy_fault_code: c.alarm && c.alarm.fields.sy_fault_code ? c.alarm.fields.sy_fault_code : 0,
     sy_warning_bits: c.alarm?.fields.sy_warning_bits ?? 0,
-    sy_firmware_version: 312,
+    sy_firmware_version: firmwareRegister(deviceFirmware(c.dev)),
     pv_pv1_voltage: v1,
     pv_pv1_current: v1 > 0 ? p1 / v1 : 0,
     pv_pv1_power: p1,
@@ -303,7 +328,7 @@ function sw5123(c: Ctx): FieldValues {
     bt_soc_low_cutoff: bp?.minSoc ?? 10,
     bt_energy_charged_total: c.snap.counters.charged,
     bt_energy_discharged_total: c.snap.counters.discharged,
-    sy_firmware_version: 205,
+    sy_firmware_version: firmwareRegister(deviceFirmware(c.dev)),
     sy_cell_count: LFP_CELLS,
     sy_protection_bits: protection,
     sy_alarm_bits: c.alarm?.fields.sy_alarm_bits ?? 0,

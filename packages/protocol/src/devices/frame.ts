@@ -26,6 +26,9 @@ export const RegisterBlockSchema = z
   .refine((b) => b.start + b.hex.length / 4 <= 0x10000, 'block runs past register 0xFFFF');
 export type RegisterBlock = z.infer<typeof RegisterBlockSchema>;
 
+/** Longest device firmware version a frame may carry (the `devices.firmware` column holds 64). */
+export const DEVICE_FW_MAX = 64;
+
 export const DEVICE_STATUS_VALUES = [0, 1, 2, 3, 4, 5, 6] as const;
 
 export const IngestDeviceSchema = z.object({
@@ -37,6 +40,12 @@ export const IngestDeviceSchema = z.object({
   status: z.number().int().min(0).max(6).optional(),
   registers: z.array(RegisterBlockSchema).max(64).optional(),
   values: z.record(z.string().min(1).max(64), z.union([z.number().finite(), z.string().max(64)])).optional(),
+  /**
+   * The device's firmware version as the datalogger reads it (optional; issue 13). The server keeps
+   * it in the device's info when it differs from the stored one and the sample is the device's
+   * newest; '' or absent leaves the stored version as it is.
+   */
+  fw: z.string().max(DEVICE_FW_MAX).optional(),
 });
 export type IngestDevice = z.infer<typeof IngestDeviceSchema>;
 

@@ -35,5 +35,6 @@ export const deviceOpsHandlers: HandlerMap = {
   retryExportFile: ({ params, ...i }, ctx) => ctx.services.deviceOps.reports.retry(callerOf(i), params.id),
   syncDeviceData: ({ params, ...i }, ctx) => ctx.services.deviceOps.tools.sync(callerOf(i), params),
   recalcDeviceData: ({ params, ...i }, ctx) => ctx.services.deviceOps.tools.recalc(callerOf(i), params),
-  webQueryOperationLog: ({ params, ...i }, ctx) => ctx.services.deviceOps.history.query(callerOf(i), params),
+  webQueryOperationLog: ({ params, ...i }, ctx) =>
+    ctx.services.deviceOps.history.query(callerOf(i), params, i.call.locale),
 };

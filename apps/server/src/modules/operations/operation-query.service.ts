@@ -1,4 +1,4 @@
-import { ApiError, OPERATION_KINDS, type OperationLogRow } from '@sunwatch/protocol';
+import { ApiError, OPERATION_KINDS, upgradeReasonText, type OperationLogRow } from '@sunwatch/protocol';
 import type { AccessService } from '../../access/access.service.js';
 import type { Caller } from '../../context.js';
 import type { Db } from '../../db/db.js';
@@ -20,9 +20,20 @@ export interface OperationQuery {
 const DEFAULT_DAYS = 31;
 
 /**
+ * An entry's detail in the reader's language. Upgrade outcomes store the engine's reason code
+ * (`reason:<code>[|<detail>]`, protocol firmware.ts), translated here like the upgrade lists do;
+ * rows written before that (English prose) and every other kind's free text are shown as stored.
+ */
+export function operationDetailText(kind: string, detail: string | null, locale: string | undefined): string {
+  if (!detail) return '';
+  return kind === 'upgrade' ? upgradeReasonText(detail, locale) : detail;
+}
+
+/**
  * webQueryOperationLog: the operation history of a datalogger (pn: its own operations and its
  * devices') or of one device (its tuple, or sn), newest first, in the datalogger's timezone.
  * Readable by whoever may see that datalogger or device (257 / 258 otherwise, like a missing one).
+ * Details are given in `locale` where the entry stores a code (`operationDetailText`).
  */
 export class OperationQueryService {
   constructor(
@@ -40,7 +51,7 @@ export class OperationQueryService {
     },
   ) {}
 
-  async query(caller: Caller, p: OperationQuery) {
+  async query(caller: Caller, p: OperationQuery, locale?: string) {
     if (p.kind !== undefined && p.kind !== '' && !(OPERATION_KINDS as readonly string[]).includes(p.kind))
       throw new ApiError(6, 'kind');
     const deviceAsked = p.sn !== undefined || p.devaddr !== undefined || p.devcode !== undefined;
@@ -91,7 +102,7 @@ export class OperationQueryService {
       before: r.before ?? '',
       after: r.after ?? '',
       result: Number(r.result),
-      detail: r.detail ?? '',
+      detail: operationDetailText(r.kind, r.detail, locale),
     }));
     return { total, page: p.page, pagesize: p.pagesize, log };
   }

@@ -50,14 +50,22 @@ export class DeviceRegistrar {
         const k = `${r.datalogger_id}|${r.devcode}|${r.devaddr}|${r.sn}`;
         const w = missing.get(k);
         if (!w) continue;
-        const e: DeviceEntry = { id: r.id, dataloggerId: r.datalogger_id, def: w.p.def, expires: 0 };
+        const e: DeviceEntry = {
+          id: r.id,
+          dataloggerId: r.datalogger_id,
+          def: w.p.def,
+          expires: 0,
+          firmware: r.firmware,
+        };
         this.cache.putDevice(k, e);
         found.set(k, e);
       }
       const created = this.now();
       for (const [k, w] of missing) {
         if (found.has(k)) continue;
-        const entry: DeviceEntry = { id: 0, dataloggerId: w.dl.id, def: w.p.def, expires: 0 };
+        // Registered with firmware '' (the insert may lose a race to another instance's): a frame's
+        // `fw` is then written by the same transaction like any change (ingest-planner.ts).
+        const entry: DeviceEntry = { id: 0, dataloggerId: w.dl.id, def: w.p.def, expires: 0, firmware: '' };
         found.set(k, entry);
         register.push({
           key: k,

@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock.js';
 import type { DeviceRegistrar } from './device-registrar.js';
 import type { IngestStore, SampleInsert, WritePlan } from './ingest-store.js';
-import { planWrite, type Candidate, type PlanStats } from './ingest-planner.js';
+import { planWrite, type Candidate, type FirmwareChange, type PlanStats } from './ingest-planner.js';
 import type { Pending, PreparedDevice } from './ingest.types.js';
 import type { IngestMetrics } from './metrics.js';
 
@@ -62,15 +62,18 @@ export class IngestBatchWriter {
         data: e.p.data,
         tz: e.item.dl.tz,
         n: e.p.n,
+        fw: e.p.dev.fw,
       });
     });
 
     const rows: SampleInsert[] = candidates.map((c) => ({ device: c.dev, ts: c.ts, data: c.data }));
     const badFrames = [...bad].map(([dataloggerId, n]) => ({ dataloggerId, n }));
     let stats: PlanStats | undefined;
-    await this.store.commit(register, rows, (inserted) => {
+    let firmware: FirmwareChange[] = [];
+    const committed = await this.store.commit(register, rows, (inserted) => {
       const r = planWrite(candidates, inserted, [...seen.values()], badFrames, now);
       stats = r.stats;
+      firmware = r.firmware;
       return r.plan;
     });
     // Committed: counts and caches follow.
@@ -79,6 +82,9 @@ export class IngestBatchWriter {
       this.metrics.samplesDuplicate += stats.duplicates;
       this.metrics.datapointsStored += stats.points;
     }
+    // The device rows now hold these versions (or a newer sample's): later frames repeating them write nothing.
+    for (const f of firmware) f.dev.firmware = f.fw;
+    this.metrics.deviceFirmwareUpdates += committed.firmwareUpdated;
     this.registrar.registered(register);
     this.metrics.devicesRegistered += register.length;
     for (const item of items) if (item.result.ok) this.metrics.framesAccepted += 1;

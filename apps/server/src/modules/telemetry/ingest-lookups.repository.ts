@@ -27,6 +27,7 @@ export interface DeviceLookupRow {
   devcode: number;
   devaddr: number;
   sn: string;
+  firmware: string;
 }
 
 const DATALOGGER_CHUNK = 500;
@@ -65,7 +66,7 @@ export class IngestLookupRepository {
       const chunk = ids.slice(i, i + DEVICE_CHUNK);
       const rows = await this.db
         .selectFrom('devices')
-        .select(['id', 'datalogger_id', 'pn', 'devcode', 'devaddr', 'sn'])
+        .select(['id', 'datalogger_id', 'pn', 'devcode', 'devaddr', 'sn', 'firmware'])
         .where((eb) =>
           eb.or(
             chunk.map((w) =>

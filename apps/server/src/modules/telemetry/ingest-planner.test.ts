@@ -110,6 +110,40 @@ describe('planWrite', () => {
     expect(p.status).toBe(deviceStatus(undefined, p.run[2]!.alarms));
     expect(plan.badFrames).toEqual([{ dataloggerId: 101, n: 2 }]);
   });
+
+  it('plans a firmware write only when the newest inserted sample reports a version that differs from the known one', () => {
+    const withFw = (c: Candidate, fw: string | undefined): Candidate => ({ ...c, fw });
+    const d = { ...dev(1), firmware: 'V1' };
+    // Unchanged (also in earlier samples), absent or '': nothing planned.
+    const same = planWrite(
+      [withFw(cand(d, NOW - 2 * MIN, 1), 'V1'), withFw(cand(d, NOW - MIN, 2), 'V1')],
+      [true, true],
+      [],
+      [],
+      NOW,
+    );
+    expect(same.firmware).toEqual([]);
+    expect(same.plan.devices[0]!.firmware).toBeUndefined();
+    expect(planWrite([withFw(cand(d, NOW - MIN, 3), '')], [true], [], [], NOW).firmware).toEqual([]);
+    expect(planWrite([cand(d, NOW - MIN, 4)], [true], [], [], NOW).firmware).toEqual([]);
+    // Changed: the newest sample's version, once per device.
+    const changed = planWrite(
+      [withFw(cand(d, NOW - MIN, 5), 'V3'), withFw(cand(d, NOW - 2 * MIN, 6), 'V2')],
+      [true, true],
+      [],
+      [],
+      NOW,
+    );
+    expect(changed.plan.devices[0]!.firmware).toBe('V3');
+    expect(changed.firmware).toEqual([{ dev: d, fw: 'V3' }]);
+    // A resent sample (not inserted) or one ahead of now plans nothing.
+    expect(planWrite([withFw(cand(d, NOW - MIN, 7), 'V4')], [false], [], [], NOW).firmware).toEqual([]);
+    expect(planWrite([withFw(cand(d, NOW + MIN, 8), 'V4')], [true], [], [], NOW).firmware).toEqual([]);
+    // A device first heard of (known version '') takes its first frame's.
+    expect(
+      planWrite([withFw(cand({ ...dev(2), firmware: '' }, NOW - MIN, 9), 'V1')], [true], [], [], NOW).firmware,
+    ).toHaveLength(1);
+  });
 });
 
 describe('deviceStatus', () => {

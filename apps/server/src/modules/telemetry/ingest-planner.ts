@@ -17,6 +17,14 @@ export interface Candidate {
   tz: number;
   /** Number of values. */
   n: number;
+  /** The device's firmware version the frame reported (`fw`), if any ('' counts as none). */
+  fw?: string | undefined;
+}
+
+/** A device whose reported firmware differs from the known one: written by the batch, then cached. */
+export interface FirmwareChange {
+  dev: DeviceEntry;
+  fw: string;
 }
 
 /** Counts of a plan, added to the metrics once its transaction committed. */
@@ -82,7 +90,9 @@ function sampleAlarms(
  * values, device status and alarm runs (docs/decisions.md, telemetry). A resent sample (not inserted)
  * only counts as a duplicate. A sample ahead of `now` (allowed within INGEST_MAX_FUTURE_MS for clock
  * skew) is stored and rolled up, but never becomes the latest value, the status or an alarm
- * transition. Adds to each candidate's `result`; returns the plan and its counts.
+ * transition. The firmware a device's newest sample reports (`fw`) is planned only when it differs
+ * from the known one (`DeviceEntry.firmware`), so an unchanged version costs no statement.
+ * Adds to each candidate's `result`; returns the plan, its counts and the planned firmware changes.
  */
 export function planWrite(
   cands: readonly Candidate[],
@@ -90,10 +100,11 @@ export function planWrite(
   dataloggers: WritePlan['dataloggers'],
   badFrames: WritePlan['badFrames'],
   now: number,
-): { plan: WritePlan; stats: PlanStats } {
+): { plan: WritePlan; stats: PlanStats; firmware: FirmwareChange[] } {
   const days = new Map<string, DayAgg>();
   const runs = new Map<number, Candidate[]>();
   const stats: PlanStats = { stored: 0, duplicates: 0, points: 0 };
+  const firmware: FirmwareChange[] = [];
   cands.forEach((c, i) => {
     if (!inserted[i]) {
       c.result.duplicates += 1;
@@ -178,14 +189,19 @@ export function planWrite(
     }
     const c = run[run.length - 1]!;
     plan.latest.push({ deviceId: c.dev.id, ts: c.ts, data: c.data });
-    plan.devices.push({
+    const dev: WritePlan['devices'][number] = {
       id: c.dev.id,
       dataloggerId: c.dev.dataloggerId,
       ts: c.ts,
       status: deviceStatus(c.status, alarms),
       run: samples,
       anyAlarm,
-    });
+    };
+    if (c.fw && c.fw !== c.dev.firmware) {
+      dev.firmware = c.fw;
+      firmware.push({ dev: c.dev, fw: c.fw });
+    }
+    plan.devices.push(dev);
   }
-  return { plan, stats };
+  return { plan, stats, firmware };
 }

@@ -78,10 +78,21 @@ export interface WritePlan {
     run: RunSample[];
     /** Some sample of the run has an active alarm (else only open alarms can close). */
     anyAlarm: boolean;
+    /**
+     * A firmware version the newest sample (`ts`) reported that differs from the known one: written
+     * when `ts` is the device's newest in the database and the stored version differs.
+     */
+    firmware?: string;
   }>;
   /** Dataloggers heard from: last_seen_at, online, offline alarm closed, devices back from offline. */
   dataloggers: Array<{ id: number; seenAt: number; firmware?: string; signal?: number }>;
   badFrames: Array<{ dataloggerId: number; n: number }>;
+}
+
+/** What a committed batch changed beyond its counts. */
+export interface CommitStats {
+  /** Device rows whose firmware version the batch changed. */
+  firmwareUpdated: number;
 }
 
 export interface IngestStore {
@@ -93,7 +104,7 @@ export interface IngestStore {
     devices: readonly NewDevice[],
     rows: readonly SampleInsert[],
     plan: (inserted: boolean[]) => WritePlan,
-  ): Promise<void>;
+  ): Promise<CommitStats>;
 }
 
 const DEVICE_COLS = [
@@ -154,6 +165,8 @@ export class SqliteIngestStore implements IngestStore {
       device: s(
         'update devices set last_sample_at = ?, status = ? where id = ? and (last_sample_at is null or last_sample_at <= ?)',
       ),
+      // After `device`: last_sample_at <= ts holds only when ts is the device's newest sample.
+      deviceFirmware: s('update devices set firmware = ? where id = ? and firmware <> ? and last_sample_at <= ?'),
       dlSeen: s(
         `update dataloggers set last_seen_at = max(coalesce(last_seen_at, 0), ?), status = 0,
            firmware = coalesce(?, firmware), signal = coalesce(?, signal) where id = ?`,
@@ -188,10 +201,11 @@ export class SqliteIngestStore implements IngestStore {
     devices: readonly NewDevice[],
     rows: readonly SampleInsert[],
     plan: (inserted: boolean[]) => WritePlan,
-  ): Promise<void> {
+  ): Promise<CommitStats> {
     // Never join a transaction Kysely has open on the same connection (it awaits between statements).
     while (this.sqlite.inTransaction) await sleep(1);
     const st = this.st;
+    const stats: CommitStats = { firmwareUpdated: 0 };
     const tx = this.sqlite.transaction(() => {
       for (const d of devices) {
         st.deviceInsert.run(...DEVICE_COLS.map((c) => d.row[c]));
@@ -232,9 +246,13 @@ export class SqliteIngestStore implements IngestStore {
           }
         }
         st.device.run(d.ts, d.status, d.id, d.ts); // only when it is the newest: status
+        if (d.firmware !== undefined) {
+          stats.firmwareUpdated += st.deviceFirmware.run(d.firmware, d.id, d.firmware, d.ts).changes;
+        }
       }
     });
     tx.immediate();
+    return stats;
   }
 }
 
@@ -246,7 +264,8 @@ export class PgIngestStore implements IngestStore {
     devices: readonly NewDevice[],
     rows: readonly SampleInsert[],
     plan: (inserted: boolean[]) => WritePlan,
-  ): Promise<void> {
+  ): Promise<CommitStats> {
+    const stats: CommitStats = { firmwareUpdated: 0 };
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < devices.length; i += 200) {
         const chunk = devices.slice(i, i + 200);
@@ -363,8 +382,15 @@ export class PgIngestStore implements IngestStore {
         }
         await sql`update devices set last_sample_at = ${d.ts}, status = ${d.status}
           where id = ${d.id} and (last_sample_at is null or last_sample_at <= ${d.ts})`.execute(trx);
+        if (d.firmware !== undefined) {
+          // After the update above: last_sample_at <= ts holds only when ts is the device's newest sample.
+          const r = await sql`update devices set firmware = ${d.firmware}
+            where id = ${d.id} and firmware <> ${d.firmware} and last_sample_at <= ${d.ts}`.execute(trx);
+          stats.firmwareUpdated += Number(r.numAffectedRows ?? 0);
+        }
       }
     });
+    return stats;
   }
 }
 

@@ -43,6 +43,11 @@ export interface DeviceEntry {
   dataloggerId: number;
   def: DeviceDefinition;
   expires: number;
+  /**
+   * The firmware version stored in the device row, as far as this instance knows (read with the
+   * row, updated after each commit that changed it): a frame's `fw` is written only when it differs.
+   */
+  firmware?: string;
 }
 
 /** One device entry of a frame, validated and decoded on arrival. */

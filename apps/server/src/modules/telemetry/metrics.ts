@@ -27,6 +27,8 @@ export interface IngestMetrics {
   /** Values of newly stored samples. */
   datapointsStored: number;
   devicesRegistered: number;
+  /** Device rows whose firmware version a frame's `fw` changed. */
+  deviceFirmwareUpdates: number;
   badFrames: number;
   badByReason: Record<BadReason, number>;
   batches: number;
@@ -49,6 +51,7 @@ export function emptyMetrics(): IngestMetrics {
     samplesDuplicate: 0,
     datapointsStored: 0,
     devicesRegistered: 0,
+    deviceFirmwareUpdates: 0,
     badFrames: 0,
     badByReason: Object.fromEntries(BAD_REASONS.map((r) => [r, 0])) as Record<BadReason, number>,
     batches: 0,

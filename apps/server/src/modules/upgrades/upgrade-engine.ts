@@ -3,7 +3,6 @@ import {
   ApiError,
   FIRMWARE_UPGRADE_STATUS,
   encodeUpgradeReason,
-  upgradeReasonText,
   UPGRADE_PROGRESS_MAX,
   UPGRADE_REQUEST_RESULT,
   type CommandAck,
@@ -560,8 +559,8 @@ export class UpgradeEngineService implements UpgradeEngine {
       .where('ended_at', 'is', null)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 1)
-      // The operation history keeps English prose (its details are free text of every kind).
-      await this.recordOutcome(task, status, upgradeReasonText(error, 'en_US'), { accountId: task.account_id, usr: task.usr });
+      // The stored reason code (`reason:<code>[|<detail>]`): the history translates it for its reader.
+      await this.recordOutcome(task, status, error, { accountId: task.account_id, usr: task.usr });
   }
 
   /** The operation history: who upgraded what, from → to, the outcome (0 success, else the status). */

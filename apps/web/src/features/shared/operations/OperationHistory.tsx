@@ -2,17 +2,25 @@
  * Operation history (issue 10: every write to a datalogger or a device): who, when, what, old →
  * new value, result. Paged on the server (webQueryOperationLog). Shown on the device page (one
  * device, `device`) and in the datalogger drawer (`pn`: the datalogger's own operations and its
- * devices', with a device column).
+ * devices', with a device column). An upgrade entry shows its versions and, when it did not
+ * succeed, its outcome and the reason the server gives in the interface language.
  */
 import { useState } from 'react';
 import { Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { ApiCallError, type OperationLogRow } from '@sunwatch/protocol';
+import { ApiCallError, FIRMWARE_UPGRADE_STATUS, type OperationLogRow } from '@sunwatch/protocol';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../app/notify';
 import { emptyLocale, responsiveTable } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
-import { opValueText } from './op-values';
+import { opValueText, upgradeChangeText } from './op-values';
 import { useCtrlFieldNames, useOperationLog, type OperationScope } from './queries';
+
+/** Outcome texts of an upgrade entry's `result` (the task's status; 0 is success). */
+const UPGRADE_OUTCOME: Readonly<Record<number, string>> = {
+  [FIRMWARE_UPGRADE_STATUS.exception]: 'operations:upgradeStatus.exception',
+  [FIRMWARE_UPGRADE_STATUS.failed]: 'operations:upgradeStatus.failed',
+  [FIRMWARE_UPGRADE_STATUS.cancelled]: 'operations:upgradeStatus.cancelled',
+};
 
 export function OperationHistory(scope: OperationScope) {
   const { t } = useTranslation();
@@ -49,6 +57,8 @@ export function OperationHistory(scope: OperationScope) {
       title: t('operations:history.change'),
       key: 'change',
       render: (_, r) => {
+        if (r.kind === 'upgrade')
+          return <span data-testid="history-change">{upgradeChangeText(r.before, r.after)}</span>;
         const f = fields.get(r.target);
         const labels = f?.item ? new Map(f.item.map((it) => [it.key, it.val])) : undefined;
         return (
@@ -64,6 +74,11 @@ export function OperationHistory(scope: OperationScope) {
       render: (_, r) =>
         r.result === 0 ? (
           <Tag color="success">{t('operations:history.done')}</Tag>
+        ) : r.kind === 'upgrade' ? (
+          <Typography.Text type="danger" data-testid="history-upgrade-outcome">
+            {UPGRADE_OUTCOME[r.result] ? t(UPGRADE_OUTCOME[r.result]!) : r.result}
+            {r.detail ? `: ${r.detail}` : ''}
+          </Typography.Text>
         ) : (
           <Typography.Text type="danger">
             {r.result}: {apiErrorText(new ApiCallError(r.result, ''), 'deviceControl')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { opValueText } from './op-values';
+import { opValueText, upgradeChangeText } from './op-values';
 
 describe('opValueText', () => {
   const labels = new Map([['2', 'SBU'], ['1', 'Solar']]);
@@ -15,5 +15,13 @@ describe('opValueText', () => {
     expect(opValueText('')).toBe('--');
     expect(opValueText('null')).toBe('--');
     expect(opValueText('AA BB')).toBe('AA BB');
+  });
+});
+
+describe('upgradeChangeText', () => {
+  it('shows the versions of an upgrade entry, "--" for none', () => {
+    expect(upgradeChangeText('{"firmware":"1.0"}', '{"firmware":"2.0","status":3}')).toBe('1.0 → 2.0');
+    expect(upgradeChangeText('{"firmware":""}', '')).toBe('-- → --');
+    expect(upgradeChangeText('x', 'null')).toBe('-- → --');
   });
 });

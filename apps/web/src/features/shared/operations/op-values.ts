@@ -26,3 +26,17 @@ export function opValueText(json: string, labels?: ReadonlyMap<string, string>):
   }
   return one(v);
 }
+
+/** The firmware versions of an upgrade entry: before `{firmware}`, after `{firmware, status}` (upgrade engine). */
+export function upgradeChangeText(before: string, after: string): string {
+  const version = (json: string): string => {
+    try {
+      const v = JSON.parse(json) as unknown;
+      const fw = v && typeof v === 'object' ? (v as Record<string, unknown>).firmware : undefined;
+      return typeof fw === 'string' && fw !== '' ? fw : '--';
+    } catch {
+      return '--';
+    }
+  };
+  return `${version(before)} → ${version(after)}`;
+}
