@@ -68,7 +68,7 @@ describe('OwnerFirmwarePage', () => {
         if (!q.get('pn')) return page(dataloggers, 2);
         if (!started) return page([inverter()]);
         devicePolls += 1;
-        return devicePolls < 2
+        return devicePolls < 3
           ? page([inverter({ task: { key: 'K-INV', status: 0, progress: 250 } })])
           : page([inverter({ version: '5.0.3', offer: null, task: { key: 'K-INV', status: 3, progress: 1000 } })]);
       },

@@ -110,7 +110,7 @@ describe('DeviceUpgradeTab, administrator', () => {
     });
     renderWithApp(<DeviceUpgradeTab device={DEVICE} />, { role: ROLE.MANUFACTURER });
 
-    expect((await screen.findByTestId('upg-device-version', {}, { timeout: 20_000 })).textContent).toBe('--');
+    await screen.findByTestId('upg-device-version', {}, { timeout: 20_000 });
     await waitFor(() => expect(screen.getByTestId('upg-device-version').textContent).toBe('5.0.1'));
     await waitFor(() => expect(screen.getByTestId('upg-dl-version').textContent).toBe('DL-1.4.0'));
     const submit = screen.getByTestId('upg-device-submit') as HTMLButtonElement;
@@ -220,7 +220,7 @@ describe('DeviceUpgradeTab, owner', () => {
       queryUpgradeableFirmware: () => {
         if (!started) return offers([offerRow({ offer: STRATEGY_OFFER })]);
         polls += 1;
-        return polls < 2
+        return polls < 3
           ? offers([offerRow({ offer: STRATEGY_OFFER, task: { key: 'K-DEV-1', status: 0, progress: 620 } })])
           : offers([
               offerRow({ version: FW.version, offer: null, task: { key: 'K-DEV-1', status: 3, progress: 1000 } }),
