@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, renderHook, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Role, UpgradeableRow } from '@sunwatch/protocol';
 import { accessFor } from './access';
 import { DEVICE_EXTRA_TABS, useDeviceTabs } from './device-tabs';
-import { clearSession, getSession, saveLogin } from './session';
-import { authDat } from '../test/session-fixtures';
+import { getSession } from './session';
+import { installFakeApi, ok, resetAppTest, signInAs, testQueryClient } from '../test/fake-api';
 import { ownerSeesUpgradeTab } from '../features/upgrades/tabs/upgrade-tab-rule';
 
 /** Issue 13 (G6): an owner sees the device's upgrade tab only when something is offered to it. */
@@ -38,39 +38,20 @@ const OFFER: UpgradeableRow['offer'] = {
 };
 const datalogger = row({ target: 0, devcode: null, devaddr: null, sn: DEVICE.pn, offer: OFFER });
 
-function fakeServer(items: UpgradeableRow[]) {
-  const actions: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const action = new URL(url, 'http://localhost').searchParams.get('action') ?? '';
-      actions.push(action);
-      const dat =
-        action === 'queryUpgradeableFirmware' ? { total: items.length, page: 0, pagesize: 50, item: items } : undefined;
-      return new Response(JSON.stringify(dat ? { err: 0, desc: 'ERR_NONE', dat } : { err: 9, desc: 'ERR' }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return actions;
-}
-
 function tabsFor(role: Role, items: UpgradeableRow[]) {
-  saveLogin(authDat({ role }), { remember: false });
-  const actions = fakeServer(items);
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  signInAs(role);
+  const api = installFakeApi({
+    queryUpgradeableFirmware: ok({ total: items.length, page: 0, pagesize: 50, item: items }),
+  });
+  const qc = testQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={qc}>{children}</QueryClientProvider>
   );
   const hook = renderHook(() => useDeviceTabs(DEVICE, getSession()).map((d) => d.key), { wrapper });
-  return { hook, actions, qc };
+  return { hook, api, qc };
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  clearSession();
-});
+afterEach(resetAppTest);
 
 describe('the owner rule', () => {
   it('an offer for the device, or a running upgrade of it; not its datalogger’s offer, not an ended task', () => {
@@ -92,11 +73,11 @@ describe('the owner rule', () => {
 
 describe('useDeviceTabs', () => {
   it('an owner without an offer for the device: no upgrade tab', async () => {
-    const { hook, actions, qc } = tabsFor(0, [datalogger, row()]);
+    const { hook, api, qc } = tabsFor(0, [datalogger, row()]);
     await waitFor(() =>
       expect(qc.getQueryCache().findAll({ queryKey: ['upgrades', 'offers'] })[0]?.state.status).toBe('success'),
     );
-    expect(actions).toContain('queryUpgradeableFirmware');
+    expect(api.actions()).toContain('queryUpgradeableFirmware');
     expect(hook.result.current).not.toContain('upgrade');
     expect(hook.result.current).toContain('alarms');
   });
@@ -106,9 +87,9 @@ describe('useDeviceTabs', () => {
     expect(hook.result.current.at(-1)).toBe('upgrade');
   });
   it('an administrator keeps the tab without asking the server', async () => {
-    const { hook, actions } = tabsFor(1, [row()]);
+    const { hook, api } = tabsFor(1, [row()]);
     expect(hook.result.current).toContain('upgrade');
     await new Promise((r) => setTimeout(r, 20));
-    expect(actions).not.toContain('queryUpgradeableFirmware');
+    expect(api.actions()).not.toContain('queryUpgradeableFirmware');
   });
 });

@@ -1,12 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FirmwareRow } from '@sunwatch/protocol';
 import i18n from '../../../i18n';
-import { Providers } from '../../../app/providers';
-import { clearSession, saveLogin } from '../../../app/session';
-import { authDat } from '../../../test/session-fixtures';
+import { installFakeApi, renderWithApp, resetAppTest, signInAs, type FakeAnswer } from '../../../test/fake-api';
 import FirmwareManagerPage from './FirmwareManagerPage';
 import UpgFirmwarePage from './UpgFirmwarePage';
 
@@ -35,26 +31,11 @@ function row(over: Partial<FirmwareRow> = {}): FirmwareRow {
   };
 }
 
-type Answer = { err: number; dat?: unknown; msg?: string };
-function fakeServer(answer: (action: string, q: URLSearchParams) => Answer) {
-  const calls: URLSearchParams[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const q = new URL(url, 'http://localhost').searchParams;
-      calls.push(q);
-      const a = answer(q.get('action') ?? '', q);
-      return new Response(JSON.stringify({ desc: a.err ? 'ERR' : 'ERR_NONE', ...a }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
+type Answer = FakeAnswer;
 
 /** A manufacturer's server: one firmware, no fleet types, one key; `more` answers the rest. */
 function library(more: (action: string, q: URLSearchParams) => Answer | undefined = () => undefined, keysErr = 0) {
-  return fakeServer((action, q) => {
+  return installFakeApi({}, (action, q) => {
     const m = more(action, q);
     if (m) return m;
     if (action === 'queryFirmwares') return { err: 0, dat: { total: 1, page: 0, pagesize: 10, firmware: [row()] } };
@@ -83,28 +64,11 @@ function library(more: (action: string, q: URLSearchParams) => Answer | undefine
 }
 
 function renderPage(page: 'manager' | 'upg') {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <Providers queryClient={qc}>
-      <MemoryRouter>{page === 'manager' ? <FirmwareManagerPage /> : <UpgFirmwarePage />}</MemoryRouter>
-    </Providers>,
-  );
+  renderWithApp(page === 'manager' ? <FirmwareManagerPage /> : <UpgFirmwarePage />);
 }
 
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
-
-beforeEach(() => saveLogin(authDat({ role: 1 }), { remember: false }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  clearSession();
-});
+beforeEach(() => signInAs(1));
+afterEach(resetAppTest);
 
 describe('firmware manager page', () => {
   it('lists the manager library (origin 0) in the user language with its signature, defaults and the signing keys', async () => {
@@ -117,7 +81,7 @@ describe('firmware manager page', () => {
     expect(within(r).getByText('Schlüssel SHA256:demo')).toBeTruthy();
     expect(within(r).getByTestId('fw-sha').textContent).toContain('abababababab…ababab');
     expect(within(r).getByTestId('fw-default-for').textContent).toBe('Standard für SW-DL4G');
-    const q = calls.find((c) => c.get('action') === 'queryFirmwares')!;
+    const q = calls.callsOf('queryFirmwares')[0]!;
     expect([q.get('origin'), q.get('page'), q.get('pagesize')]).toEqual(['0', '0', '10']);
     expect(await screen.findByTestId('fw-keys')).toBeTruthy();
     expect(screen.getByTestId('fw-upload')).toBeTruthy();
@@ -130,15 +94,15 @@ describe('firmware manager page', () => {
     const calls = library((action) => (action === 'delFirmware' ? { err: 8, msg: refusal } : undefined));
     renderPage('manager');
     fireEvent.click(await screen.findByTestId('fw-delete', {}, { timeout: 10_000 }));
-    expect(calls.some((c) => c.get('action') === 'delFirmware')).toBe(false);
+    expect(calls.count('delFirmware')).toBe(0);
     fireEvent.click(await screen.findByTestId('fw-delete-ok'));
     expect(await screen.findByText('The firmware is a default firmware: clear the default first')).toBeTruthy();
-    expect(calls.find((c) => c.get('action') === 'delFirmware')!.get('firmware')).toBe('0123456789abcdef');
+    expect(calls.callsOf('delFirmware')[0]!.get('firmware')).toBe('0123456789abcdef');
   }, 90_000);
 
   it('shows no write buttons and no signing keys to an account the server refuses the keys (11)', async () => {
     await i18n.changeLanguage('en_US');
-    saveLogin(authDat({ role: 2 }), { remember: false });
+    signInAs(2);
     library(undefined, 11);
     renderPage('manager');
     await screen.findByTestId('fw-row', {}, { timeout: 10_000 });
@@ -155,13 +119,13 @@ describe('upgrade management firmware page', () => {
     const calls = library();
     renderPage('upg');
     fireEvent.click(await screen.findByTestId('fw-upload', {}, { timeout: 10_000 }));
-    expect(calls.find((c) => c.get('action') === 'queryFirmwares')!.get('origin')).toBe('1');
+    expect(calls.callsOf('queryFirmwares')[0]!.get('origin')).toBe('1');
     const input = (await screen.findByTestId('fw-upload-form')).querySelector('input[type=file]')!;
     const big = new File([new Uint8Array(1024 * 1024 + 1)], 'big.bin');
     fireEvent.change(input, { target: { files: [big] } });
     expect(await screen.findByText('The firmware file cannot exceed 1 MB')).toBeTruthy();
     fireEvent.click(screen.getByTestId('fw-upload-ok'));
     expect(await screen.findByText('Please choose a firmware file')).toBeTruthy();
-    expect(calls.some((c) => c.get('action') === 'uploadFirmware')).toBe(false);
+    expect(calls.count('uploadFirmware')).toBe(0);
   }, 90_000);
 });

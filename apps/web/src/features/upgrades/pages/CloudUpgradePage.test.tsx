@@ -1,12 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UpgradeTaskRow } from '@sunwatch/protocol';
 import i18n from '../../../i18n';
-import { Providers } from '../../../app/providers';
-import { clearSession, saveLogin } from '../../../app/session';
-import { authDat } from '../../../test/session-fixtures';
+import {
+  installFakeApi,
+  renderWithApp,
+  resetAppTest,
+  signInAs,
+  type FakeAnswer,
+  type FakeApi,
+} from '../../../test/fake-api';
 import CloudUpgradePage from './CloudUpgradePage';
 
 function task(pn: string, status: number, progress: number, phase = 'transfer'): UpgradeTaskRow {
@@ -35,21 +38,10 @@ function task(pn: string, status: number, progress: number, phase = 'transfer'):
   };
 }
 
-type Answer = { err: number; dat?: unknown };
-function fakeServer(answer: (action: string, q: URLSearchParams) => Answer) {
-  const calls: URLSearchParams[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const q = new URL(url, 'http://localhost').searchParams;
-      calls.push(q);
-      const a = answer(q.get('action') ?? '', q);
-      return new Response(JSON.stringify({ desc: a.err ? 'ERR' : 'ERR_NONE', ...a }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
+type Answer = FakeAnswer;
+/** The fake endpoint answering by a rule (test/fake-api.ts). */
+function fakeServer(answer: (action: string, q: URLSearchParams) => Answer): FakeApi {
+  return installFakeApi({}, answer);
 }
 
 const list = (tasks: UpgradeTaskRow[]): Answer => ({
@@ -64,32 +56,11 @@ const list = (tasks: UpgradeTaskRow[]): Answer => ({
 });
 
 function renderPage() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <Providers queryClient={qc}>
-      <MemoryRouter>
-        <CloudUpgradePage />
-      </MemoryRouter>
-    </Providers>,
-  );
+  renderWithApp(<CloudUpgradePage />);
 }
 
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
-
-beforeEach(() => {
-  saveLogin(authDat({ role: 1 }), { remember: false });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  clearSession();
-});
+beforeEach(() => signInAs(1));
+afterEach(resetAppTest);
 
 describe('CloudUpgradePage', () => {
   it('shows live progress with one decimal and the outcomes in the user language, polls while a task runs and stops when none does', async () => {
@@ -120,9 +91,9 @@ describe('CloudUpgradePage', () => {
     expect(screen.getByText('Download-Fehler, bitte später erneut versuchen')).toBeTruthy();
     expect(screen.getByTestId('upg-count-3').textContent).toBe('Abgeschlossen: 1');
     // nothing runs any more: no further poll
-    const polls = calls.filter((q) => q.get('action') === 'queryFirmwareUpgrades').length;
+    const polls = calls.count('queryFirmwareUpgrades');
     await new Promise((r) => setTimeout(r, 2600));
-    expect(calls.filter((q) => q.get('action') === 'queryFirmwareUpgrades').length).toBe(polls);
+    expect(calls.count('queryFirmwareUpgrades')).toBe(polls);
   }, 120_000);
 
   it('cancels a running task after confirmation and reports a cancel failure', async () => {
@@ -135,10 +106,10 @@ describe('CloudUpgradePage', () => {
     });
     renderPage();
     fireEvent.click(await screen.findByTestId('upg-cancel-K-SWA1', {}, { timeout: 20_000 }));
-    expect(calls.some((q) => q.get('action') === 'cancelCollectorFirmwareUpgrade')).toBe(false);
+    expect(calls.count('cancelCollectorFirmwareUpgrade')).toBe(0);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel the upgrade' }));
     await screen.findByText('Cancel failure: the upgrade had already ended', {}, { timeout: 10_000 });
-    const c = calls.find((q) => q.get('action') === 'cancelCollectorFirmwareUpgrade')!;
+    const c = calls.last('cancelCollectorFirmwareUpgrade')!;
     expect([c.get('pn'), c.get('key')]).toEqual(['SWA1', 'K-SWA1']);
   }, 120_000);
 
@@ -192,7 +163,7 @@ describe('CloudUpgradePage', () => {
     const result = await screen.findByTestId('upg-batch-result', {}, { timeout: 10_000 });
     expect(result.textContent).toContain('Batch 8: 2 targets, 1 started, 0 waiting for connection, 1 not started');
     expect(result.textContent).toContain('SWA2: Already upgrading');
-    const b = calls.find((q) => q.get('action') === 'firmwareUpgradeBatch')!;
+    const b = calls.last('firmwareUpgradeBatch')!;
     expect([b.get('firmware'), b.get('type'), b.get('pn')]).toEqual(['FW1', '0', 'SWA1,SWA2']);
   }, 120_000);
 });
