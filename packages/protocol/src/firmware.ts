@@ -93,6 +93,8 @@ export const UPGRADE_REASONS = [
   'instanceStopped',
   /** A start that waited for the datalogger's answer to `upgrade_begin` got none (ret 1; detail 'offline' when it dropped). */
   'beginNoAnswer',
+  /** Cancelled by hand (detail: who; empty for the platform). Recorded in the operation history. */
+  'cancelled',
 ] as const;
 export type UpgradeReason = (typeof UPGRADE_REASONS)[number];
 

@@ -301,6 +301,22 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
     await until('some bytes sent', async () => Number((await taskRow(r.dat!.key)).sent_bytes) > 0);
     const c = await call('sunmaker', 'cancelCollectorFirmwareUpgrade', { pn: BEN, key: r.dat!.key });
     expect(c).toMatchObject({ err: 0, dat: { ret: 0, status: 4 } });
+    // The history stores who cancelled as a reason code, and reads it in the caller's language.
+    const cancelled = await s.ctx.db
+      .selectFrom('operation_log')
+      .select('detail')
+      .where('target', '=', r.dat!.key)
+      .where('kind', '=', 'upgrade')
+      .executeTakeFirstOrThrow();
+    expect(cancelled.detail).toBe('reason:cancelled|sunmaker');
+    const hist = await call<{ log: { target: string; detail: string }[] }>('sunmaker', 'webQueryOperationLog', {
+      pn: BEN,
+      kind: 'upgrade',
+      page: 0,
+      pagesize: 50,
+      lang: 'fr_FR',
+    });
+    expect(hist.dat!.log.find((e) => e.target === r.dat!.key)!.detail).toBe('Annulée par: sunmaker');
     const sentAtCancel = Number((await taskRow(r.dat!.key)).sent_bytes);
     expect(sentAtCancel).toBeLessThan(80 * KB);
     // Cancelling twice: cancel failure.

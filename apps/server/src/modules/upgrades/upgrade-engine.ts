@@ -428,7 +428,7 @@ export class UpgradeEngineService implements UpgradeEngine {
       .where('ended_at', 'is', null)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return false;
-    await this.recordOutcome(task, FIRMWARE_UPGRADE_STATUS.cancelled, `cancelled by ${by.usr || 'the platform'}`, by);
+    await this.recordOutcome(task, FIRMWARE_UPGRADE_STATUS.cancelled, encodeUpgradeReason('cancelled', by.usr), by);
     // Tell the datalogger (best effort: offline, it forgets the partial image when a new one begins).
     if (await this.online(task.pn)) {
       await this.deps.commands
