@@ -753,6 +753,7 @@ export const ENTRIES = {
   firmwareUpgradeBatch: { ref: 'none', params: () => ({ firmware: 'FWMISSING', pn: MISSING.pn }), okCodes: [352] },
   queryFirmwareUpgrades: { ref: 'none', params: () => ({ pagesize: 50 }) },
   queryUpgradeableFirmware: { ref: 'none', params: () => ({ pagesize: 50 }) },
+  queryFirmwareUpgradeBatch: { ref: 'none', params: () => ({ batch: 999_999 }), okCodes: [12] },
 } satisfies { [N in ActionName]: Entry };
 
 /** A firmware code no account has. */
