@@ -46,6 +46,12 @@ export function upgradeBatchJobs(d: SqlDialect): Migration {
         .on('upgrade_batches')
         .columns(['state', 'lease_until'])
         .execute();
+      // queryFirmwareUpgradeBatch counts a batch's tasks by status and phase from this index alone.
+      await db.schema
+        .createIndex('upgrade_tasks_batch_status_idx')
+        .on('upgrade_tasks')
+        .columns(['batch_id', 'status', 'phase'])
+        .execute();
       await db.schema
         .createIndex('upgrade_batches_account_idx')
         .on('upgrade_batches')
