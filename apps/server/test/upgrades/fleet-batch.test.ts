@@ -192,6 +192,58 @@ describe.each(engines)('fleet-sized upgrade batches ($name)', (engine) => {
     expect(p2).toMatchObject({ state: 'ready', materialised: CLONES, refused: CLONES, waiting: 0 });
   });
 
+  it('two runners materialising the same batch at the same moment: never a target twice', async () => {
+    // The earlier batches' tasks end, so the fleet may be upgraded again.
+    await s.ctx.db
+      .updateTable('upgrade_tasks')
+      .set({ ended_at: s.ctx.now(), status: 4, phase: 'done' })
+      .where('pn', 'in', northPns)
+      .execute();
+    const r = await call<UpgradeBatchDat>('dealer_north', 'firmwareUpgradeBatch', {
+      firmware: fwCode,
+      model: 'FLEET-X',
+    });
+    expect(r.err).toBe(0);
+    const batch = r.dat!.batch;
+    const jobs = svc.batches;
+    s.clock.advance(JOB_LEASE_MS + 1);
+    expect(await jobs.claim('runner-x')).toBe(batch);
+    // Two page loops of the same lease holder at once (as two instances racing on one lease would):
+    // each page commits only if the cursor it started from is still the batch's.
+    await Promise.all([jobs.run(batch, 'runner-x', { maxPages: 2 }), jobs.run(batch, 'runner-x', { maxPages: 2 })]);
+    const mid = await s.ctx.db
+      .selectFrom('upgrade_batches')
+      .selectAll()
+      .where('id', '=', batch)
+      .executeTakeFirstOrThrow();
+    const count = async () =>
+      Number(
+        (
+          await s.ctx.db
+            .selectFrom('upgrade_tasks')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('batch_id', '=', batch)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(Number(mid.materialised)).toBeGreaterThan(PAGE);
+    expect((await count()) + Number(mid.refused)).toBe(Number(mid.materialised));
+    expect(await jobs.duplicates(batch)).toBe(0);
+    await jobs.run(batch, 'runner-x');
+    const end = await s.ctx.db
+      .selectFrom('upgrade_batches')
+      .selectAll()
+      .where('id', '=', batch)
+      .executeTakeFirstOrThrow();
+    expect([end.state, Number(end.materialised), Number(end.refused), await count()]).toEqual([
+      'ready',
+      CLONES,
+      0,
+      CLONES,
+    ]);
+    expect(await jobs.duplicates(batch)).toBe(0);
+  });
+
   it('queryUpgradeableFirmware: a page costs the same number of queries whatever its size, and pages cover the fleet once', async () => {
     const maker = await idOf(s, 'sunmaker');
     await s.ctx.db
