@@ -212,13 +212,22 @@ console.log(
   `firmwareUpgradeBatch answer: ${ms(tAnswer)} (batch ${answer.batch}, total ${answer.total}, materialised ${answer.materialised}, state ${answer.state})`,
 );
 t0 = performance.now();
-const id = await svc.batches.claim('bench');
-if (id !== answer.batch) throw new Error(`claimed ${id}, expected ${answer.batch}`);
-await svc.batches.run(id, 'bench');
+const id = answer.batch;
+let turns = 0;
+// The job hands the runner back every BATCH_SLICE_MS; claim it again until it is done.
+for (
+  let claimed = await svc.batches.claim('bench');
+  claimed !== undefined;
+  claimed = await svc.batches.claim('bench')
+) {
+  if (claimed !== id) throw new Error(`claimed ${claimed}, expected ${id}`);
+  await svc.batches.run(claimed, 'bench');
+  turns++;
+}
 const tJob = (performance.now() - t0) / 1000;
 const rest = N - (answer.materialised ?? 0);
 console.log(
-  `materialisation job: ${rest.toLocaleString('en')} targets in ${tJob.toFixed(1)} s = ${Math.round(rest / tJob).toLocaleString('en')} targets/s (page ${PAGE})`,
+  `materialisation job: ${rest.toLocaleString('en')} targets in ${tJob.toFixed(1)} s = ${Math.round(rest / tJob).toLocaleString('en')} targets/s (page ${PAGE}, ${turns} runner turns)`,
 );
 const progress = await svc.batchProgress(caller, { batch: id } as never);
 console.log(`queryFirmwareUpgradeBatch: ${await timeIt(() => svc.batchProgress(caller, { batch: id } as never))}`);

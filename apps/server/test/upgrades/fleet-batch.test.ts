@@ -210,7 +210,7 @@ describe.each(engines)('fleet-sized upgrade batches ($name)', (engine) => {
     expect(await jobs.claim('runner-x')).toBe(batch);
     // Two page loops of the same lease holder at once (as two instances racing on one lease would):
     // each page commits only if the cursor it started from is still the batch's.
-    await Promise.all([jobs.run(batch, 'runner-x', { maxPages: 2 }), jobs.run(batch, 'runner-x', { maxPages: 2 })]);
+    await Promise.all([jobs.run(batch, 'runner-x', { maxPages: 1 }), jobs.run(batch, 'runner-x', { maxPages: 1 })]);
     const mid = await s.ctx.db
       .selectFrom('upgrade_batches')
       .selectAll()
@@ -229,7 +229,21 @@ describe.each(engines)('fleet-sized upgrade batches ($name)', (engine) => {
     expect(Number(mid.materialised)).toBeGreaterThan(PAGE);
     expect((await count()) + Number(mid.refused)).toBe(Number(mid.materialised));
     expect(await jobs.duplicates(batch)).toBe(0);
-    await jobs.run(batch, 'runner-x');
+    // A turn ends after its time slice: one page, the lease handed back at once (no expiry wait).
+    const before = Number(mid.materialised);
+    await jobs.run(batch, 'runner-x', { sliceMs: 0 });
+    const sliced = await s.ctx.db
+      .selectFrom('upgrade_batches')
+      .selectAll()
+      .where('id', '=', batch)
+      .executeTakeFirstOrThrow();
+    expect([sliced.state, Number(sliced.materialised), Number(sliced.lease_until)]).toEqual([
+      'materialising',
+      before + PAGE,
+      0,
+    ]);
+    expect(await jobs.claim('runner-y')).toBe(batch);
+    await jobs.run(batch, 'runner-y');
     const end = await s.ctx.db
       .selectFrom('upgrade_batches')
       .selectAll()

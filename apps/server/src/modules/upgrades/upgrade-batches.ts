@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { sql, type Selectable } from 'kysely';
 import { FIRMWARE_UPGRADE_STATUS, UPGRADE_BATCH_STATE, UPGRADE_REQUEST_RESULT } from '@sunwatch/protocol';
 import type { AccessService } from '../../access/access.service.js';
@@ -11,6 +12,11 @@ import { currentDb, type DbHandle } from '../../db/transaction.js';
 
 /** Targets one page of a batch by filter materialises in one transaction (tests lower it through deps). */
 export const BATCH_PAGE_SIZE = 500;
+/**
+ * How long one runner turn materialises a batch before it hands the runner over to the other job
+ * kinds (report files, device exports) and claims the batch again on its next turn.
+ */
+export const BATCH_SLICE_MS = 5_000;
 /** Rows per INSERT statement (SQLite's bound-parameter limit: 26 columns × 200 rows stays well below it). */
 const INSERT_CHUNK = 200;
 
@@ -236,6 +242,8 @@ export class UpgradeBatchJobs implements LeasedQueue {
           refused: Number(b.refused) + out.refused.length,
           total,
           progress: out.done ? 100 : Math.min(99, Math.floor((materialised * 100) / Math.max(1, total))),
+          // attempts count the runs that failed in a row: a page that commits clears them
+          attempts: owner !== null ? 1 : 0,
           ...(out.done
             ? { state: UPGRADE_BATCH_STATE.ready, finished_at: now, lease_until: 0 }
             : owner !== null
@@ -267,11 +275,14 @@ export class UpgradeBatchJobs implements LeasedQueue {
 
   /**
    * Materialises a claimed batch to its end, page by page, as its creator (scope and firmware
-   * checked again). `maxPages` stops early with the lease held (tests: an instance that dies).
+   * checked again). After `sliceMs` (BATCH_SLICE_MS) it releases the lease and returns, so the
+   * runner serves its other job kinds (report files, exports) before claiming the batch again;
+   * `maxPages` stops early with the lease held (tests: an instance that dies).
    * A refusal (the account gone, the firmware no longer distributable) fails the batch at once;
    * another error requeues it until JOB_MAX_ATTEMPTS.
    */
-  async run(id: number, owner: string, opts: { maxPages?: number } = {}): Promise<void> {
+  async run(id: number, owner: string, opts: { maxPages?: number; sliceMs?: number } = {}): Promise<void> {
+    const until = performance.now() + (opts.sliceMs ?? BATCH_SLICE_MS);
     const b = await this.deps.db
       .selectFrom('upgrade_batches')
       .select(['account_id', 'firmware_id', 'attempts'])
@@ -284,6 +295,17 @@ export class UpgradeBatchJobs implements LeasedQueue {
       const scope = await this.deps.access.scopeOf(caller);
       for (let pages = 0; opts.maxPages === undefined || pages < opts.maxPages; pages++) {
         if ((await this.page(id, scope, owner)).done) return;
+        if (opts.maxPages === undefined && performance.now() > until) {
+          // The slice is over: the batch waits for the runner's next turn (lease free at once).
+          await this.deps.db
+            .updateTable('upgrade_batches')
+            .set({ lease_until: 0 })
+            .where('id', '=', id)
+            .where('lease_owner', '=', owner)
+            .where('state', '=', UPGRADE_BATCH_STATE.materialising)
+            .execute();
+          return;
+        }
       }
     } catch (e) {
       if (e instanceof LostBatch) return;
