@@ -30,6 +30,7 @@ import { createTelemetry } from './modules/telemetry/create-telemetry.js';
 import { LocalBlobStore } from './shared/blob-store.js';
 import { UpgradeEngineService } from './modules/upgrades/upgrade-engine.js';
 import { UpgradesService } from './modules/upgrades/upgrades.service.js';
+import { jobCaller } from './modules/accounts/job-caller.js';
 import { DataloggersRepository } from './modules/dataloggers/dataloggers.repository.js';
 import { DataloggersService } from './modules/dataloggers/dataloggers.service.js';
 import { DeviceCurvesService } from './modules/devices/device-curves.service.js';
@@ -292,10 +293,13 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         upgradeEngine,
         upgrades: new UpgradesService({
           db,
+          dbh,
           access,
           audit,
           engine: upgradeEngine,
           manufacturerOnPath: (p) => distributionRepo.manufacturerOnPath(p),
+          jobCaller: (id) => jobCaller(accountsRepo, (a) => access.roleFunctions(a), id),
+          log,
           now,
         }),
       },

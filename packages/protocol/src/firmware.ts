@@ -32,6 +32,16 @@ export const UPGRADE_REQUEST_RESULT = {
 } as const;
 export type UpgradeRequestResult = (typeof UPGRADE_REQUEST_RESULT)[keyof typeof UPGRADE_REQUEST_RESULT];
 
+/** States of a batch (`upgrade_batches.state`, queryFirmwareUpgradeBatch `state`). */
+export const UPGRADE_BATCH_STATE = {
+  /** The background job still creates the batch's tasks, page by page. */
+  materialising: 'materialising',
+  /** Every target has its task or was refused. */
+  ready: 'ready',
+  /** The job gave up (its owner lost the right, the firmware was deleted or is no longer signed). */
+  failed: 'failed',
+} as const;
+
 /** `dat.status` of queryCollectorFirmwareUpgradeProgress (vendor-actions.md §2). */
 export const FIRMWARE_UPGRADE_STATUS = {
   running: 0,

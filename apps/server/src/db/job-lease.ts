@@ -18,7 +18,7 @@ export interface LeasedQueue {
 }
 
 /** The tables whose rows are leased jobs (each has `lease_owner`, `lease_until`, `attempts`, `progress`). */
-export type LeasedTable = 'report_files' | 'export_files';
+export type LeasedTable = 'report_files' | 'export_files' | 'upgrade_batches';
 
 /**
  * The one lease protocol of export jobs (issue 11 report files, issue 10 device report exports):

@@ -52,6 +52,21 @@ export interface UpgradeBatchesTable {
   filter: Generated<string>;
   total: Generated<number>;
   created_at: number;
+  /** Migration 0027: the materialisation job of a batch by filter (docs/firmware/batches.md). */
+  state: Generated<string>;
+  fw_type: Generated<number>;
+  baud_rate: number | null;
+  devcode: number | null;
+  usr: Generated<string>;
+  materialised: Generated<number>;
+  refused: Generated<number>;
+  cursor: Generated<string>;
+  error: Generated<string>;
+  lease_owner: Generated<string>;
+  lease_until: Generated<number>;
+  attempts: Generated<number>;
+  progress: Generated<number>;
+  finished_at: number | null;
 }
 
 export interface UpgradeTasksTable {

@@ -767,6 +767,8 @@ export const ENTRIES = {
   webQueryProtocolFaults: { ref: 'none', params: () => ({ devcode: 2341 }) },
   webQueryDeviceFunctions: { ref: 'none', params: none },
   webQueryDataloggerTypeFunctions: { ref: 'none', params: none },
+
+  queryFirmwareUpgradeBatch: { ref: 'none', params: () => ({ batch: 999_999 }), okCodes: [12] },
 } satisfies { [N in ActionName]: Entry };
 
 /** A firmware code no account has. */

@@ -13,6 +13,8 @@ import { idOf, prepare } from '../distribution/helpers.js';
  * predicate of checkAccess) instead of loading a capped PN list and filtering it in memory; a
  * batch by filter above its cap answers 13 instead of silently starting only the first ones.
  * On SQLite and PostgreSQL, through the real actions; the engine is a recorder (no MQTT here).
+ * Session 27: a batch by filter has no cap any more; above one page (lowered to 3 here) the rest
+ * is materialised by the background job (fleet-batch.test.ts follows it through a takeover).
  */
 
 type Deps = ConstructorParameters<typeof UpgradesService>[0];
@@ -73,7 +75,7 @@ describe.each(engines)('upgrade lists and batches scoped in SQL ($name)', (engin
         return Promise.resolve({ ret: 2 });
       },
     } as unknown as UpgradeEngineService;
-    (s.ctx.services as { upgrades: UpgradesService }).upgrades = new UpgradesService({ ...real.deps, engine: engineStub, batchFilterMax: 3 });
+    (s.ctx.services as { upgrades: UpgradesService }).upgrades = new UpgradesService({ ...real.deps, engine: engineStub, batchPageSize: 3 });
     // One finished task per datalogger of the fleet (every tenant), two for the first ones.
     allPns = (await s.ctx.db.selectFrom('dataloggers').select('pn').orderBy('pn').execute()).map((r) => r.pn);
     const now = s.ctx.now();
@@ -183,19 +185,26 @@ describe.each(engines)('upgrade lists and batches scoped in SQL ($name)', (engin
     }
   });
 
-  it('firmwareUpgradeBatch by filter: the caller\'s scope in SQL; above the cap 13 and nothing recorded', async () => {
-    const batches = async () =>
-      Number((await s.ctx.db.selectFrom('upgrade_batches').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  it('firmwareUpgradeBatch by filter: the caller\'s scope in SQL; above a page the job materialises the rest', async () => {
     const maker = await idOf(s, 'sunmaker');
     const makerPns = (await s.ctx.db.selectFrom('dataloggers').select('pn').where('vendor_id', '=', maker).execute()).map((r) => r.pn);
     expect(makerPns.length).toBeGreaterThan(3);
-    const before = await batches();
-    // The manufacturer's whole fleet is above the cap of 3: 13, no batch, no start.
-    const over = await call('sunmaker', 'firmwareUpgradeBatch', { firmware: fwCode });
-    expect(over.err).toBe(13);
-    expect(await batches()).toBe(before);
+    const batchTasks = async (batch: number) =>
+      (await s.ctx.db.selectFrom('upgrade_tasks').select('pn').where('batch_id', '=', batch).execute()).map((r) => r.pn).sort();
+    // The manufacturer's whole fleet is above one page of 3: recorded, first page now, the rest by the job.
+    const over = await call<{ batch: number; total: number; materialised: number; state: string }>('sunmaker', 'firmwareUpgradeBatch', {
+      firmware: fwCode,
+    });
+    expect(over.err).toBe(0);
+    expect(over.dat!).toMatchObject({ total: makerPns.length, materialised: 3, state: 'materialising' });
+    while (await s.ctx.services.upgrades.batches.next('test-runner'));
+    await s.ctx.services.reports.runner.idle();
     expect(starts).toHaveLength(0);
-    // A distributor's filter covers only its own dataloggers (in SQL), here within the cap.
+    const fleet = await batchTasks(over.dat!.batch);
+    // Every datalogger of the fleet has one task, except those still upgrading from before (none here).
+    expect(fleet).toEqual([...makerPns].sort());
+    await s.ctx.db.updateTable('upgrade_tasks').set({ ended_at: s.ctx.now(), status: 4, phase: 'done' }).where('batch_id', '=', over.dat!.batch).execute();
+    // A distributor's filter covers only its own dataloggers (in SQL).
     const north = (await visibleTo('dealer_north', makerPns)).slice(0, 3);
     expect(north.length).toBeGreaterThan(0);
     const one = north[0]!;
@@ -204,17 +213,16 @@ describe.each(engines)('upgrade lists and batches scoped in SQL ($name)', (engin
     const withModel = (
       await s.ctx.db.selectFrom('dataloggers').select('pn').where('pn', 'in', sameModel).where('model', '=', model).execute()
     ).map((r) => r.pn);
-    const r = await call<{ total: number; waiting: number; refused: unknown[] }>('dealer_north', 'firmwareUpgradeBatch', {
+    const r = await call<{ batch: number; total: number; waiting: number; refused: unknown[] }>('dealer_north', 'firmwareUpgradeBatch', {
       firmware: fwCode,
       model,
     });
-    if (withModel.length > 3) expect(r.err).toBe(13);
-    else {
-      expect(r.err).toBe(0);
-      expect(r.dat!.total).toBe(withModel.length);
-      expect(starts.map((x) => x.target.pn).sort()).toEqual(withModel.sort());
-    }
-    // A selection is not a filter: its own limit (256) applies, not the cap.
+    expect(r.err).toBe(0);
+    expect(r.dat!.total).toBe(withModel.length);
+    while (await s.ctx.services.upgrades.batches.next('test-runner'));
+    await s.ctx.services.reports.runner.idle();
+    expect(await batchTasks(r.dat!.batch)).toEqual(withModel.sort());
+  // A selection is not a filter: its own limit (256) applies, not the cap.
     starts.length = 0;
     const sel = await call<{ total: number }>('sunmaker', 'firmwareUpgradeBatch', { firmware: fwCode, pn: makerPns.slice(0, 5).join(',') });
     expect(sel.err).toBe(0);

@@ -213,6 +213,7 @@ export const ACTION_AUTH = {
   firmwareUpgradeBatch: 'signed',
   queryFirmwareUpgrades: 'signed',
   queryUpgradeableFirmware: 'signed',
+  queryFirmwareUpgradeBatch: 'signed',
   // issue 13: upgrade strategies (upgrade-strategies.ts)
   addUpgradeStrategy: 'signed',
   editUpgradeStrategy: 'signed',

@@ -135,14 +135,27 @@ export interface UpgradeBatchDat {
   started: number;
   /** Waiting for their datalogger to come online. */
   waiting: number;
-  /** Not started: already upgrading, or not upgradable by the caller (listed in `refused`). */
+  /**
+   * Not started: already upgrading, or not upgradable by the caller (listed in `refused`). For a
+   * batch by filter: the refusals of the targets materialised during the call only (the batch's
+   * own count is `queryFirmwareUpgradeBatch`'s `refused`).
+   */
   refused: Array<{ pn: string; sn: string; ret: number; err: number }>;
+  /**
+   * UPGRADE_BATCH_STATE: 'ready' when every target has its task (or was refused) before the
+   * answer; 'materialising' when a batch by filter covers more than one page and the background
+   * job creates the rest (follow it with queryFirmwareUpgradeBatch).
+   */
+  state?: string;
+  /** Targets handled before the answer (tasks created + refused); `total` once ready. */
+  materialised?: number;
 }
+
 
 export const firmwareUpgradeBatch = defineAction({
   name: 'firmwareUpgradeBatch',
   summary:
-    'Sunwatch cloud upgrade: upgrades many dataloggers (type 0–1) or devices (type 2–5, with devcode and baudRate) with firmware `firmware`: the selection `pn` (comma list, at most 256) or, without it, every target of the caller matching the filter (plantid, status, model, version; at most 10 000 targets, 13 above: never a partial batch). Offline ones wait and start when they connect. Errors 6, 7, 11, 13 (over the limit), 352.',
+    'Sunwatch cloud upgrade: upgrades many dataloggers (type 0–1) or devices (type 2–5, with devcode and baudRate) with firmware `firmware`: the selection `pn` (comma list, at most 256) or, without it, every target of the caller matching the filter (plantid, status, model, version; no upper limit: the first page of targets is created before the answer, the rest by a background job, state materialising; follow it with queryFirmwareUpgradeBatch). Offline ones wait and start when they connect. Errors 6, 7, 11, 13 (a selection over 256), 352.',
   params: actionParams({
     firmware: firmwareCode(),
     type: wireInt().optional(),
@@ -259,4 +272,41 @@ export const queryUpgradeableFirmware = defineAction({
   access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ total: number; page: number; pagesize: number; item: UpgradeableRow[] }>(),
+});
+
+/** `dat` of queryFirmwareUpgradeBatch: one batch and where it stands. */
+export interface UpgradeBatchProgressDat {
+  batch: number;
+  /** UPGRADE_BATCH_STATE. */
+  state: string;
+  /** 0 datalogger, 1 device. */
+  target: number;
+  firmware: { code: string; name: string; version: string };
+  /** Who started it and when (`yyyy-mm-dd hh:mi:ss`, UTC). */
+  usr: string;
+  ts: string;
+  /** Targets the filter matched (counted when the batch was recorded; the final count once ready). */
+  total: number;
+  /** Targets handled so far by the materialisation: tasks created + refused. */
+  materialised: number;
+  /** Not started: already upgrading when their page was materialised. */
+  refused: number;
+  /** The batch's tasks by where they are: transferring or flashing, waiting for their datalogger, succeeded, failed or abnormal exit, cancelled. */
+  started: number;
+  waiting: number;
+  done: number;
+  failed: number;
+  cancelled: number;
+  /** Why the job gave up ('' otherwise). */
+  error: string;
+}
+
+export const queryFirmwareUpgradeBatch = defineAction({
+  name: 'queryFirmwareUpgradeBatch',
+  summary:
+    'Sunwatch (named as the vendor queryCollectorFirmwareUpgradeProgress): the progress of batch `batch` of firmwareUpgradeBatch: state (materialising / ready / failed), targets total and materialised, and its tasks started / waiting / done / failed / cancelled / refused. The batch\'s creator and the operator see it; 12 otherwise (as for a missing batch). Errors 6, 12.',
+  params: actionParams({ batch: wireInt() }),
+  access: { auth: 'signed', roles: [1, 2, 15], permission: 'system_settings' },
+  mutates: false,
+  result: result<UpgradeBatchProgressDat>(),
 });

@@ -50,6 +50,8 @@ export function createReports(
     alarms: AlarmsService;
     /** Issue 10's device report exports: a job kind of the same runner. */
     deviceOps: { reports: LeasedQueue };
+    /** Issue 13's fleet-sized upgrade batches (their materialisation): a job kind of the same runner. */
+    upgrades: { batches: LeasedQueue };
   },
 ): Reports {
   const builder = new ReportBuilder({ energy: base.energyRepo, curves: () => peers().devices.curves, now: base.now });
@@ -82,5 +84,5 @@ export function createReports(
     now: base.now,
     log: base.log,
   });
-  return { files, builder, runner: new ReportRunner(() => [files, peers().deviceOps.reports], base.log), mails, alarmExport };
+  return { files, builder, runner: new ReportRunner(() => [files, peers().deviceOps.reports, peers().upgrades.batches], base.log), mails, alarmExport };
 }

@@ -13,4 +13,5 @@ export const upgradeHandlers: HandlerMap = {
   firmwareUpgradeBatch: ({ params, ...i }, ctx) => ctx.services.upgrades.batch(callerOf(i), params),
   queryFirmwareUpgrades: ({ params, ...i }, ctx) => ctx.services.upgrades.tasks(callerOf(i), params, i.call.locale),
   queryUpgradeableFirmware: ({ params, ...i }, ctx) => ctx.services.upgrades.upgradeable(callerOf(i), params),
+  queryFirmwareUpgradeBatch: ({ params, ...i }, ctx) => ctx.services.upgrades.batchProgress(callerOf(i), params),
 };

@@ -5,11 +5,13 @@ import {
   ROLE,
   STRATEGY_DEVICE_RESULT,
   STRATEGY_METHOD,
+  UPGRADE_BATCH_STATE,
   firmwareTarget,
   upgradeReasonText,
   type Catalogue,
   type ParsedParamsOf,
   type UpgradeBatchDat,
+  type UpgradeBatchProgressDat,
   type UpgradeCancelDat,
   type UpgradeLastRecordDat,
   type UpgradeProgressDat,
@@ -29,14 +31,12 @@ import type { Db } from '../../db/db.js';
 import { fmtTs } from '../../shared/local-time.js';
 import type { UpgradeTarget } from './engine-port.js';
 import type { UpgradeEngineService } from './upgrade-engine.js';
-import { currentDb } from '../../db/transaction.js';
+import { currentDb, type DbHandle } from '../../db/transaction.js';
+import { UpgradeBatchJobs, type BatchFilter } from './upgrade-batches.js';
 
 type P<N extends keyof Catalogue> = ParsedParamsOf<Catalogue[N]>;
 
 /** A datalogger as the upgrade actions see it. */
-/** The most targets one batch by filter may start; more answers 13 (never truncated). */
-export const BATCH_FILTER_MAX = 10_000;
-
 interface DlRow {
   pn: string;
   owner_id: number | null;
@@ -47,6 +47,14 @@ interface DlRow {
   firmware: string;
   status: number;
   tz_offset: number;
+}
+
+/** A firmware as an offer names it. */
+interface OfferFw {
+  code: string;
+  name: string;
+  version: string;
+  note: string;
 }
 
 /** One device behind a datalogger, as an upgrade target. */
@@ -78,10 +86,28 @@ export class UpgradesService {
       engine: UpgradeEngineService;
       manufacturerOnPath(path: string): Promise<{ id: number } | undefined>;
       now: () => number;
-      /** Targets one batch by filter may start (BATCH_FILTER_MAX; tests lower it). */
-      batchFilterMax?: number;
+      dbh: DbHandle;
+      /** A job's owner as a caller (accounts/job-caller.ts): the batch job acts as its creator. */
+      jobCaller: (accountId: number) => Promise<Caller>;
+      log: { error(obj: unknown, msg?: string): void };
+      /** Targets one page of a batch by filter materialises (BATCH_PAGE_SIZE; tests lower it). */
+      batchPageSize?: number;
     },
-  ) {}
+  ) {
+    this.batches = new UpgradeBatchJobs({
+      db: deps.db,
+      dbh: deps.dbh,
+      access: deps.access,
+      engine: deps.engine,
+      caller: deps.jobCaller,
+      log: deps.log,
+      now: deps.now,
+      ...(deps.batchPageSize !== undefined ? { pageSize: deps.batchPageSize } : {}),
+    });
+  }
+
+  /** The materialisation job of batches by filter: a job kind of the background runner (reports/index.ts). */
+  readonly batches: UpgradeBatchJobs;
 
   // ------------------------------------------------------------------------------------------
   // Access
@@ -365,35 +391,18 @@ export class UpgradesService {
     )
       throw new ApiError(7, p.devcode === undefined ? 'devcode' : 'baudRate');
 
-    // The dataloggers: the selection, or the filter over the caller's scope.
-    const max = this.deps.batchFilterMax ?? BATCH_FILTER_MAX;
-    let pns: string[];
-    if (p.pn !== undefined && p.pn.trim() !== '') {
-      pns = [
-        ...new Set(
-          p.pn
-            .split(',')
-            .map((s) => s.trim())
-            .filter((s) => s !== ''),
-        ),
-      ];
-      if (pns.length > 256) throw new ApiError(13);
-      await this.deps.access.requireAccess({ caller, permission: 'datalogger.read', ids: pns });
-    } else {
-      // The caller's scope in SQL (the same predicate as checkAccess); above the cap: 13.
-      const scope = await this.deps.access.scopeOf(caller);
-      let q = this.db
-        .selectFrom('dataloggers as d')
-        .select('d.pn')
-        .where('d.vendor_id', '=', Number(fwRow.vendor_id))
-        .where(dataloggerScopeSql(scope, 'd'));
-      if (p.plantid !== undefined) q = q.where('d.project_id', '=', p.plantid);
-      if (p.status !== undefined) q = q.where('d.status', '=', p.status);
-      if (p.model) q = q.where('d.model', '=', p.model);
-      if (p.version) q = q.where('d.firmware', '=', p.version);
-      pns = (await q.orderBy('d.pn').limit(max + 1).execute()).map((r) => r.pn);
-      if (pns.length > max) throw new ApiError(13);
-    }
+    if (p.pn === undefined || p.pn.trim() === '') return this.batchByFilter(caller, p, fwRow, type, target, baud);
+    // The selection (at most 256 PNs), started one by one through the engine in the action.
+    const pns = [
+      ...new Set(
+        p.pn
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      ),
+    ];
+    if (pns.length > 256) throw new ApiError(13);
+    await this.deps.access.requireAccess({ caller, permission: 'datalogger.read', ids: pns });
     const items: UpgradeTarget[] = [];
     if (target === 0) for (const pn of pns) items.push({ pn, target: 0 });
     else if (pns.length > 0) {
@@ -407,7 +416,6 @@ export class UpgradesService {
         .execute();
       for (const d of devs)
         items.push({ pn: d.pn, target: 1, devcode: Number(d.devcode), devaddr: Number(d.devaddr), sn: d.sn });
-      if (items.length > max) throw new ApiError(13);
     }
     const now = this.deps.now();
     const ins = await this.db
@@ -416,20 +424,30 @@ export class UpgradesService {
         account_id: caller.accountId,
         firmware_id: Number(fwRow.id),
         target,
-        filter: JSON.stringify({
-          pn: p.pn ?? '',
-          plantid: p.plantid,
-          status: p.status,
-          model: p.model,
-          version: p.version,
-        }),
+        filter: JSON.stringify({ pn: p.pn }),
         total: items.length,
         created_at: now,
+        state: UPGRADE_BATCH_STATE.ready,
+        fw_type: type,
+        baud_rate: baud ?? null,
+        devcode: p.devcode ?? null,
+        usr: caller.usr,
+        materialised: items.length,
+        progress: 100,
+        finished_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const batch = Number(ins.id);
-    const out: UpgradeBatchDat = { batch, total: items.length, started: 0, waiting: 0, refused: [] };
+    const out: UpgradeBatchDat = {
+      batch,
+      total: items.length,
+      started: 0,
+      waiting: 0,
+      refused: [],
+      state: UPGRADE_BATCH_STATE.ready,
+      materialised: items.length,
+    };
     for (const it of items) {
       const r = await this.deps.engine.start(
         {
@@ -453,6 +471,128 @@ export class UpgradesService {
         if (row?.phase === 'waiting') out.waiting += 1;
         else out.started += 1;
       } else out.refused.push({ pn: it.pn, sn: it.target === 1 ? it.sn : '', ret: r.ret, err: 0 });
+    }
+    if (out.refused.length > 0)
+      await this.db.updateTable('upgrade_batches').set({ refused: out.refused.length }).where('id', '=', batch).execute();
+    await this.deps.audit.record({
+      entity: 'upgrade_batch',
+      entityId: batch,
+      before: null,
+      after: { firmware: p.firmware.trim(), target, pn: pns.join(','), total: items.length, refused: out.refused.length },
+    });
+    return out;
+  }
+
+  /**
+   * A batch by filter, however large (docs/firmware/batches.md): the batch is recorded with its
+   * filter, firmware, owner and the count of targets the filter matches now (in SQL, over the
+   * caller's scope); its first page of tasks is created here, in the action's transaction, and a
+   * batch with more targets is left 'materialising' for the background job (UpgradeBatchJobs),
+   * which the runner starts once this transaction has committed.
+   */
+  private async batchByFilter(
+    caller: Caller,
+    p: P<'firmwareUpgradeBatch'>,
+    fwRow: { id: number; vendor_id: number },
+    type: number,
+    target: number,
+    baud: number | undefined,
+  ): Promise<UpgradeBatchDat> {
+    const scope = await this.deps.access.scopeOf(caller);
+    const filter: BatchFilter = {
+      ...(p.plantid !== undefined ? { plantid: p.plantid } : {}),
+      ...(p.status !== undefined ? { status: p.status } : {}),
+      ...(p.model ? { model: p.model } : {}),
+      ...(p.version ? { version: p.version } : {}),
+    };
+    const devcode = target === 1 ? p.devcode! : null;
+    const total = await this.batches.count(scope, Number(fwRow.vendor_id), filter, target, devcode);
+    const now = this.deps.now();
+    const ins = await this.db
+      .insertInto('upgrade_batches')
+      .values({
+        account_id: caller.accountId,
+        firmware_id: Number(fwRow.id),
+        target,
+        filter: JSON.stringify(filter),
+        total,
+        created_at: now,
+        state: UPGRADE_BATCH_STATE.materialising,
+        fw_type: type,
+        baud_rate: baud ?? null,
+        devcode,
+        usr: caller.usr,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const batch = Number(ins.id);
+    const first = await this.batches.page(batch, scope, null);
+    const after = await this.db
+      .selectFrom('upgrade_batches')
+      .select(['total', 'materialised', 'state'])
+      .where('id', '=', batch)
+      .executeTakeFirstOrThrow();
+    await this.deps.audit.record({
+      entity: 'upgrade_batch',
+      entityId: batch,
+      before: null,
+      after: { firmware: p.firmware.trim(), target, filter, devcode, total, state: after.state },
+    });
+    if (!first.done) await this.deps.dbh.durable(() => Promise.resolve(this.batches.onQueued()));
+    return {
+      batch,
+      total: Number(after.total),
+      started: first.started,
+      waiting: first.waiting,
+      refused: first.refused,
+      state: after.state,
+      materialised: Number(after.materialised),
+    };
+  }
+
+  /** queryFirmwareUpgradeBatch: one batch of the caller (any for the operator) and its tasks' counts in one grouped query. */
+  async batchProgress(caller: Caller, p: P<'queryFirmwareUpgradeBatch'>): Promise<UpgradeBatchProgressDat> {
+    let q = this.db
+      .selectFrom('upgrade_batches as b')
+      .innerJoin('firmwares as f', 'f.id', 'b.firmware_id')
+      .select(['b.id', 'b.state', 'b.target', 'b.usr', 'b.created_at', 'b.total', 'b.materialised', 'b.refused', 'b.error'])
+      .select(['f.code', 'f.name', 'f.version'])
+      .where('b.id', '=', p.batch);
+    if (caller.role !== ROLE.OPERATOR) q = q.where('b.account_id', '=', caller.accountId);
+    const b = await q.executeTakeFirst();
+    if (!b) throw new ApiError(12);
+    const counts = await this.db
+      .selectFrom('upgrade_tasks')
+      .select(['status', 'phase', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('batch_id', '=', p.batch)
+      .groupBy(['status', 'phase'])
+      .execute();
+    const out: UpgradeBatchProgressDat = {
+      batch: Number(b.id),
+      state: b.state,
+      target: Number(b.target),
+      firmware: { code: b.code, name: b.name, version: b.version },
+      usr: b.usr,
+      ts: fmtTs(Number(b.created_at), 0),
+      total: Number(b.total),
+      materialised: Number(b.materialised),
+      refused: Number(b.refused),
+      started: 0,
+      waiting: 0,
+      done: 0,
+      failed: 0,
+      cancelled: 0,
+      error: b.error,
+    };
+    for (const c of counts) {
+      const n = Number(c.n);
+      const st = Number(c.status);
+      if (st === FIRMWARE_UPGRADE_STATUS.running) {
+        if (c.phase === 'waiting') out.waiting += n;
+        else out.started += n;
+      } else if (st === FIRMWARE_UPGRADE_STATUS.success) out.done += n;
+      else if (st === FIRMWARE_UPGRADE_STATUS.cancelled) out.cancelled += n;
+      else out.failed += n;
     }
     return out;
   }
@@ -559,76 +699,129 @@ export class UpgradesService {
     return { total, page, pagesize, task, count };
   }
 
+  /**
+   * The suggested strategies in effect of `pns` (as `suggestedFor`, docs/firmware/strategies.md
+   * "Offers"), in one query for a whole page: keyed by `pn|sn` ('' for the datalogger itself),
+   * newest first.
+   */
+  private async suggestedForPage(pns: string[]) {
+    const out = new Map<string, Array<{ code: string; reminder: string; fwType: number; baudRate: number; fw: OfferFw }>>();
+    if (pns.length === 0) return out;
+    const now = this.deps.now();
+    const rows = await this.db
+      .selectFrom('upgrade_strategy_devices as d')
+      .innerJoin('upgrade_strategies as s', 's.id', 'd.strategy_id')
+      .innerJoin('firmwares as f', 'f.id', 's.firmware_id')
+      .innerJoin('dataloggers as dl', 'dl.pn', 'd.pn')
+      .select(['d.pn', 'd.target', 'd.sn', 's.code', 's.reminder', 's.fw_type', 's.baud_rate'])
+      .select(['f.code as fw_code', 'f.name as fw_name', 'f.version as fw_version', 'f.note'])
+      .where('d.pn', 'in', pns)
+      .where('d.result', '!=', STRATEGY_DEVICE_RESULT.success)
+      .whereRef('s.vendor_id', '=', 'dl.vendor_id')
+      .whereRef('f.vendor_id', '=', 'dl.vendor_id')
+      .where('s.method', '=', STRATEGY_METHOD.suggested)
+      .where('s.cancelled_at', 'is', null)
+      .where('s.starts_at', '<=', now)
+      .where('s.ends_at', '>', now)
+      .where('f.deleted_at', 'is', null)
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.id', 'desc')
+      .execute();
+    for (const r of rows) {
+      const k = `${r.pn}|${Number(r.target) === 1 ? r.sn : ''}`;
+      if (Number(r.target) === 0 && r.sn !== '') continue;
+      const list = out.get(k) ?? [];
+      list.push({
+        code: r.code,
+        reminder: r.reminder,
+        fwType: Number(r.fw_type),
+        baudRate: Number(r.baud_rate),
+        fw: { code: r.fw_code, name: r.fw_name, version: r.fw_version, note: r.note },
+      });
+      out.set(k, list);
+    }
+    return out;
+  }
+
+  /** The default firmware of each (manufacturer, datalogger type) of a page, in one query; keyed by `vendor|type`. */
+  private async defaultsForPage(pairs: Array<{ vendor: number; type: string }>) {
+    const out = new Map<string, OfferFw & { type: number; baudRate: number | null }>();
+    if (pairs.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('default_firmwares as d')
+      .innerJoin('firmwares as f', 'f.id', 'd.firmware_id')
+      .select(['d.vendor_id', 'd.datalogger_type', 'f.code', 'f.name', 'f.version', 'f.type', 'f.baud_rate', 'f.note'])
+      .where('d.vendor_id', 'in', [...new Set(pairs.map((x) => x.vendor))])
+      .where('d.datalogger_type', 'in', [...new Set(pairs.map((x) => x.type))])
+      .where('f.deleted_at', 'is', null)
+      .execute();
+    for (const r of rows)
+      out.set(`${Number(r.vendor_id)}|${r.datalogger_type}`, {
+        code: r.code,
+        name: r.name,
+        version: r.version,
+        note: r.note,
+        type: Number(r.type),
+        baudRate: r.baud_rate === null ? null : Number(r.baud_rate),
+      });
+    return out;
+  }
+
+  /**
+   * The last task of each target of a page (the row with the greatest id per datalogger, or per
+   * device of one datalogger), in one query over a grouped subquery.
+   */
+  private async lastTasksForPage(pns: string[], devicesOf?: string) {
+    const out = new Map<string, { key: string; status: number; progress: number }>();
+    if (pns.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('upgrade_tasks')
+      .select(['pn', 'target', 'devcode', 'devaddr', 'key', 'status', 'progress'])
+      .where('id', 'in', (eb) => {
+        const q = eb.selectFrom('upgrade_tasks').select((e) => e.fn.max('id').as('id'));
+        return devicesOf === undefined
+          ? q.where('pn', 'in', pns).where('target', '=', 0).groupBy('pn')
+          : q.where('pn', '=', devicesOf).groupBy(['target', 'devcode', 'devaddr']);
+      })
+      .execute();
+    for (const t of rows) {
+      const k = t.devcode === null ? `${t.pn}|` : `${t.pn}|${Number(t.devcode)}|${Number(t.devaddr)}`;
+      // A datalogger task (devcode null) is keyed by its PN; for devices, by code and address.
+      if (Number(t.target) === 0 && t.devcode !== null) continue;
+      out.set(k, { key: t.key, status: Number(t.status), progress: Number(t.progress) });
+    }
+    return out;
+  }
+
+  /**
+   * queryUpgradeableFirmware: a page is a bounded number of queries whatever its size (the count,
+   * the page, then one query each for the page's last tasks, default firmwares and suggested
+   * strategies; docs/firmware/upgrades-web.md). The offer: a suggested strategy in effect
+   * listing the target comes first (its firmware, type, baud rate and reminder), then, for
+   * dataloggers, the default firmware of the type; nothing when the target already runs that
+   * version.
+   */
   async upgradeable(
     caller: Caller,
     p: P<'queryUpgradeableFirmware'>,
   ): Promise<{ total: number; page: number; pagesize: number; item: UpgradeableRow[] }> {
     const page = p.page ?? 0;
     const pagesize = p.pagesize ?? 20;
-    const item: UpgradeableRow[] = [];
-    let total = 0;
-    /**
-     * A suggested strategy in effect listing the target comes first (its firmware, type, baud
-     * rate and reminder), then, for dataloggers, the default firmware of the type; nothing when
-     * the target already runs that version.
-     */
-    const offerFor = async (dl: DlRow, current: string, dev?: DevTarget): Promise<UpgradeableRow['offer']> => {
-      if (dl.vendor_id === null) return null;
-      const st = (await this.suggestedFor(dl, dev)).find((x) => x.firmware.version !== current);
-      if (st)
-        return {
-          firmware: {
-            code: st.firmware.code,
-            name: st.firmware.name,
-            version: st.firmware.version,
-            type: st.fwType,
-            baudRate: st.baudRate,
-          },
-          from: 'strategy',
-          strategy: st.code,
-          reminder: st.reminder,
-          note: st.firmware.note,
-        };
-      if (dev) return null;
-      const def = await this.db
-        .selectFrom('default_firmwares as d')
-        .innerJoin('firmwares as f', 'f.id', 'd.firmware_id')
-        .select(['f.code', 'f.name', 'f.version', 'f.type', 'f.baud_rate', 'f.note'])
-        .where('d.vendor_id', '=', dl.vendor_id)
-        .where('d.datalogger_type', '=', dl.type_code)
-        .where('f.deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!def || firmwareTarget(Number(def.type)) !== 0 || def.version === current) return null;
-      return {
-        firmware: {
-          code: def.code,
-          name: def.name,
-          version: def.version,
-          type: Number(def.type),
-          baudRate: def.baud_rate === null ? null : Number(def.baud_rate),
-        },
-        from: 'default',
-        note: def.note,
-      };
-    };
-    const lastTask = async (pn: string, devcode: number | null, devaddr: number | null) => {
-      let q = this.db.selectFrom('upgrade_tasks').select(['key', 'status', 'progress']).where('pn', '=', pn);
-      q =
-        devcode === null ? q.where('target', '=', 0) : q.where('devcode', '=', devcode).where('devaddr', '=', devaddr);
-      const t = await q.orderBy('id', 'desc').executeTakeFirst();
-      return t ? { key: t.key, status: Number(t.status), progress: Number(t.progress) } : null;
-    };
+    type Row = Omit<UpgradeableRow, 'offer' | 'task'> & { vendor: number | null; typeCode: string };
+    const rows: Row[] = [];
+    let total: number;
+    let devicesOf: string | undefined;
     if (p.pn && p.pn.trim() !== '') {
+      // One datalogger (row 0) and its devices (rows 1..), paged in SQL.
       const dl = await this.visible(caller, p.pn);
-      const devs = await this.db
-        .selectFrom('devices')
-        .select(['devcode', 'devaddr', 'sn', 'alias', 'model', 'firmware', 'status'])
-        .where('pn', '=', dl.pn)
-        .orderBy('devaddr')
-        .execute();
-      const all: UpgradeableRow[] = [
-        {
-          pn: dl.pn,
+      devicesOf = dl.pn;
+      const devs = this.db.selectFrom('devices').where('pn', '=', dl.pn);
+      total = 1 + Number((await devs.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+      const from = page * pagesize;
+      const base = { pn: dl.pn, vendor: dl.vendor_id, typeCode: dl.type_code };
+      if (from === 0 && pagesize > 0)
+        rows.push({
+          ...base,
           target: 0,
           devcode: null,
           devaddr: null,
@@ -637,80 +830,89 @@ export class UpgradesService {
           model: dl.model,
           online: dl.status === 0,
           version: dl.firmware,
-          offer: await offerFor(dl, dl.firmware),
-          task: await lastTask(dl.pn, null, null),
-        },
-      ];
-      for (const d of devs)
-        all.push({
-          pn: dl.pn,
-          target: 1,
-          devcode: Number(d.devcode),
-          devaddr: Number(d.devaddr),
-          sn: d.sn,
-          alias: d.alias,
-          model: d.model,
-          online: Number(d.status) === 0,
-          version: d.firmware,
-          offer: await offerFor(dl, d.firmware, { devcode: Number(d.devcode), devaddr: Number(d.devaddr), sn: d.sn }),
-          task: await lastTask(dl.pn, Number(d.devcode), Number(d.devaddr)),
         });
-      total = all.length;
-      item.push(...all.slice(page * pagesize, page * pagesize + pagesize));
-      return { total, page, pagesize, item };
-    }
-    // Every visible datalogger, paged in SQL (the scope predicate, no cap); the last task of the
-    // page's dataloggers in one query. The offer (a suggested strategy first, then the default
-    // firmware of the type) is worked out for the page's rows only.
-    const scope = await this.deps.access.scopeOf(caller);
-    let q = this.db.selectFrom('dataloggers as d').where(dataloggerScopeSql(scope, 'd'));
-    if (caller.role === ROLE.OWNER) q = q.where('d.owner_id', '=', caller.accountId);
-    total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
-    const rows = await q
-      .select(['d.pn', 'd.owner_id', 'd.vendor_id', 'd.type_code', 'd.model', 'd.alias', 'd.firmware', 'd.status', 'd.tz_offset'])
-      .orderBy('d.pn')
-      .limit(pagesize)
-      .offset(page * pagesize)
-      .execute();
-    const pagePns = rows.map((r) => r.pn);
-    const last = new Map<string, { key: string; status: number; progress: number }>();
-    if (pagePns.length > 0) {
-      const tasks = await this.db
-        .selectFrom('upgrade_tasks')
-        .select(['pn', 'key', 'status', 'progress'])
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('upgrade_tasks')
-            .select((e) => e.fn.max('id').as('id'))
-            .where('pn', 'in', pagePns)
-            .where('target', '=', 0)
-            .groupBy('pn'),
-        )
+      const want = from === 0 ? pagesize - 1 : pagesize;
+      if (want > 0) {
+        const list = await devs
+          .select(['devcode', 'devaddr', 'sn', 'alias', 'model', 'firmware', 'status'])
+          .orderBy('devaddr')
+          .orderBy('id')
+          .limit(want)
+          .offset(Math.max(0, from - 1))
+          .execute();
+        for (const d of list)
+          rows.push({
+            ...base,
+            target: 1,
+            devcode: Number(d.devcode),
+            devaddr: Number(d.devaddr),
+            sn: d.sn,
+            alias: d.alias,
+            model: d.model,
+            online: Number(d.status) === 0,
+            version: d.firmware,
+          });
+      }
+    } else {
+      // Every visible datalogger, paged in SQL (the scope predicate, no cap).
+      const scope = await this.deps.access.scopeOf(caller);
+      let q = this.db.selectFrom('dataloggers as d').where(dataloggerScopeSql(scope, 'd'));
+      if (caller.role === ROLE.OWNER) q = q.where('d.owner_id', '=', caller.accountId);
+      total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+      const list = await q
+        .select(['d.pn', 'd.vendor_id', 'd.type_code', 'd.model', 'd.alias', 'd.firmware', 'd.status'])
+        .orderBy('d.pn')
+        .limit(pagesize)
+        .offset(page * pagesize)
         .execute();
-      for (const t of tasks) last.set(t.pn, { key: t.key, status: Number(t.status), progress: Number(t.progress) });
+      for (const r of list)
+        rows.push({
+          pn: r.pn,
+          vendor: r.vendor_id === null ? null : Number(r.vendor_id),
+          typeCode: r.type_code,
+          target: 0,
+          devcode: null,
+          devaddr: null,
+          sn: r.pn,
+          alias: r.alias,
+          model: r.model,
+          online: Number(r.status) === 0,
+          version: r.firmware,
+        });
     }
-    for (const r of rows) {
-      const dl: DlRow = {
-        ...r,
-        owner_id: r.owner_id === null ? null : Number(r.owner_id),
-        vendor_id: r.vendor_id === null ? null : Number(r.vendor_id),
-        status: Number(r.status),
-        tz_offset: Number(r.tz_offset),
-      };
-      item.push({
-        pn: dl.pn,
-        target: 0,
-        devcode: null,
-        devaddr: null,
-        sn: dl.pn,
-        alias: dl.alias,
-        model: dl.model,
-        online: dl.status === 0,
-        version: dl.firmware,
-        offer: await offerFor(dl, dl.firmware),
-        task: last.get(dl.pn) ?? null,
-      });
-    }
+    const pns = [...new Set(rows.map((r) => r.pn))];
+    const [last, suggested, defaults] = await Promise.all([
+      this.lastTasksForPage(pns, devicesOf),
+      this.suggestedForPage(pns),
+      this.defaultsForPage(
+        rows.filter((r) => r.target === 0 && r.vendor !== null).map((r) => ({ vendor: r.vendor!, type: r.typeCode })),
+      ),
+    ]);
+    const item: UpgradeableRow[] = rows.map(({ vendor, typeCode, ...r }) => {
+      let offer: UpgradeableRow['offer'] = null;
+      if (vendor !== null) {
+        const st = (suggested.get(`${r.pn}|${r.target === 1 ? r.sn : ''}`) ?? []).find((x) => x.fw.version !== r.version);
+        if (st)
+          offer = {
+            firmware: { code: st.fw.code, name: st.fw.name, version: st.fw.version, type: st.fwType, baudRate: st.baudRate },
+            from: 'strategy',
+            strategy: st.code,
+            reminder: st.reminder,
+            note: st.fw.note,
+          };
+        else if (r.target === 0) {
+          const def = defaults.get(`${vendor}|${typeCode}`);
+          if (def && firmwareTarget(def.type) === 0 && def.version !== r.version)
+            offer = {
+              firmware: { code: def.code, name: def.name, version: def.version, type: def.type, baudRate: def.baudRate },
+              from: 'default',
+              note: def.note,
+            };
+        }
+      }
+      const task = last.get(r.target === 0 ? `${r.pn}|` : `${r.pn}|${r.devcode}|${r.devaddr}`) ?? null;
+      return { ...r, offer, task };
+    });
     return { total, page, pagesize, item };
   }
 }

@@ -145,6 +145,27 @@ describe('CloudUpgradePage', () => {
           err: 0,
           dat: { batch: 8, total: 2, started: 1, waiting: 0, refused: [{ pn: 'SWA2', sn: '', ret: 3, err: 0 }] },
         };
+      if (action === 'queryFirmwareUpgradeBatch')
+        return {
+          err: 0,
+          dat: {
+            batch: 8,
+            state: 'materialising',
+            target: 0,
+            firmware: { code: 'FW1', name: 'Demo', version: '2.0.0' },
+            usr: 'vendor',
+            ts: '2026-11-25 10:00:00',
+            total: 2,
+            materialised: 1,
+            refused: 1,
+            started: 1,
+            waiting: 0,
+            done: 0,
+            failed: 0,
+            cancelled: 0,
+            error: '',
+          },
+        };
       return { err: 9 };
     });
     renderPage();
@@ -163,6 +184,12 @@ describe('CloudUpgradePage', () => {
     const result = await screen.findByTestId('upg-batch-result', {}, { timeout: 10_000 });
     expect(result.textContent).toContain('Batch 8: 2 targets, 1 started, 0 waiting for connection, 1 not started');
     expect(result.textContent).toContain('SWA2: Already upgrading');
+    // the batch's progress: tasks created so far (page by page for a fleet) and targets ended
+    const created = await screen.findByTestId('upg-batch-created', {}, { timeout: 10_000 });
+    expect(created.textContent).toBe('Creating tasks: 1 of 2');
+    expect(screen.getByTestId('upg-batch-finished').textContent).toBe('Finished: 1 of 2');
+    expect(screen.getByTestId('upg-batch-counts').textContent).toContain('1 upgrading');
+    expect(calls.last('queryFirmwareUpgradeBatch')!.get('batch')).toBe('8');
     const b = calls.last('firmwareUpgradeBatch')!;
     expect([b.get('firmware'), b.get('type'), b.get('pn')]).toEqual(['FW1', '0', 'SWA1,SWA2']);
   }, 120_000);

@@ -2,7 +2,8 @@
  * adminNew `setting/upgrade`, "Cloud upgrade" (issue 13; spec §2): start an upgrade of many
  * dataloggers or devices (a firmware, its type and, for devices, the baud rate and device type
  * code; the targets picked from the server-paged list of the caller's dataloggers, or a filter
- * with the number it covers), confirm, then follow the task list with live progress.
+ * with the number it covers), confirm, then follow the batch's progress (its tasks created page by
+ * page for a fleet-sized filter, then ended) and the task list with live progress.
  */
 import { useState } from 'react';
 import {
@@ -28,6 +29,7 @@ import { useConfirm } from '../../shared/dialog/use-confirm';
 import { useStartBatch, useTargetDataloggers, type TaskListParams } from '../api/queries';
 import { FIELD, FirmwareFields, type FirmwareChoice } from '../components/FirmwareFields';
 import { TASK_PAGE_SIZES, TaskTable } from '../components/TaskTable';
+import { BatchProgress } from '../components/BatchProgress';
 import {
   MAX_SELECTION,
   batchFormProblem,
@@ -263,6 +265,7 @@ function StartCard() {
             }
           />
         ) : null}
+        {last ? <BatchProgress key={last.batch} batch={last.batch} /> : null}
       </Flex>
     </Card>
   );
