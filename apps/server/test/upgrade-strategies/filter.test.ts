@@ -359,7 +359,7 @@ describe.each(engines)('upgrade strategies: device picker, by filter, pause code
         pauseReason: 'Canary stage: 2 of 5 upgrades failed (40 % > 20 %)',
       });
       const fr = await rowOf('sunmaker', code, 'fr_FR');
-      expect(fr.pauseReason).toBe('Phase pilote : 2 mises à jour sur 5 ont échoué (40 % > 20 %)');
+      expect(fr.pauseReason).toBe('Étape canari : 2 mises à jour sur 5 ont échoué (40 % > 20 %)');
       // The stored reason is a code with parameters, never prose.
       const stored = await s.ctx.db
         .selectFrom('upgrade_strategies')
