@@ -28,7 +28,6 @@ import { currentDb } from '../../db/transaction.js';
 import type { AccessService } from '../../access/access.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { ancestorIds } from '../roles/control-fields.service.js';
-import { dataloggerScopeSql } from '../../access/access.repository.js';
 import { epochToLocal, localToEpoch } from './strategy-time.js';
 import { deviceTargets, loggerTargets, storedFilter, targetRank } from './strategy-targets.js';
 
