@@ -10,6 +10,7 @@ import {
 } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartUpgradeRequest, StartUpgradeResult, UpgradeEngine } from '../../src/modules/upgrades/engine-port.js';
+import { JobRunner } from '../../src/jobs/job-runner.js';
 import { StrategyRollout } from '../../src/modules/upgrade-strategies/strategy-rollout.js';
 import { engines, FIXED_NOW, startTestServer, type TestServer } from '../harness.js';
 import { idOf, makeAccount, prepare, repo } from '../distribution/helpers.js';
@@ -168,6 +169,11 @@ describe.each(engines)('upgrade strategies: device picker, by filter, pause code
     sessions.set('othermaker', (await s.login('othermaker', 'Secret_2026')).dat!);
     fwLogger = await firmware(maker, '6c6c6c6c6c6c0001', 0);
     fwDevice = await firmware(maker, '6c6c6c6c6c6c0002', 2);
+    // The app runs the rollout every 5 s under the `upgrade-strategies` lease; this file drives its
+    // own passes (small pages), so it holds that lease throughout, as a second instance would.
+    const jobs = new JobRunner(s.ctx.db, s.ctx.now, s.ctx.log);
+    while (!(await jobs.acquire('upgrade-strategies', 1000 * HOUR))) s.clock.advance(5000);
+    s.clock.offset = 0;
   });
   afterAll(async () => {
     await s?.stop();
