@@ -84,7 +84,8 @@ export class StrategyRollout {
       .where('ends_at', '>', now)
       .where('paused', '=', 0)
       .where('method', '=', STRATEGY_METHOD.force)
-      .where('resolved_at', 'is not', null)
+      // An explicit list is final; a filter's population must be resolved first.
+      .where((eb) => eb.or([eb('filter', '=', ''), eb('resolved_at', 'is not', null)]))
       .orderBy('id')
       .execute();
     let started = 0;
@@ -118,6 +119,7 @@ export class StrategyRollout {
       .where('starts_at', '<=', now)
       .where('ends_at', '>', now)
       .where('resolved_at', 'is', null)
+      .where('filter', '!=', '')
       .where('paused', '=', 0)
       .orderBy('id')
       .execute();

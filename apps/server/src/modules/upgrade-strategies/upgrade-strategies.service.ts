@@ -469,7 +469,7 @@ export class UpgradeStrategiesService {
         pauseReason: strategyPauseText(r.pause_reason, locale),
         pauseCode: decodeStrategyPause(r.pause_reason)?.code ?? '',
         filter: storedFilter(r.filter),
-        resolved: r.resolved_at !== null,
+        resolved: r.filter === '' || r.resolved_at !== null,
         reminder: r.reminder,
         createdAt: Number(r.created_at),
       };
