@@ -11,7 +11,8 @@ import {
 } from './errors.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.js';
 import { RULE_MESSAGE_KEYS, RULE_MESSAGE_VALUES } from './rules.js';
-import { PROTOCOL_MESSAGES, errorMessage, interpolate, ruleMessage, upgradeReasonText } from './i18n/index.js';
+import { PROTOCOL_MESSAGES, errorMessage, interpolate, ruleMessage, strategyPauseText, upgradeReasonText } from './i18n/index.js';
+import { STRATEGY_PAUSE_CODES, decodeStrategyPause, encodeStrategyPause } from './actions/upgrade-strategies-params.js';
 import { UPGRADE_REASONS, decodeUpgradeReason, encodeUpgradeReason } from './firmware.js';
 
 /** Every code of spec §8, table by table. */
@@ -74,12 +75,15 @@ describe('error catalogue', () => {
 describe('message catalogues', () => {
   const en = PROTOCOL_MESSAGES.en_US;
 
-  it('en_US errors.json has exactly codes, contexts, upgrade reasons and special.*', () => {
+  it('en_US errors.json has exactly codes, contexts, upgrade reasons, strategy pause reasons and special.*', () => {
     const expected = new Set([
       ...ERROR_CODES.map(String),
       ...DEVICE_CONTROL_CODES.map((c) => `deviceControl.${c}`),
       ...ORDER_ALLOCATION_CODES.map((c) => `orderAllocation.${c}`),
       ...UPGRADE_REASONS.map((c) => `upgradeReason.${c}`),
+      ...STRATEGY_PAUSE_CODES.map((c) => `strategyPause.${c}`),
+      'strategyPause.stage0',
+      'strategyPause.stage1',
     ]);
     for (const k of expected) expect(en.errors[k], k).toBeTruthy();
     for (const k of Object.keys(en.errors)) {
@@ -230,5 +234,17 @@ describe('upgrade reasons (issue 13, G4)', () => {
     expect(upgradeReasonText('reason:nope|x', 'de_DE')).toBe('reason:nope|x');
     expect(encodeUpgradeReason('chunkRefused', 'x'.repeat(300))).toHaveLength(200);
     for (const c of UPGRADE_REASONS) expect(decodeUpgradeReason(encodeUpgradeReason(c))).toEqual({ code: c, detail: '' });
+  });
+
+  it('strategy pause reasons: stored as a code with parameters, read in any language, legacy prose as stored', () => {
+    const stored = encodeStrategyPause('stageFailed', { stage: 1, failed: 3, finished: 10, pct: 30, threshold: 20 });
+    expect(decodeStrategyPause(stored)).toEqual({ code: 'stageFailed', params: { stage: 1, failed: 3, finished: 10, pct: 30, threshold: 20 } });
+    expect(strategyPauseText(stored, 'en_US')).toBe('Rollout stage: 3 of 10 upgrades failed (30 % > 20 %)');
+    expect(strategyPauseText(stored, 'de_DE')).toBe('Rollout-Phase: 3 von 10 Aktualisierungen fehlgeschlagen (30 % > 20 %)');
+    expect(strategyPauseText(encodeStrategyPause('firmwareRefused', { err: 352 }), 'zh_CN')).toContain('352');
+    expect(strategyPauseText('canary: 1 of 2 failed (50 % > 20 %)', 'fr_FR')).toBe('canary: 1 of 2 failed (50 % > 20 %)');
+    expect(strategyPauseText('pause:nope|{}', 'fr_FR')).toBe('pause:nope|{}');
+    expect(strategyPauseText('', 'fr_FR')).toBe('');
+    for (const l of LOCALES) for (const c of STRATEGY_PAUSE_CODES) expect(PROTOCOL_MESSAGES[l].errors[`strategyPause.${c}`], `${l} ${c}`).toBeTruthy();
   });
 });

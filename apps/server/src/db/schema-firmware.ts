@@ -120,6 +120,12 @@ export interface UpgradeStrategiesTable {
   stage: Generated<number>;
   paused: Generated<number>;
   pause_reason: Generated<string>;
+  /** The target filter, JSON of StrategyFilter ('' = explicit list only; migration 0027). */
+  filter: Generated<string>;
+  /** When the filter's population was frozen into the device rows (null: not yet). */
+  resolved_at: number | null;
+  /** The last `pn:sn` key written while resolving (resumes an interrupted resolution). */
+  resolve_cursor: Generated<string>;
   cancelled_at: number | null;
   created_at: number;
   updated_at: number;
@@ -136,6 +142,8 @@ export interface UpgradeStrategyDevicesTable {
   stage: Generated<number>;
   result: Generated<number>;
   task_key: string | null;
+  /** Stable pseudo-random rank of (code, PN, SN): the canary is the lowest ranks (migration 0027). */
+  rank: Generated<number>;
   updated_at: number;
 }
 

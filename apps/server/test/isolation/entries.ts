@@ -701,6 +701,8 @@ export const ENTRIES = {
     ref: 'none',
     params: () => ({ pagesize: 50 }),
     counts: [{ kind: 'datalogger', read: total }],
+    // Device firmware (type 2): the devices behind the caller's dataloggers (PN:SN picker).
+    alsoAs: { ref: 'none', params: () => ({ pagesize: 50, type: 2 }), counts: [{ kind: 'device', read: total }] },
   },
   // ---------------------------------------------------------------- firmware library (issue 13)
   // Library writes are the manufacturer's own (a distributor, even one holding system_settings,

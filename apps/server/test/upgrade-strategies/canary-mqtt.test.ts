@@ -100,6 +100,7 @@ describe.each(engines)('a canary strategy over real MQTT ($name)', (engine) => {
       db: s.ctx.db,
       dbh: s.ctx.dbh,
       audit: s.ctx.services.audit,
+      access: s.ctx.services.access,
       now: s.ctx.now,
       log: s.ctx.log,
       engine: s.ctx.services.upgradeEngine,
@@ -184,7 +185,7 @@ describe.each(engines)('a canary strategy over real MQTT ($name)', (engine) => {
       40_000,
     );
     expect(paused).toMatchObject({ paused: true, stage: 0, upgraded: 2, success: 0, failed: 2 });
-    expect(paused.pauseReason).toBe('canary: 2 of 2 failed (100 % > 20 %)');
+    expect(paused).toMatchObject({ pauseCode: 'stageFailed', pauseReason: 'Canary stage: 2 of 2 upgrades failed (100 % > 20 %)' });
     const ended = await tasks();
     expect(ended.map((t) => [t.pn, t.status])).toEqual(canary.map((t) => [t.pn, 2]));
     // Paused: further passes start nothing; the others never received an image.

@@ -118,7 +118,7 @@ describe.each(engines)('upgrade strategies ($name)', (engine) => {
     fwSun = await firmware(maker, '5a5a5a5a5a5a0001', 0);
     fwSunDevice = await firmware(maker, '5a5a5a5a5a5a0002', 2);
     fwOther = await firmware(other, '0b0b0b0b0b0b0001', 0);
-    rollout = new StrategyRollout({ db: s.ctx.db, dbh: s.ctx.dbh, audit: s.ctx.services.audit, now: s.ctx.now, log: s.ctx.log, engine: testEngine });
+    rollout = new StrategyRollout({ db: s.ctx.db, dbh: s.ctx.dbh, audit: s.ctx.services.audit, now: s.ctx.now, log: s.ctx.log, engine: testEngine, access: s.ctx.services.access });
   });
   afterAll(async () => {
     await s?.stop();
@@ -334,7 +334,7 @@ describe.each(engines)('upgrade strategies ($name)', (engine) => {
       await rollout.runOnce();
       let r = (await row('sunmaker', code))!;
       expect(r).toMatchObject({ paused: true, stage: 0, upgraded: 2, success: 1, failed: 1 });
-      expect(r.pauseReason).toContain('canary: 1 of 2 failed');
+      expect(r).toMatchObject({ pauseCode: 'stageFailed', pauseReason: 'Canary stage: 1 of 2 upgrades failed (50 % > 20 %)' });
       await rollout.runOnce();
       expect(await tasks()).toHaveLength(2); // paused: nothing new starts
       const devs = await call<StrategyDeviceListDat>('sunmaker', 'queryUpgradeStrategyDevices', { code, result: 3 });
@@ -419,7 +419,7 @@ describe.each(engines)('upgrade strategies ($name)', (engine) => {
     try {
       const d = await mk('Unsigned', pns.slice(3, 4));
       await rollout.runOnce();
-      expect(await row('sunmaker', d.code)).toMatchObject({ paused: true, pauseReason: 'firmware refused (352)', upgraded: 0 });
+      expect(await row('sunmaker', d.code)).toMatchObject({ paused: true, pauseCode: 'firmwareRefused', upgraded: 0 });
     } finally {
       testEngine.refuse = false;
     }

@@ -670,6 +670,7 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
       db: s.ctx.db,
       dbh: s.ctx.dbh,
       audit: s.ctx.services.audit,
+      access: s.ctx.services.access,
       now: s.ctx.now,
       log: s.ctx.log,
       engine: s.ctx.services.upgradeEngine,

@@ -5,7 +5,10 @@ import { actionParams, page, pageSize, wireInt } from './common.js';
 import {
   STRATEGY_DEVICES_MAX,
   STRATEGY_DEVICE_RE,
+  STRATEGY_FILTER_TEXT_MAX,
   STRATEGY_NAME_MAX,
+  strategyFilterSchema,
+  type StrategyFilter,
   STRATEGY_NAME_MIN,
   STRATEGY_TEXT_MAX,
   STRATEGY_TIME_RE,
@@ -25,11 +28,24 @@ import {
  *
  * Required (spec §5: err 7 when missing, 6 when malformed): name (2–64), description, firmware,
  * type, baudRate, timezone, startTime/endTime (the valid time), method (the upgrade type) and
- * devices (the associated devices).
+ * devices (the associated devices) or a filter (fleet-sized strategies, resolved at the effective time).
  */
 
 /** Empty values are dropped on the wire: '' is "missing" (err 7 from the service). */
 const opt = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** JSON text on the wire; `null` (on edit) removes the filter. Bad JSON is malformed (6). */
+const filterParam = () =>
+  opt(
+    z.preprocess((v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return v;
+      }
+    }, z.union([z.null(), strategyFilterSchema])),
+  );
 
 const strategyFields = {
   name: opt(z.string().trim().min(STRATEGY_NAME_MIN).max(STRATEGY_NAME_MAX)),
@@ -52,6 +68,11 @@ const strategyFields = {
       .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter((x) => x !== ''))])
       .pipe(z.array(z.string().regex(STRATEGY_DEVICE_RE)).max(STRATEGY_DEVICES_MAX)),
   ),
+  /**
+   * Targets by filter (JSON of StrategyFilter) instead of, or besides, `devices`: the population is
+   * resolved in SQL at the effective time and frozen (docs/firmware/strategies.md "By filter").
+   */
+  filter: filterParam(),
   reminder: opt(z.string().trim().max(STRATEGY_TEXT_MAX)),
   /** Share of the devices in the canary stage (0 = none; at least one device when > 0). */
   canaryPercent: opt(wireInt().min(0).max(100)),
@@ -89,8 +110,17 @@ export interface StrategyRow {
   canaryPercent: number;
   failureThresholdPercent: number;
   paused: boolean;
-  /** Why the rollout paused ('' when not paused), e.g. `canary: 1 of 2 failed (50 % > 20 %)`. */
+  /**
+   * Why the rollout paused ('' when not paused), in the caller's language, e.g. `Canary stage: 1 of
+   * 2 upgrades failed (50 % > 20 %)`. Stored as a code with parameters (`strategyPauseText`).
+   */
   pauseReason: string;
+  /** The stored pause code ('' when not paused or a legacy text). */
+  pauseCode: string;
+  /** The target filter, null for an explicit list only. */
+  filter: StrategyFilter | null;
+  /** Whether the device rows are final (a filter's population is resolved at the effective time). */
+  resolved: boolean;
   reminder: string;
   createdAt: number;
 }
@@ -150,7 +180,7 @@ const strategyCode = () => z.string().regex(/^ST\d{8}-\d{4,}$/);
 export const addUpgradeStrategy = defineAction({
   name: 'addUpgradeStrategy',
   summary:
-    'Creates an upgrade strategy (name, description, firmware, type, baudRate, timezone, startTime/endTime, method, devices; reminder, canaryPercent, failureThresholdPercent). Errors 7 missing, 6 malformed, 11, 352 firmware, 257 datalogger, 258 device.',
+    'Creates an upgrade strategy (name, description, firmware, type, baudRate, timezone, startTime/endTime, method, devices and/or filter; reminder, canaryPercent, failureThresholdPercent). Errors 7 missing, 6 malformed, 11, 352 firmware, 257 datalogger, 258 device.',
   params: actionParams(strategyFields),
   access: { auth: 'signed', roles: [1, 2, 15], permission: 'system_settings', button: 'strategy_add' },
   mutates: true,
@@ -240,16 +270,46 @@ export interface StrategyCandidate {
   firmware: string;
 }
 
+/** A device behind a datalogger the strategy editor may associate (`PN:SN`). */
+export interface StrategyDeviceCandidate {
+  pn: string;
+  sn: string;
+  devcode: number;
+  devaddr: number;
+  alias: string;
+  model: string;
+  /** DEVICE_STATUS of the device. */
+  status: number;
+  /** The device's current firmware version. */
+  firmware: string;
+}
+
+export interface StrategyCandidatesDat {
+  total: number;
+  page: number;
+  pagesize: number;
+  /** 0 dataloggers (`collector`), 1 devices (`device`). */
+  target: 0 | 1;
+  collector: StrategyCandidate[];
+  device: StrategyDeviceCandidate[];
+}
+
 export const queryUpgradeStrategyCandidates = defineAction({
   name: 'queryUpgradeStrategyCandidates',
   summary:
-    "The strategy editor's datalogger picker: the dataloggers of the caller's scope whose PN or alias matches `search`, paged on the server (the strategy page needs only the settings module).",
+    "The strategy editor's picker, paged on the server (the strategy page needs only the settings module): for a datalogger firmware `type` (or none) the dataloggers of the caller's scope (`collector`), for a device type (2–5) the devices behind them (`device`, value PN:SN) with devcode, address, model and firmware. `search` matches PN, alias (and SN); `devcode`, `plantid`, `loggerType`, `model`, `version` narrow it like a strategy filter, so `total` previews a by-filter strategy.",
   params: actionParams({
     page: page(),
     pagesize: pageSize(50),
     search: z.string().trim().max(64).optional(),
+    type: opt(wireInt().refine((v) => FIRMWARE_TYPES.some((t) => t.id === v))),
+    devcode: opt(wireInt().min(0).max(65535)),
+    plantid: opt(wireInt().min(1)),
+    loggerType: opt(z.string().trim().max(STRATEGY_FILTER_TEXT_MAX)),
+    model: opt(z.string().trim().max(STRATEGY_FILTER_TEXT_MAX)),
+    version: opt(z.string().trim().max(STRATEGY_FILTER_TEXT_MAX)),
   }),
   access: { auth: 'signed', roles: [1, 2, 15], permission: 'system_settings' },
   mutates: false,
-  result: result<{ total: number; page: number; pagesize: number; collector: StrategyCandidate[] }>(),
+  result: result<StrategyCandidatesDat>(),
 });

@@ -22,6 +22,7 @@ import pl_PL_errors from './pl_PL/errors.json' with { type: 'json' };
 import pl_PL_rules from './pl_PL/rules.json' with { type: 'json' };
 import { DEFAULT_LOCALE, normalizeLocale, type Locale } from '../locales.js';
 import { decodeUpgradeReason } from '../firmware.js';
+import { decodeStrategyPause } from '../actions/upgrade-strategies-params.js';
 import { errorDesc, errorMessageKey, type ErrorContext } from '../errors.js';
 import { RULE_MESSAGE_VALUES, type RuleMessageKey } from '../rules.js';
 
@@ -112,4 +113,21 @@ export function upgradeReasonText(stored: string | null | undefined, locale: Loc
   const text = lookup(l, 'errors', `upgradeReason.${r.code}`) ?? r.code;
   if (!r.detail) return text;
   return `${text}${l === 'zh_CN' ? '：' : ': '}${r.detail}`;
+}
+
+/**
+ * A strategy's stored pause reason (`pause:<code>|<params>`, actions/upgrade-strategies-params.ts)
+ * in `locale`: the catalogue's `strategyPause.<code>` with its parameters (`{{stage}}` is the
+ * translated stage name `strategyPause.stage<n>`). '' stays ''; legacy prose and an unknown code
+ * are returned as stored.
+ */
+export function strategyPauseText(stored: string | null | undefined, locale: Locale | string | null | undefined): string {
+  if (!stored) return '';
+  const r = decodeStrategyPause(stored);
+  if (!r) return stored;
+  const l = normalizeLocale(typeof locale === 'string' ? locale : undefined) ?? DEFAULT_LOCALE;
+  const text = lookup(l, 'errors', `strategyPause.${r.code}`) ?? r.code;
+  const values: InterpolationValues = { ...r.params };
+  if (r.params.stage !== undefined) values.stage = lookup(l, 'errors', `strategyPause.stage${r.params.stage}`) ?? String(r.params.stage);
+  return interpolate(text, values);
 }

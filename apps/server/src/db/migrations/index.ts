@@ -25,6 +25,7 @@ import { plantFunctionPoints } from './0024-plant-function-points.js';
 import { deviceExportLease } from './0025-device-export-lease.js';
 import { demoSessionCode } from './0026-demo-session-code.js';
 import { upgradeBatchJobs } from './0027-upgrade-batch-jobs.js';
+import { strategyFilter } from './0028-strategy-filter.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -54,6 +55,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0025-device-export-lease': deviceExportLease(dialect),
     '0026-demo-session-code': demoSessionCode(),
     '0027-upgrade-batch-jobs': upgradeBatchJobs(dialect),
+    '0028-strategy-filter': strategyFilter(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -4,13 +4,19 @@ import {
   FIRMWARE_UPGRADE_STATUS,
   STRATEGY_DEVICE_RESULT,
   STRATEGY_METHOD,
+  encodeStrategyPause,
+  firmwareTarget,
   type StrategyStatus,
 } from '@sunwatch/protocol';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccessService } from '../../access/access.service.js';
+import type { Caller } from '../../context.js';
 import type { Db } from '../../db/db.js';
 import type { DbHandle } from '../../db/transaction.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { UpgradeEngine, UpgradeTarget } from '../upgrades/engine-port.js';
+import { canarySize } from './upgrade-strategies.service.js';
+import { deviceTargets, loggerTargets, storedFilter, targetRank } from './strategy-targets.js';
 
 export interface StrategyRolloutDeps {
   db: Db;
@@ -20,6 +26,12 @@ export interface StrategyRolloutDeps {
   now: () => number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   engine: UpgradeEngine;
+  /** The strategy creator's scope, for resolving a filter (docs/firmware/strategies.md "By filter"). */
+  access: Pick<AccessService, 'scopeOf'>;
+  /** Targets read and written per page while resolving a filter (STRATEGY_RESOLVE_PAGE; tests lower it). */
+  resolvePageSize?: number;
+  /** Pages resolved per strategy and pass (the rest on the next pass, from the stored cursor). */
+  resolvePagesPerPass?: number;
 }
 
 /** How often the rollout job runs, and its lease (JobRunner). */
@@ -31,6 +43,10 @@ export const STRATEGY_MAX_IN_FLIGHT = 200;
  * stage pauses before it burns through the fleet).
  */
 export const STRATEGY_MIN_SAMPLE = 10;
+/** Targets per page when a filter's population is resolved. */
+export const STRATEGY_RESOLVE_PAGE = 500;
+/** Pages per strategy and pass (40 × 500 = 20 000 targets; a 100 000 fleet takes five passes). */
+export const STRATEGY_RESOLVE_PAGES_PER_PASS = 40;
 
 /** The judgement of a stage: pause when failures exceed the threshold of finished upgrades. */
 export function stageVerdict(
@@ -41,8 +57,6 @@ export function stageVerdict(
   if (judged && stats.failed * 100 > thresholdPercent * stats.finished) return 'pause';
   return stats.finished === stats.size ? 'complete' : 'running';
 }
-
-const STAGE_NAMES = ['canary', 'rollout'] as const;
 
 /**
  * The rollout job of upgrade strategies (docs/firmware/contract.md "The rollout job",
@@ -60,6 +74,7 @@ export class StrategyRollout {
 
   async runOnce(): Promise<{ started: number; finished: number; paused: number }> {
     const finished = await this.collectResults();
+    await this.resolveFilters();
     const now = this.deps.now();
     const active = await this.deps.db
       .selectFrom('upgrade_strategies')
@@ -69,6 +84,8 @@ export class StrategyRollout {
       .where('ends_at', '>', now)
       .where('paused', '=', 0)
       .where('method', '=', STRATEGY_METHOD.force)
+      // An explicit list is final; a filter's population must be resolved first.
+      .where((eb) => eb.or([eb('filter', '=', ''), eb('resolved_at', 'is not', null)]))
       .orderBy('id')
       .execute();
     let started = 0;
@@ -83,6 +100,162 @@ export class StrategyRollout {
       }
     }
     return { started, finished, paused };
+  }
+
+  /**
+   * Step 0: the population of by-filter strategies, frozen at the effective time
+   * (docs/firmware/strategies.md "By filter"). For each strategy in effect with a filter and no
+   * `resolved_at`: the targets matching the filter in the creator's scope (and the firmware's
+   * manufacturer) are read in key order from `resolve_cursor`, one page per short transaction
+   * (rows inserted with their rank, the cursor stored), never the whole fleet in memory. After the
+   * last page the canary is chosen in SQL (the lowest ranks), `resolved_at` is set and audited.
+   */
+  private async resolveFilters(): Promise<void> {
+    const now = this.deps.now();
+    const pending = await this.deps.db
+      .selectFrom('upgrade_strategies')
+      .select(['id', 'code', 'vendor_id', 'created_by', 'fw_type', 'filter', 'resolve_cursor', 'canary_percent', 'stage'])
+      .where('cancelled_at', 'is', null)
+      .where('starts_at', '<=', now)
+      .where('ends_at', '>', now)
+      .where('resolved_at', 'is', null)
+      .where('filter', '!=', '')
+      .where('paused', '=', 0)
+      .orderBy('id')
+      .execute();
+    for (const s of pending) {
+      try {
+        await this.resolveOne(s);
+      } catch (err) {
+        this.deps.log.error({ err, strategy: s.code }, 'strategy filter resolution failed');
+      }
+    }
+  }
+
+  private async resolveOne(s: {
+    id: number;
+    code: string;
+    vendor_id: number;
+    created_by: number;
+    fw_type: number;
+    filter: string;
+    resolve_cursor: string;
+    canary_percent: number;
+    stage: number;
+  }): Promise<void> {
+    const db = this.deps.db;
+    const acct = await db.selectFrom('accounts').select(['id', 'usr', 'role', 'path', 'status', 'admin_of']).where('id', '=', s.created_by).executeTakeFirst();
+    if (!acct) {
+      await this.update(s.id, { stage: s.stage, paused: 0, pause_reason: '' }, { stage: s.stage, paused: 1, pause_reason: encodeStrategyPause('creatorGone') });
+      return;
+    }
+    const creator: Caller = {
+      accountId: Number(acct.id),
+      usr: acct.usr,
+      role: acct.role,
+      path: acct.path,
+      status: acct.status,
+      adminOf: acct.admin_of,
+      permissions: null,
+      sessionId: 0,
+    };
+    const scope = await this.deps.access.scopeOf(creator);
+    const filter = storedFilter(s.filter) ?? {};
+    const target = firmwareTarget(s.fw_type);
+    const size = this.deps.resolvePageSize ?? STRATEGY_RESOLVE_PAGE;
+    const perPass = this.deps.resolvePagesPerPass ?? STRATEGY_RESOLVE_PAGES_PER_PASS;
+    let cursor = s.resolve_cursor;
+    for (let n = 0; n < perPass; n++) {
+      const [cpn = '', csn = ''] = cursor === '' ? [] : (JSON.parse(cursor) as [string, string]);
+      type Row = { pn: string; sn: string; devcode: number | null; devaddr: number | null };
+      let rows: Row[];
+      if (target === 0) {
+        let q = loggerTargets(db, scope, filter, { vendorId: s.vendor_id }).select('dl.pn');
+        if (cursor !== '') q = q.where('dl.pn', '>', cpn);
+        rows = (await q.orderBy('dl.pn').limit(size).execute()).map((r) => ({ pn: r.pn, sn: '', devcode: null, devaddr: null }));
+      } else {
+        let q = deviceTargets(db, scope, filter, { vendorId: s.vendor_id }).select(['dv.pn', 'dv.sn', 'dv.devcode', 'dv.devaddr']);
+        if (cursor !== '') q = q.where((eb) => eb.or([eb('dv.pn', '>', cpn), eb.and([eb('dv.pn', '=', cpn), eb('dv.sn', '>', csn)])]));
+        rows = (await q.orderBy('dv.pn').orderBy('dv.sn').limit(size).execute()).map((r) => ({
+          pn: r.pn,
+          sn: r.sn,
+          devcode: Number(r.devcode),
+          devaddr: Number(r.devaddr),
+        }));
+      }
+      const last = rows.at(-1);
+      const next = last ? JSON.stringify([last.pn, last.sn]) : cursor;
+      const now = this.deps.now();
+      await this.deps.dbh.transaction(async (trx) => {
+        if (rows.length > 0) {
+          await trx
+            .insertInto('upgrade_strategy_devices')
+            .values(
+              rows.map((r) => ({
+                strategy_id: s.id,
+                pn: r.pn,
+                sn: r.sn,
+                target,
+                devcode: r.devcode,
+                devaddr: r.devaddr,
+                stage: 1,
+                result: STRATEGY_DEVICE_RESULT.notUpgraded,
+                task_key: null,
+                rank: targetRank(s.code, r.pn, r.sn),
+                updated_at: now,
+              })),
+            )
+            // A target of the explicit list is there already.
+            .onConflict((oc) => oc.columns(['strategy_id', 'pn', 'sn']).doNothing())
+            .execute();
+        }
+        await trx.updateTable('upgrade_strategies').set({ resolve_cursor: next, updated_at: now }).where('id', '=', s.id).execute();
+      });
+      cursor = next;
+      if (rows.length < size) {
+        await this.finishResolution(s);
+        return;
+      }
+    }
+  }
+
+  /** The last page is written: the canary in SQL (lowest ranks), the stage, `resolved_at`, audited. */
+  private async finishResolution(s: { id: number; canary_percent: number; stage: number }): Promise<void> {
+    await this.deps.dbh.transaction(async (trx) => {
+      const n = Number(
+        (
+          await trx
+            .selectFrom('upgrade_strategy_devices')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('strategy_id', '=', s.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      const canary = canarySize(n, s.canary_percent);
+      await trx.updateTable('upgrade_strategy_devices').set({ stage: 1 }).where('strategy_id', '=', s.id).execute();
+      if (canary > 0) {
+        await trx
+          .updateTable('upgrade_strategy_devices')
+          .set({ stage: 0 })
+          .where('id', 'in', (eb) =>
+            eb.selectFrom('upgrade_strategy_devices').select('id').where('strategy_id', '=', s.id).orderBy('rank').orderBy('id').limit(canary),
+          )
+          .execute();
+      }
+      const now = this.deps.now();
+      const stage = canary > 0 ? 0 : 1;
+      const res = await trx
+        .updateTable('upgrade_strategies')
+        .set({ resolved_at: now, stage, updated_at: now })
+        .where('id', '=', s.id)
+        .where('resolved_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return;
+      await this.deps.audit.record(
+        { entity: 'upgrade_strategy', entityId: s.id, before: { resolved_at: null, stage: s.stage }, after: { resolved_at: now, stage, devices: n, canary } },
+        { accountId: null, usr: null, action: 'job:upgrade-strategies' },
+      );
+    });
   }
 
   /** Step 1: results of ended tasks. */
@@ -180,7 +353,13 @@ export class StrategyRollout {
       const verdict = stageVerdict(st, s.failure_threshold_percent);
       if (verdict === 'pause') {
         const pct = Math.round((st.failed * 100) / st.finished);
-        const reason = `${STAGE_NAMES[stage]}: ${st.failed} of ${st.finished} failed (${pct} % > ${s.failure_threshold_percent} %)`;
+        const reason = encodeStrategyPause('stageFailed', {
+          stage,
+          failed: st.failed,
+          finished: st.finished,
+          pct,
+          threshold: s.failure_threshold_percent,
+        });
         await this.update(s.id, { stage: s.stage, paused: 0, pause_reason: '' }, { stage, paused: 1, pause_reason: reason });
         return { started: 0, paused: true };
       }
@@ -231,11 +410,14 @@ export class StrategyRollout {
           by: { accountId: null, usr: `strategy:${s.code}` },
           strategyId: s.id,
           queueIfOffline: false,
+          // The job starts many targets in one pass: a silent datalogger must not hold it for the
+          // begin wait. A refused begin still ends the task (failed), which the stage judges.
+          awaitBegin: false,
         }));
       } catch (err) {
         if (err instanceof ApiError && err.code === 352) {
           // The image is missing, unsigned, mis-signed or its key revoked: nothing can go on.
-          await this.update(s.id, { stage, paused: 0, pause_reason: '' }, { stage, paused: 1, pause_reason: 'firmware refused (352)' });
+          await this.update(s.id, { stage, paused: 0, pause_reason: '' }, { stage, paused: 1, pause_reason: encodeStrategyPause('firmwareRefused', { err: 352 }) });
           return { started, paused: true };
         }
         throw err;

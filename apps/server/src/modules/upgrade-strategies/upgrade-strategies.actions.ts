@@ -16,7 +16,7 @@ export const upgradeStrategyHandlers: HandlerMap = {
     await ctx.services.upgradeStrategies.resume(callerOf(i), params.code);
     return undefined;
   },
-  queryUpgradeStrategies: ({ params, ...i }, ctx) => ctx.services.upgradeStrategies.list(callerOf(i), params),
+  queryUpgradeStrategies: ({ params, ...i }, ctx) => ctx.services.upgradeStrategies.list(callerOf(i), params, i.call.locale),
   queryUpgradeStrategyDevices: ({ params, ...i }, ctx) => ctx.services.upgradeStrategies.devices(callerOf(i), params, i.call.locale),
   queryUpgradeStrategyCandidates: ({ params, ...i }, ctx) => ctx.services.upgradeStrategies.candidates(callerOf(i), params),
   queryDeviceSuggestedStrategies: ({ params, ...i }, ctx) => ctx.services.upgradeStrategies.suggested(callerOf(i), params),

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   ApiError,
   ROLE,
@@ -6,8 +5,12 @@ import {
   STRATEGY_METHOD,
   STRATEGY_STATUS,
   firmwareTarget,
+  strategyPauseText,
   strategyStatusAt,
   upgradeReasonText,
+  decodeStrategyPause,
+  type StrategyCandidatesDat,
+  type StrategyFilter,
   type ParsedParamsOf,
   type StrategyDeviceListDat,
   type StrategyListDat,
@@ -25,8 +28,8 @@ import { currentDb } from '../../db/transaction.js';
 import type { AccessService } from '../../access/access.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { ancestorIds } from '../roles/control-fields.service.js';
-import { dataloggerScopeSql } from '../../access/access.repository.js';
 import { epochToLocal, localToEpoch } from './strategy-time.js';
+import { deviceTargets, loggerTargets, storedFilter, targetRank } from './strategy-targets.js';
 
 type AddParams = ParsedParamsOf<Catalogue['addUpgradeStrategy']>;
 type EditParams = ParsedParamsOf<Catalogue['editUpgradeStrategy']>;
@@ -48,8 +51,18 @@ interface ResolvedDevice {
   devaddr: number | null;
 }
 
-/** The fields spec §5 requires, in the order their absence is reported (err 7). */
+/**
+ * The fields spec §5 requires, in the order their absence is reported (err 7). `devices` may be
+ * replaced by a `filter` (a fleet-sized strategy).
+ */
 const REQUIRED = ['name', 'description', 'firmware', 'type', 'baudRate', 'timezone', 'startTime', 'endTime', 'method', 'devices'] as const;
+
+/** A filter is checked against the firmware's target: device firmware needs a devcode, datalogger firmware takes none. */
+function checkFilter(f: StrategyFilter, type: number): void {
+  const target = firmwareTarget(type);
+  if (target === 1 && f.devcode === undefined) throw new ApiError(7, 'devcode');
+  if (target === 0 && f.devcode !== undefined) throw new ApiError(6, 'filter');
+}
 
 const CHUNK = 500;
 function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
@@ -167,11 +180,9 @@ export class UpgradeStrategiesService {
   /** Writes the device rows of a strategy that has not started: canary first, chosen by a stable hash. */
   private async writeDevices(strategyId: number, code: string, devices: readonly ResolvedDevice[], canaryPercent: number): Promise<void> {
     const now = this.deps.now();
-    const order = [...devices].sort((a, b) => {
-      const ha = crypto.createHash('sha256').update(`${code}|${a.pn}|${a.sn}`).digest('hex');
-      const hb = crypto.createHash('sha256').update(`${code}|${b.pn}|${b.sn}`).digest('hex');
-      return ha < hb ? -1 : ha > hb ? 1 : 0;
-    });
+    const order = devices
+      .map((d) => ({ ...d, rank: targetRank(code, d.pn, d.sn) }))
+      .sort((a, b) => a.rank - b.rank || (a.pn < b.pn ? -1 : a.pn > b.pn ? 1 : a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0));
     const canary = canarySize(order.length, canaryPercent);
     await this.db.deleteFrom('upgrade_strategy_devices').where('strategy_id', '=', strategyId).execute();
     for (const part of chunks(order.map((d, i) => ({ d, stage: i < canary ? 0 : 1 })), 200)) {
@@ -188,6 +199,7 @@ export class UpgradeStrategiesService {
             stage,
             result: STRATEGY_DEVICE_RESULT.notUpgraded,
             task_key: null,
+            rank: d.rank,
             updated_at: now,
           })),
         )
@@ -205,14 +217,19 @@ export class UpgradeStrategiesService {
   }
 
   async add(caller: Caller, p: AddParams): Promise<{ id: number; code: string }> {
-    for (const k of REQUIRED) if (p[k] === undefined || (k === 'devices' && p.devices!.length === 0)) throw new ApiError(7, k);
+    const filter = p.filter ?? null;
+    for (const k of REQUIRED) {
+      if (k === 'devices' && filter !== null) continue;
+      if (p[k] === undefined || (k === 'devices' && p.devices!.length === 0)) throw new ApiError(7, k);
+    }
     const fw = await this.firmwareFor(caller, p.firmware!);
     if (fw.type !== p.type) throw new ApiError(6, 'type');
+    if (filter) checkFilter(filter, p.type!);
     const startsAt = localToEpoch(p.startTime!, p.timezone!, 'startTime');
     const endsAt = localToEpoch(p.endTime!, p.timezone!, 'endTime');
     const now = this.deps.now();
     if (endsAt <= startsAt || endsAt <= now) throw new ApiError(6, 'endTime');
-    const devices = await this.resolveDevices(caller, p.devices!, p.type!);
+    const devices = p.devices && p.devices.length > 0 ? await this.resolveDevices(caller, p.devices, p.type!) : [];
     const code = await this.nextCode();
     const canary = p.canaryPercent ?? 0;
     const values = {
@@ -231,10 +248,13 @@ export class UpgradeStrategiesService {
       reminder: p.reminder ?? '',
       canary_percent: canary,
       failure_threshold_percent: p.failureThresholdPercent ?? 20,
-      // Without a canary the rollout starts with "the rest".
-      stage: canarySize(devices.length, canary) > 0 ? 0 : 1,
+      // Without a canary the rollout starts with "the rest" (a filter's stage is set when resolved).
+      stage: canarySize(devices.length, canary) > 0 || (filter !== null && canary > 0) ? 0 : 1,
       paused: 0,
       pause_reason: '',
+      filter: filter ? JSON.stringify(filter) : '',
+      // An explicit list is final; a filter's population is resolved at the effective time.
+      resolved_at: filter ? null : now,
       cancelled_at: null,
       created_at: now,
       updated_at: now,
@@ -263,6 +283,8 @@ export class UpgradeStrategiesService {
     const now = this.deps.now();
     if (endsAt <= startsAt || endsAt <= now) throw new ApiError(6, 'endTime');
     const canary = p.canaryPercent ?? s.canary_percent;
+    const filter = p.filter !== undefined ? p.filter : storedFilter(s.filter);
+    if (filter) checkFilter(filter, type);
     const patch = {
       name: p.name ?? s.name,
       description: p.description ?? s.description,
@@ -276,12 +298,15 @@ export class UpgradeStrategiesService {
       reminder: p.reminder ?? s.reminder,
       canary_percent: canary,
       failure_threshold_percent: p.failureThresholdPercent ?? s.failure_threshold_percent,
+      filter: filter ? JSON.stringify(filter) : '',
+      resolved_at: filter ? null : (s.resolved_at ?? now),
+      resolve_cursor: '',
     };
     let devices: ResolvedDevice[] | undefined;
     if (p.devices !== undefined) {
-      if (p.devices.length === 0) throw new ApiError(7, 'devices');
+      if (p.devices.length === 0 && !filter) throw new ApiError(7, 'devices');
       devices = await this.resolveDevices(caller, p.devices, type);
-    } else if (type !== s.fw_type || canary !== s.canary_percent) {
+    } else if (type !== s.fw_type || canary !== s.canary_percent || (filter === null && s.filter !== '')) {
       const rows = await this.db
         .selectFrom('upgrade_strategy_devices')
         .select(['pn', 'sn', 'target', 'devcode', 'devaddr'])
@@ -290,11 +315,12 @@ export class UpgradeStrategiesService {
       if (rows.some((r) => r.target !== firmwareTarget(type))) throw new ApiError(6, 'type');
       devices = rows.map((r) => ({ pn: r.pn, sn: r.sn, target: r.target as 0 | 1, devcode: r.devcode, devaddr: r.devaddr }));
     }
+    if (devices && devices.length === 0 && !filter) throw new ApiError(7, 'devices');
     let stage = s.stage;
     if (devices) {
       await this.writeDevices(s.id, s.code, devices, canary);
-      stage = canarySize(devices.length, canary) > 0 ? 0 : 1;
-    }
+      stage = canarySize(devices.length, canary) > 0 || (filter !== null && canary > 0) ? 0 : 1;
+    } else if (filter) stage = canary > 0 ? 0 : 1;
     const res = await this.db
       .updateTable('upgrade_strategies')
       .set({ ...patch, stage, updated_at: now })
@@ -305,6 +331,7 @@ export class UpgradeStrategiesService {
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     for (const [k, v] of Object.entries({ ...patch, stage })) {
+      if (k === 'resolve_cursor') continue;
       const old = (s as Record<string, unknown>)[k];
       if (String(old) !== String(v)) {
         before[k] = old;
@@ -359,6 +386,7 @@ export class UpgradeStrategiesService {
   async list(
     caller: Caller,
     p: { page: number; pagesize: number; search?: string | undefined; status?: number | undefined },
+    locale?: string,
   ): Promise<StrategyListDat> {
     const now = this.deps.now();
     let q = await this.scoped(caller);
@@ -438,7 +466,10 @@ export class UpgradeStrategiesService {
         canaryPercent: r.canary_percent,
         failureThresholdPercent: r.failure_threshold_percent,
         paused: r.paused === 1,
-        pauseReason: r.pause_reason,
+        pauseReason: strategyPauseText(r.pause_reason, locale),
+        pauseCode: decodeStrategyPause(r.pause_reason)?.code ?? '',
+        filter: storedFilter(r.filter),
+        resolved: r.filter === '' || r.resolved_at !== null,
         reminder: r.reminder,
         createdAt: Number(r.created_at),
       };
@@ -488,25 +519,71 @@ export class UpgradeStrategiesService {
     };
   }
 
-  /** The editor's datalogger picker: the caller's dataloggers matching `search` (PN or alias), paged. */
+  /**
+   * The editor's picker, server-paged and scoped in SQL: dataloggers for datalogger firmware (or no
+   * type), the devices behind them (PN:SN) for device firmware. The filter fields narrow it the way
+   * a by-filter strategy would resolve, so `total` previews one.
+   */
   async candidates(
     caller: Caller,
-    p: { page: number; pagesize: number; search?: string | undefined },
-  ): Promise<{ total: number; page: number; pagesize: number; collector: { pn: string; alias: string; status: number; firmware: string }[] }> {
+    p: {
+      page: number;
+      pagesize: number;
+      search?: string | undefined;
+      type?: number | undefined;
+      devcode?: number | undefined;
+      plantid?: number | undefined;
+      loggerType?: string | undefined;
+      model?: string | undefined;
+      version?: string | undefined;
+    },
+  ): Promise<StrategyCandidatesDat> {
     const scope = await this.deps.access.scopeOf(caller);
-    let q = this.db.selectFrom('dataloggers as dl').where(dataloggerScopeSql(scope, 'dl'));
-    if (p.search) {
-      const like = likePattern(p.search);
-      q = q.where(sql<SqlBool>`(lower(dl.pn) like ${like} escape '\\' or lower(dl.alias) like ${like} escape '\\')`);
+    const target = p.type === undefined ? 0 : firmwareTarget(p.type);
+    const f: StrategyFilter = {
+      ...(p.search ? { search: p.search } : {}),
+      ...(p.devcode !== undefined ? { devcode: p.devcode } : {}),
+      ...(p.plantid !== undefined ? { plantid: p.plantid } : {}),
+      ...(p.loggerType ? { loggerType: p.loggerType } : {}),
+      ...(p.model ? { model: p.model } : {}),
+      ...(p.version ? { version: p.version } : {}),
+    };
+    const head = { page: p.page, pagesize: p.pagesize, target };
+    if (target === 0) {
+      const q = loggerTargets(this.db, scope, f);
+      const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+      const rows = await q
+        .select(['dl.pn', 'dl.alias', 'dl.status', 'dl.firmware'])
+        .orderBy('dl.pn')
+        .limit(p.pagesize)
+        .offset(p.page * p.pagesize)
+        .execute();
+      return { ...head, total, collector: rows.map((r) => ({ pn: r.pn, alias: r.alias, status: r.status, firmware: r.firmware })), device: [] };
     }
+    const q = deviceTargets(this.db, scope, f);
     const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await q
-      .select(['dl.pn', 'dl.alias', 'dl.status', 'dl.firmware'])
-      .orderBy('dl.pn')
+      .select(['dv.pn', 'dv.sn', 'dv.devcode', 'dv.devaddr', 'dv.alias', 'dv.model', 'dv.status', 'dv.firmware'])
+      .orderBy('dv.pn')
+      .orderBy('dv.sn')
       .limit(p.pagesize)
       .offset(p.page * p.pagesize)
       .execute();
-    return { total, page: p.page, pagesize: p.pagesize, collector: rows.map((r) => ({ pn: r.pn, alias: r.alias, status: r.status, firmware: r.firmware })) };
+    return {
+      ...head,
+      total,
+      collector: [],
+      device: rows.map((r) => ({
+        pn: r.pn,
+        sn: r.sn,
+        devcode: Number(r.devcode),
+        devaddr: Number(r.devaddr),
+        alias: r.alias,
+        model: r.model,
+        status: r.status,
+        firmware: r.firmware,
+      })),
+    };
   }
 
   /** The suggested strategies in effect that list this datalogger or device and have not upgraded it (257/258 when not visible). */

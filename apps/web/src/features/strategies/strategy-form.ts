@@ -7,6 +7,7 @@ import {
   STRATEGY_NAME_MAX,
   STRATEGY_NAME_MIN,
   firmwareTarget,
+  type StrategyFilter,
   type StrategyMethod,
 } from '@sunwatch/protocol';
 import type { StrategyParams, StrategyRow } from './api/queries';
@@ -25,8 +26,22 @@ export interface StrategyFormValues {
   reminder: string;
   canaryPercent: number;
   failureThresholdPercent: number;
-  /** Associated dataloggers (PN). */
+  /** How the targets are chosen: picked one by one, or a filter resolved at the effective time. */
+  selection: 'list' | 'filter';
+  /** Associated dataloggers (`PN`) or, for device firmware, devices (`PN:SN`). */
   devices: string[];
+  /** The filter of a by-filter strategy (empty texts are left out). */
+  filter: FilterValues;
+}
+
+/** The editor's filter fields (texts may be empty while typing). */
+export interface FilterValues {
+  plantid?: number | null;
+  loggerType?: string;
+  model?: string;
+  version?: string;
+  search?: string;
+  devcode?: number | null;
 }
 
 /** The timezone offsets offered, in hours: −12 … +14 by quarter hours that exist. */
@@ -64,7 +79,9 @@ export function emptyStrategy(now: number): StrategyFormValues {
     reminder: '',
     canaryPercent: 10,
     failureThresholdPercent: 20,
+    selection: 'list',
     devices: [],
+    filter: {},
   };
 }
 
@@ -82,12 +99,29 @@ export function strategyFormOf(row: StrategyRow): StrategyFormValues {
     reminder: row.reminder,
     canaryPercent: row.canaryPercent,
     failureThresholdPercent: row.failureThresholdPercent,
+    selection: row.filter ? 'filter' : 'list',
     devices: [],
+    filter: row.filter ? { ...row.filter } : {},
   };
 }
 
-/** Wire parameters; on edit an empty device selection keeps the strategy's devices. */
-export function strategyParams(v: StrategyFormValues): StrategyParams {
+/** The filter as stored: empty texts and unset numbers left out; devcode only for device firmware. */
+export function cleanFilter(f: FilterValues, type: number): StrategyFilter {
+  const out: StrategyFilter = {};
+  if (f.plantid) out.plantid = f.plantid;
+  for (const k of ['loggerType', 'model', 'version', 'search'] as const) {
+    const v = f[k]?.trim();
+    if (v) out[k] = v;
+  }
+  if (isDeviceType(type) && f.devcode !== undefined && f.devcode !== null) out.devcode = f.devcode;
+  return out;
+}
+
+/**
+ * Wire parameters; on edit an empty device selection keeps the strategy's devices. A by-filter
+ * strategy sends its filter (JSON); a list strategy edited from a filter one sends `null` to drop it.
+ */
+export function strategyParams(v: StrategyFormValues, editing = false): StrategyParams {
   return {
     name: v.name.trim(),
     description: v.description.trim(),
@@ -101,7 +135,8 @@ export function strategyParams(v: StrategyFormValues): StrategyParams {
     reminder: v.reminder.trim(),
     canaryPercent: v.canaryPercent,
     failureThresholdPercent: v.failureThresholdPercent,
-    ...(v.devices.length > 0 ? { devices: v.devices.join(',') } : {}),
+    ...(v.selection === 'list' && v.devices.length > 0 ? { devices: v.devices.join(',') } : {}),
+    ...(v.selection === 'filter' ? { filter: JSON.stringify(cleanFilter(v.filter, v.type)) } : editing ? { filter: 'null' } : {}),
   };
 }
 
@@ -116,9 +151,15 @@ export function strategyErrors(v: StrategyFormValues, editing: boolean): Partial
   if (!re.test(v.startTime.trim())) e.startTime = 'strategies:form.timeRule';
   if (!re.test(v.endTime.trim())) e.endTime = 'strategies:form.timeRule';
   else if (!e.startTime && v.endTime.trim() <= v.startTime.trim()) e.endTime = 'strategies:form.endAfterStart';
-  if (!editing && v.devices.length === 0) e.devices = 'strategies:form.devicesRule';
+  if (v.selection === 'list' && !editing && v.devices.length === 0) {
+    e.devices = isDeviceType(v.type) ? 'strategies:form.devicesRuleDevice' : 'strategies:form.devicesRule';
+  }
+  if (v.selection === 'list' && v.devices.some((d) => d.includes(':') !== isDeviceType(v.type))) e.devices = 'strategies:form.devicesType';
+  if (v.selection === 'filter' && isDeviceType(v.type) && (v.filter.devcode === undefined || v.filter.devcode === null)) {
+    e.filter = 'strategies:form.devcodeRule';
+  }
   return e;
 }
 
-/** Whether the firmware type upgrades a device behind the datalogger (not pickable in this editor). */
+/** Whether the firmware type upgrades a device behind the datalogger (picked as `PN:SN`). */
 export const isDeviceType = (type: number) => firmwareTarget(type) === 1;

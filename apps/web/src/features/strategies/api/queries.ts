@@ -1,6 +1,6 @@
 /**
  * Calls of the upgrade strategies (protocol actions/upgrade-strategies.ts): the server-paged list
- * and per-device results, the datalogger picker (server-paged search by PN), and the writes;
+ * and per-device results, the target picker (dataloggers or devices, server-paged), and the writes;
  * every write refreshes the lists.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,13 +21,31 @@ export function useStrategyDevices(params: { code: string; page: number; pagesiz
   return usePagedQuery(strategyKeys.devices(params), () => api.call('queryUpgradeStrategyDevices', params), enabled);
 }
 
-/** Dataloggers of the caller's scope matching `search` (PN or alias), one server page. */
-export function usePickableDataloggers(params: { page: number; pagesize: number; search: string }, enabled: boolean) {
-  return usePagedQuery(
-    strategyKeys.pickable(params),
-    () => api.call('queryUpgradeStrategyCandidates', { page: params.page, pagesize: params.pagesize, ...(params.search ? { search: params.search } : {}) }),
-    enabled,
-  );
+/**
+ * The editor's picker, one server page: dataloggers for datalogger firmware, devices (PN:SN) for
+ * device firmware (`type`); the filter fields narrow it, so `total` previews a by-filter strategy.
+ */
+export function usePickableTargets(params: CandidateParams, enabled: boolean) {
+  return usePagedQuery(strategyKeys.pickable(params), () => api.call('queryUpgradeStrategyCandidates', compact(params)), enabled);
+}
+
+export type CandidateParams = {
+  page: number;
+  pagesize: number;
+  type: number;
+  search?: string | undefined;
+  devcode?: number | undefined;
+  plantid?: number | undefined;
+  loggerType?: string | undefined;
+  model?: string | undefined;
+  version?: string | undefined;
+};
+
+/** Leaves out empty values (an empty string is "missing" on the wire anyway). */
+function compact(p: CandidateParams): CandidateParams {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== null && v !== '') out[k] = v;
+  return out as unknown as CandidateParams;
 }
 
 function useRefresh() {

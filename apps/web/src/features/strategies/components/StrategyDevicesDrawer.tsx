@@ -1,6 +1,9 @@
-/** The per-device results of one strategy, paged on the server: PN, SN, stage, result, progress. */
+/**
+ * The per-device results of one strategy, paged on the server: PN, SN, stage, result, progress. A
+ * by-filter strategy lists its targets once they are resolved at the effective time.
+ */
 import { useState } from 'react';
-import { Drawer, List, Progress, Space, Tag, Typography } from 'antd';
+import { Alert, Drawer, List, Progress, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UPGRADE_PROGRESS_MAX } from '@sunwatch/protocol';
 import { ListStates } from '../../../components/list';
@@ -20,6 +23,9 @@ export function StrategyDevicesDrawer({ row, onClose }: { row?: StrategyRow; onC
       width="min(560px, 100vw)"
       data-testid="strategy-devices-drawer"
     >
+      {row?.filter && !row.resolved && (
+        <Alert type="info" showIcon message={t('strategies:devices.pending')} style={{ marginBottom: 12 }} data-testid="strategy-devices-pending" />
+      )}
       <ListStates query={devices} errorTitle={t('strategies:loadFailed')}>
         <List
           loading={devices.isFetching}

@@ -14,7 +14,7 @@ import { notice, showApiError } from '../../../app/notify';
 import { ListStates } from '../../../components/list';
 import { useConfirm } from '../../shared/dialog/use-confirm';
 import { useCancelStrategy, useResumeStrategy, useStrategies, type StrategyRow } from '../api/queries';
-import { tzLabel } from '../strategy-form';
+import { isDeviceType, tzLabel } from '../strategy-form';
 
 const StrategyEditor = lazy(() => import('../components/StrategyEditor').then((m) => ({ default: m.StrategyEditor })));
 const StrategyDevicesDrawer = lazy(() => import('../components/StrategyDevicesDrawer').then((m) => ({ default: m.StrategyDevicesDrawer })));
@@ -74,6 +74,13 @@ export default function StrategyPage() {
     </Flex>
   );
   const typeKey = (id: number) => FIRMWARE_TYPES.find((x) => x.id === id)?.key ?? 'general';
+  const filterText = (r: StrategyRow) => {
+    const f = r.filter ?? {};
+    const parts = (['devcode', 'plantid', 'loggerType', 'model', 'version', 'search'] as const)
+      .filter((k) => f[k] !== undefined)
+      .map((k) => `${t(`strategies:filter.${k === 'model' && isDeviceType(r.type) ? 'deviceModel' : k}`)}: ${String(f[k])}`);
+    return parts.length > 0 ? parts.join(' · ') : t('strategies:filterAll');
+  };
 
   return (
     <Card title={t('strategies:page.title')} data-testid="strategies-page">
@@ -174,6 +181,14 @@ export default function StrategyPage() {
                         {field(t('strategies:field.firmware'), `${r.firmware.name} ${r.firmware.version}`)}
                         {field(t('strategies:field.type'), `${t(`strategies:type.${typeKey(r.type)}`)} · ${r.baudRate}`)}
                         {field(t('strategies:field.method'), t(`strategies:method.${r.method}`))}
+                        {r.filter &&
+                          field(
+                            t('strategies:field.filter'),
+                            <Space wrap size={4} data-testid="strategy-row-filter">
+                              <span>{filterText(r)}</span>
+                              {!r.resolved && <Tag color="gold">{t('strategies:pending')}</Tag>}
+                            </Space>,
+                          )}
                         {field(t('strategies:field.window'), `${r.startTime.slice(0, 16)} → ${r.endTime.slice(0, 16)} (${tzLabel(r.timezone / 3600)})`)}
                         {field(
                           t('strategies:field.progress'),
