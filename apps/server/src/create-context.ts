@@ -81,7 +81,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const accountsRepo = new AccountsRepository(db);
     const sessionsRepo = new SessionsRepository(db);
     const throttleRepo = new ThrottleRepository(db);
-    const companyKeys = new CompanyKeysService(db, now);
+    const companyKeys = new CompanyKeysService(db, now, audit);
     await companyKeys.seed(config.companyKeys);
     const accounts = new AccountsService(accountsRepo, sessionsRepo, keyring, now);
     const throttle = new LoginThrottle(throttleRepo, config.loginThrottle, now, dbh);

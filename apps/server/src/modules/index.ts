@@ -22,6 +22,7 @@ import { brandingHandlers } from './branding/branding.actions.js';
 import { upgradeStrategyHandlers } from './upgrade-strategies/upgrade-strategies.actions.js';
 import { firmwareHandlers } from './firmware/firmware.actions.js';
 import { upgradeHandlers } from './upgrades/upgrades.actions.js';
+import { companyKeyHandlers } from './company-keys/company-keys.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -48,4 +49,5 @@ export const handlers: HandlerMap = {
   ...upgradeStrategyHandlers,
   ...firmwareHandlers,
   ...upgradeHandlers,
+  ...companyKeyHandlers,
 };

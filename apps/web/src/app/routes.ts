@@ -180,7 +180,7 @@ export const AREAS: readonly AreaDef[] = [
           item('actionLog', 'History', { group: 'accountManagement' }),
           item('factoryAccount', 'Shop', { group: 'manufacturerManagement' }),
           item('factoryCode', 'Number', { group: 'manufacturerManagement' }),
-          item('KEYList', 'Key', { group: 'apiInterface' }),
+          item('KEYList', 'Key', { group: 'apiInterface', page: () => import('../features/operator-keys/pages/KeyListPage') }),
           item('protocolInstruction', 'Code', { group: 'protocolTools' }),
           item('rawDataParsing', 'FileSearch', { group: 'protocolTools' }),
           item('rechargeRemedy', 'Wallet', { group: 'rechargeManagement' }),

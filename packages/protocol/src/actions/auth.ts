@@ -222,6 +222,11 @@ export const ACTION_AUTH = {
   queryUpgradeStrategyDevices: 'signed',
   queryDeviceSuggestedStrategies: 'signed',
   queryUpgradeStrategyCandidates: 'signed',
+  // issue 14: company keys, the operator's KEYList (company-keys.ts)
+  queryCompanyKeyList: 'signed',
+  addCompanyKey: 'signed',
+  editCompanyKey: 'signed',
+  setCompanyKeyEnabled: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

@@ -124,6 +124,10 @@ const MUTATING = [
   'cancelCollectorFirmwareUpgrade',
   'firmwareUpgradeDevice',
   'firmwareUpgradeBatch',
+  // issue 14: company keys (operator)
+  'addCompanyKey',
+  'editCompanyKey',
+  'setCompanyKeyEnabled',
 ];
 
 describe('action catalogue: mutates', () => {

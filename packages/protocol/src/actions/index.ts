@@ -18,6 +18,7 @@ import * as branding from './branding.js';
 import * as upgrades from './upgrades.js';
 import * as upgradeStrategies from './upgrade-strategies.js';
 import * as firmware from './firmware.js';
+import * as companyKeys from './company-keys.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -46,6 +47,7 @@ export const catalogue = {
   ...upgrades,
   ...upgradeStrategies,
   ...firmware,
+  ...companyKeys,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -89,5 +91,7 @@ export type * from './branding.js';
 export * from './branding-params.js';
 export type * from './upgrade-strategies.js';
 export * from './upgrade-strategies-params.js';
+export type * from './company-keys.js';
+export * from './company-keys-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

@@ -24,6 +24,7 @@ import { upgradeTaskPerDatalogger } from './0023-upgrade-task-per-datalogger.js'
 import { plantFunctionPoints } from './0024-plant-function-points.js';
 import { deviceExportLease } from './0025-device-export-lease.js';
 import { demoSessionCode } from './0026-demo-session-code.js';
+import { companyKeys } from './0027-company-keys.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -52,6 +53,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0024-plant-function-points': plantFunctionPoints(),
     '0025-device-export-lease': deviceExportLease(dialect),
     '0026-demo-session-code': demoSessionCode(),
+    '0027-company-keys': companyKeys(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
