@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { ApiCallError, DEFAULT_COMPANY_KEYS, type AuthDat, type CompanyKeyRow } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startTestServer, type ApiClient, type TestServer } from '../harness.js';
+import { encodePairs, engines, startTestServer, type ApiClient, type TestServer } from '../harness.js';
 
 /**
  * Issue 14, KEYList (spec §3 "Key entry", §5): company keys are managed data, seeded from
@@ -23,6 +24,22 @@ const entry = (over: Record<string, string | number> = {}) => ({
   hostname: 'app.aurora.example',
   ...over,
 });
+
+const sha1 = (v: string) => createHash('sha1').update(v, 'utf8').digest('hex');
+let saltSeq = 0;
+
+/**
+ * The vendor's `reg` up to its company-key check (the sign is verified first, then the key):
+ * 15 when the key is refused, another code (a later rule) when it is accepted.
+ */
+async function regErr(s: TestServer, companyKey: string): Promise<number> {
+  const pwd = 'ab'.repeat(40);
+  const tail = `&action=reg${encodePairs({ usr: 'x', pwd, sn: 'SWNOPE00000001', 'company-key': companyKey, source: '0' })}`;
+  saltSeq += 1;
+  const salt = String(s.clock.now() + saltSeq);
+  const sign = sha1(salt + pwd + tail);
+  return (await s.request<{ err: number }>(`/public/?sign=${sign}&salt=${salt}${tail}`)).body.err;
+}
 
 async function errOf(p: Promise<unknown>): Promise<number> {
   return p.then(
@@ -125,10 +142,15 @@ describe.each(engines)('company keys ($name)', (engine) => {
     expect(await errOf(s.api().call('authByRememberToken', { rem: 'ab'.repeat(32), 'company-key': NEW_KEY }))).toBe(15);
     expect((await login(s, 'sunmaker', 'Maker_2026')).err).toBe(0); // other keys unaffected
     expect((await list({ enabled: 0 })).keys.map((k) => k.id)).toEqual([id]);
+    // `reg` (sign-up by PN) checks the same table
+    expect(await regErr(s, NEW_KEY)).toBe(15);
+    expect(await regErr(other, NEW_KEY)).toBe(15);
 
     await operator.call('setCompanyKeyEnabled', { id, enabled: 1 });
     expect((await login(s, 'sunmaker', 'Maker_2026', NEW_KEY)).err).toBe(0);
     expect((await login(other, 'sunmaker', 'Maker_2026', NEW_KEY)).err).toBe(0);
+    expect(await regErr(s, NEW_KEY)).not.toBe(15);
+    expect(await regErr(other, NEW_KEY)).not.toBe(15);
   });
 
   it('a disabled seeded key stays disabled across a restart (the seed never re-enables)', async () => {
