@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { ApiCallError, DEFAULT_COMPANY_KEYS, type AuthDat, type CompanyKeyRow } from '@sunwatch/protocol';
+import {
+  ApiCallError,
+  DEFAULT_COMPANY_KEYS,
+  type AuthDat,
+  type CompanyKeyClient,
+  type CompanyKeyRow,
+} from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePairs, engines, startTestServer, type ApiClient, type TestServer } from '../harness.js';
 
@@ -13,14 +19,18 @@ const SEED_KEY = 'SeedKey_ABCDEFGH';
 const NEW_KEY = 'NewKey_0123456zz';
 const REPLACED_KEY = 'Replaced_987654q';
 
-const entry = (over: Record<string, string | number> = {}) => ({
+const entry = (
+  over: Partial<Record<'company' | 'version' | 'domain' | 'contact' | 'description' | 'hostname', string>> & {
+    client?: CompanyKeyClient;
+  } = {},
+) => ({
   company: 'Aurora Solar',
   version: '3.2.1',
   client: 'android' as const,
   domain: 'aurora.example',
   contact: 'ops@aurora.example',
   description: 'Aurora app, Android',
-  enabled: 1,
+  enabled: true,
   hostname: 'app.aurora.example',
   ...over,
 });
@@ -91,18 +101,18 @@ describe.each(engines)('company keys ($name)', (engine) => {
   it('operator only: a manufacturer gets err 11 for every key action', async () => {
     expect(await errOf(maker.call('queryCompanyKeyList', {}))).toBe(11);
     expect(await errOf(maker.call('addCompanyKey', { ...entry(), 'company-key': NEW_KEY }))).toBe(11);
-    expect(await errOf(maker.call('setCompanyKeyEnabled', { id: 1, enabled: 0 }))).toBe(11);
+    expect(await errOf(maker.call('setCompanyKeyEnabled', { id: 1, enabled: false }))).toBe(11);
     expect(await errOf(maker.call('editCompanyKey', { id: 1, ...entry() }))).toBe(11);
     expect((await login(s, 'operator', 'Operator_2026', NEW_KEY)).err).toBe(15);
   });
 
   it('validation of spec §5: 16-byte key, every field required, host names, company 2-64', async () => {
-    const add = (p: Record<string, string | number>) => errOf(operator.call('addCompanyKey', p as never));
+    const add = (p: Record<string, unknown>) => errOf(operator.call('addCompanyKey', p as never));
     expect(await add({ ...entry(), 'company-key': 'short' })).toBe(6);
     expect(await add({ ...entry(), 'company-key': '0123456789ABCDEF0' })).toBe(6);
     expect(await add({ ...entry({ company: 'A' }), 'company-key': NEW_KEY })).toBe(6);
     expect(await add({ ...entry({ hostname: 'bad host/' }), 'company-key': NEW_KEY })).toBe(6);
-    expect(await add({ ...entry({ client: 'fax' }), 'company-key': NEW_KEY })).toBe(6);
+    expect(await add({ ...entry(), client: 'fax', 'company-key': NEW_KEY })).toBe(6);
     const { hostname: _h, ...noHost } = entry();
     expect(await add({ ...noHost, 'company-key': NEW_KEY })).not.toBe(0);
     const { description: _d, ...noDesc } = entry();
@@ -135,7 +145,7 @@ describe.each(engines)('company keys ($name)', (engine) => {
     expect((await login(other, 'sunmaker', 'Maker_2026', NEW_KEY)).err).toBe(0);
     expect((await list()).total).toBe(4);
 
-    await operator.call('setCompanyKeyEnabled', { id, enabled: 0 });
+    await operator.call('setCompanyKeyEnabled', { id, enabled: false });
     expect((await login(s, 'sunmaker', 'Maker_2026', NEW_KEY)).err).toBe(15);
     expect((await login(other, 'sunmaker', 'Maker_2026', NEW_KEY)).err).toBe(15);
     // remember-me sign-in carries the key too
@@ -146,7 +156,7 @@ describe.each(engines)('company keys ($name)', (engine) => {
     expect(await regErr(s, NEW_KEY)).toBe(15);
     expect(await regErr(other, NEW_KEY)).toBe(15);
 
-    await operator.call('setCompanyKeyEnabled', { id, enabled: 1 });
+    await operator.call('setCompanyKeyEnabled', { id, enabled: true });
     expect((await login(s, 'sunmaker', 'Maker_2026', NEW_KEY)).err).toBe(0);
     expect((await login(other, 'sunmaker', 'Maker_2026', NEW_KEY)).err).toBe(0);
     expect(await regErr(s, NEW_KEY)).not.toBe(15);
@@ -155,12 +165,12 @@ describe.each(engines)('company keys ($name)', (engine) => {
 
   it('a disabled seeded key stays disabled across a restart (the seed never re-enables)', async () => {
     const seeded = (await list({ search: 'EFGH' })).keys[0]!;
-    await operator.call('setCompanyKeyEnabled', { id: seeded.id, enabled: 0 });
+    await operator.call('setCompanyKeyEnabled', { id: seeded.id, enabled: false });
     expect((await login(s, 'operator', 'Operator_2026', SEED_KEY)).err).toBe(15);
     await s.ctx.services.companyKeys.seed([SEED_KEY]);
     expect((await list({ search: 'EFGH' })).keys[0]!.enabled).toBe(false);
     expect((await login(s, 'operator', 'Operator_2026', SEED_KEY)).err).toBe(15);
-    await operator.call('setCompanyKeyEnabled', { id: seeded.id, enabled: 1 });
+    await operator.call('setCompanyKeyEnabled', { id: seeded.id, enabled: true });
     expect((await login(s, 'operator', 'Operator_2026', SEED_KEY)).err).toBe(0);
   });
 
@@ -173,7 +183,7 @@ describe.each(engines)('company keys ($name)', (engine) => {
     expect(await errOf(operator.call('editCompanyKey', { id, ...entry({ version: '3.3.0' }) }))).toBe(271);
     expect(await errOf(operator.call('editCompanyKey', { id: 999999, ...entry() }))).toBe(12);
     expect(await errOf(operator.call('editCompanyKey', { id, ...entry(), 'company-key': SEED_KEY }))).toBe(14);
-    expect(await errOf(operator.call('setCompanyKeyEnabled', { id: 999999, enabled: 0 }))).toBe(12);
+    expect(await errOf(operator.call('setCompanyKeyEnabled', { id: 999999, enabled: false }))).toBe(12);
   });
 
   it('search and server paging', async () => {
