@@ -163,6 +163,19 @@ export interface CompanyKeysTable {
   updated_by: string | null;
 }
 
+/** PN rules (issue 14 factoryCode, migration 0028): PNs starting with `prefix` belong to `vendor_id`. */
+export interface ManufacturerCodesTable {
+  id: Generated<number>;
+  vendor_id: number;
+  code: string;
+  type_code: string;
+  prefix: string;
+  enabled: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  updated_by: string | null;
+}
+
 export interface SeenSignsTable {
   sign: string;
   seen_at: number;
@@ -295,6 +308,7 @@ export interface Database
   known_addresses: KnownAddressesTable;
   action_log: ActionLogTable;
   company_keys: CompanyKeysTable;
+  manufacturer_codes: ManufacturerCodesTable;
   seen_signs: SeenSignsTable;
   audit_log: AuditLogTable;
   datalogger_orders: DataloggerOrdersTable;

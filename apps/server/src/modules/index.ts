@@ -23,6 +23,7 @@ import { upgradeStrategyHandlers } from './upgrade-strategies/upgrade-strategies
 import { firmwareHandlers } from './firmware/firmware.actions.js';
 import { upgradeHandlers } from './upgrades/upgrades.actions.js';
 import { companyKeyHandlers } from './company-keys/company-keys.actions.js';
+import { manufacturerCodeHandlers } from './manufacturer-codes/manufacturer-codes.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -50,4 +51,5 @@ export const handlers: HandlerMap = {
   ...firmwareHandlers,
   ...upgradeHandlers,
   ...companyKeyHandlers,
+  ...manufacturerCodeHandlers,
 };

@@ -764,6 +764,10 @@ export const ENTRIES = {
   },
   editCompanyKey: { ref: 'none', params: () => ({ id: 999999, ...COMPANY_KEY_ENTRY }), okCodes: [12] },
   setCompanyKeyEnabled: { ref: 'none', params: () => ({ id: 999999, enabled: 1 }), okCodes: [12] },
+  // PN rules (issue 14): operator only; an unknown manufacturer answers 261, an unknown rule 12.
+  queryManufacturerCodes: { ref: 'none', params: () => ({ pagesize: 10 }) },
+  addManufacturerCode: { ref: 'none', params: () => ({ vendorUid: 999999, code: 'MX', typeCode: 'Q' }), okCodes: [261] },
+  setManufacturerCodeEnabled: { ref: 'none', params: () => ({ id: 999999, enabled: 1 }), okCodes: [12] },
 } satisfies { [N in ActionName]: Entry };
 
 /** The fields of a key entry the matrix sends (disabled: it never opens a sign-in). */

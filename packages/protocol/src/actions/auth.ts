@@ -227,6 +227,10 @@ export const ACTION_AUTH = {
   addCompanyKey: 'signed',
   editCompanyKey: 'signed',
   setCompanyKeyEnabled: 'signed',
+  // issue 14: PN rules, the operator's factoryCode (manufacturer-codes.ts)
+  queryManufacturerCodes: 'signed',
+  addManufacturerCode: 'signed',
+  setManufacturerCodeEnabled: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

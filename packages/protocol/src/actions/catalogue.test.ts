@@ -128,6 +128,9 @@ const MUTATING = [
   'addCompanyKey',
   'editCompanyKey',
   'setCompanyKeyEnabled',
+  // issue 14: PN rules (operator)
+  'addManufacturerCode',
+  'setManufacturerCodeEnabled',
 ];
 
 describe('action catalogue: mutates', () => {

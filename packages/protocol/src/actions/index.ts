@@ -19,6 +19,7 @@ import * as upgrades from './upgrades.js';
 import * as upgradeStrategies from './upgrade-strategies.js';
 import * as firmware from './firmware.js';
 import * as companyKeys from './company-keys.js';
+import * as manufacturerCodes from './manufacturer-codes.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -48,6 +49,7 @@ export const catalogue = {
   ...upgradeStrategies,
   ...firmware,
   ...companyKeys,
+  ...manufacturerCodes,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -92,6 +94,7 @@ export * from './branding-params.js';
 export type * from './upgrade-strategies.js';
 export * from './upgrade-strategies-params.js';
 export type * from './company-keys.js';
+export type * from './manufacturer-codes.js';
 export * from './company-keys-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

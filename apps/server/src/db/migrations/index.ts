@@ -25,6 +25,7 @@ import { plantFunctionPoints } from './0024-plant-function-points.js';
 import { deviceExportLease } from './0025-device-export-lease.js';
 import { demoSessionCode } from './0026-demo-session-code.js';
 import { companyKeys } from './0027-company-keys.js';
+import { manufacturerCodes } from './0028-manufacturer-codes.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -54,6 +55,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0025-device-export-lease': deviceExportLease(dialect),
     '0026-demo-session-code': demoSessionCode(),
     '0027-company-keys': companyKeys(dialect),
+    '0028-manufacturer-codes': manufacturerCodes(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
