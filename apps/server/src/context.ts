@@ -17,6 +17,7 @@ import type { AuthService } from './modules/auth/auth.service.js';
 import type { LoginThrottle } from './modules/auth/throttle.service.js';
 import type { ActionLog } from './modules/action-log/action-log.service.js';
 import type { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
+import type { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import type { TelemetryService } from './modules/telemetry/telemetry.service.js';
 import type { BlobStore } from './shared/blob-store.js';
 import type { UpgradeEngineService } from './modules/upgrades/upgrade-engine.js';
@@ -121,6 +122,8 @@ export interface AppContext {
     /** Who changed what, before → after; written in the mutating action's transaction. */
     audit: AuditService;
     companyKeys: CompanyKeysService;
+    /** Issue 14 factoryCode: PN prefix → manufacturer at registration. */
+    manufacturerCodes: ManufacturerCodesService;
     telemetry: TelemetryService;
     /** Issue 10: commands to dataloggers over MQTT and their acks (err 263 offline, 2 timeout). */
     commands: DataloggerCommands;

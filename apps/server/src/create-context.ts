@@ -25,6 +25,7 @@ import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { ThrottleRepository } from './modules/auth/throttle.repository.js';
 import { LoginThrottle } from './modules/auth/throttle.service.js';
 import { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
+import { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import { Keyring, loadMasterKey } from './security/keyring.js';
 import { createTelemetry } from './modules/telemetry/create-telemetry.js';
 import { LocalBlobStore } from './shared/blob-store.js';
@@ -84,8 +85,9 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const accountsRepo = new AccountsRepository(db);
     const sessionsRepo = new SessionsRepository(db);
     const throttleRepo = new ThrottleRepository(db);
-    const companyKeys = new CompanyKeysService(db, now);
+    const companyKeys = new CompanyKeysService(db, now, audit);
     await companyKeys.seed(config.companyKeys);
+    const manufacturerCodes = new ManufacturerCodesService(db, now, audit);
     const accounts = new AccountsService(accountsRepo, sessionsRepo, keyring, now);
     const throttle = new LoginThrottle(throttleRepo, config.loginThrottle, now, dbh);
     const auth = new AuthService(
@@ -178,6 +180,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         auth,
         throttle,
         companyKeys,
+        manufacturerCodes,
         actionLog: new ActionLog(db, log),
         audit,
         telemetry,
@@ -190,6 +193,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           access,
           accounts: accountsRepo,
           manufacturerOnPath: (path) => distributionRepo.manufacturerOnPath(path),
+          makerForPn: (pn) => manufacturerCodes.makerForPn(pn),
           insertStock: (pn, alias, adminId, vendorId, typeCode) =>
             distributionRepo.insertStock(pn, alias, adminId, vendorId, typeCode),
           commands,
@@ -253,7 +257,12 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           audit,
           now,
         }),
-        distribution: new DistributionService({ repo: distributionRepo, accounts: accountsRepo, audit }),
+        distribution: new DistributionService({
+          repo: distributionRepo,
+          accounts: accountsRepo,
+          audit,
+          makerForPn: (pn) => manufacturerCodes.makerForPn(pn),
+        }),
         firmware: new FirmwareService({
           repo: new FirmwareRepository(db),
           dbh,

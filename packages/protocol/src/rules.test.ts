@@ -470,7 +470,7 @@ describe('PN, serial, codes, key', () => {
     expect(key(entryKeySchema, '密钥密钥密')).toBe('rules.entryKey.length');
     ok(entryKeySchema, '密钥密钥密a');
   });
-  it('key entry form: every field required', () => {
+  it('key entry form: every field required, the host name too', () => {
     const errs = ruleErrors(keyEntryFormSchema, { key: 'short' });
     expect(errs).toMatchObject({
       company: 'rules.required',
@@ -481,7 +481,9 @@ describe('PN, serial, codes, key', () => {
       description: 'rules.required',
       enabled: 'rules.required',
       key: 'rules.entryKey.length',
+      hostname: 'rules.hostname.required',
     });
+    expect(ruleErrors(keyEntryFormSchema, { company: 'S' })).toMatchObject({ company: 'rules.name.longLength' });
     ok(keyEntryFormSchema, {
       company: 'Sun',
       version: '1',
@@ -491,6 +493,7 @@ describe('PN, serial, codes, key', () => {
       key: '0123456789ABCDEF',
       description: 'd',
       enabled: true,
+      hostname: 'app.sun.example',
     });
   });
 });

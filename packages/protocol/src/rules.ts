@@ -533,9 +533,12 @@ export const entryKeySchema = requiredString(k('rules.entryKey.required'), false
   k('rules.entryKey.length'),
 );
 
-/** Key entry form: every field required, key 16 bytes. */
+/** Key entry form: every field required (host name too), company 2-64 characters, key 16 bytes. */
 export const keyEntryFormSchema = z.object({
-  company: requiredString(k('rules.required')),
+  company: requiredString(k('rules.required')).refine(
+    lengthBetween(LIMITS.NAME_MIN, LIMITS.LONG_NAME_MAX),
+    k('rules.name.longLength'),
+  ),
   version: requiredString(k('rules.required')),
   client: requiredString(k('rules.required')),
   domain: requiredString(k('rules.required')),
@@ -543,6 +546,7 @@ export const keyEntryFormSchema = z.object({
   key: entryKeySchema,
   description: requiredString(k('rules.required')),
   enabled: z.boolean({ error: k('rules.required') }),
+  hostname: requiredString(k('rules.hostname.required')),
 });
 
 export const longitudeSchema = z.preprocess(

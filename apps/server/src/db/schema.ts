@@ -144,12 +144,36 @@ export interface ActionLogTable {
   duration_ms: number;
 }
 
+/** Company keys (issue 14, migration 0027): the key only as its SHA-256 digest and a hint. */
 export interface CompanyKeysTable {
-  key: string;
-  name: string;
-  vendor_code: string | null;
-  enabled: number;
+  id: Generated<number>;
+  key_hash: string;
+  key_hint: Generated<string>;
+  company: Generated<string>;
+  version: Generated<string>;
+  client: Generated<string>;
+  domain: Generated<string>;
+  contact: Generated<string>;
+  description: Generated<string>;
+  hostname: Generated<string>;
+  enabled: Generated<number>;
+  seeded: Generated<number>;
   created_at: number;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+/** PN rules (issue 14 factoryCode, migration 0028): PNs starting with `prefix` belong to `vendor_id`. */
+export interface ManufacturerCodesTable {
+  id: Generated<number>;
+  vendor_id: number;
+  code: string;
+  type_code: string;
+  prefix: string;
+  enabled: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  updated_by: string | null;
 }
 
 export interface SeenSignsTable {
@@ -284,6 +308,7 @@ export interface Database
   known_addresses: KnownAddressesTable;
   action_log: ActionLogTable;
   company_keys: CompanyKeysTable;
+  manufacturer_codes: ManufacturerCodesTable;
   seen_signs: SeenSignsTable;
   audit_log: AuditLogTable;
   datalogger_orders: DataloggerOrdersTable;

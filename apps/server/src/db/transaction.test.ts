@@ -8,11 +8,11 @@ describe('DbHandle (SQLite in memory)', () => {
   let h: DbHandle;
 
   const keys = async () =>
-    (await database.db.selectFrom('company_keys').select('key').orderBy('key').execute()).map((r) => r.key);
+    (await database.db.selectFrom('company_keys').select('key_hash').orderBy('key_hash').execute()).map((r) => r.key_hash);
   const insertKey = (key: string) =>
     currentDb(database.db)
       .insertInto('company_keys')
-      .values({ key, name: '', vendor_code: null, enabled: 1, created_at: 0 })
+      .values({ key_hash: key, enabled: 1, created_at: 0, updated_at: 0 })
       .execute();
 
   beforeAll(async () => {

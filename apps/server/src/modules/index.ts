@@ -24,6 +24,9 @@ import { firmwareHandlers } from './firmware/firmware.actions.js';
 import { upgradeHandlers } from './upgrades/upgrades.actions.js';
 import { protocolToolsHandlers } from './protocol-tools/protocol-tools.actions.js';
 
+import { companyKeyHandlers } from './company-keys/company-keys.actions.js';
+import { manufacturerCodeHandlers } from './manufacturer-codes/manufacturer-codes.actions.js';
+
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
   ...authHandlers,
@@ -50,4 +53,7 @@ export const handlers: HandlerMap = {
   ...firmwareHandlers,
   ...upgradeHandlers,
   ...protocolToolsHandlers,
+
+  ...companyKeyHandlers,
+  ...manufacturerCodeHandlers,
 };

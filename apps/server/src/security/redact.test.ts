@@ -19,6 +19,7 @@ describe('redaction of secrets', () => {
       'rem',
       'authorization',
       'cookie',
+      'company-key',
     ]) {
       expect(isSecretKey(k), k).toBe(true);
     }
@@ -28,7 +29,6 @@ describe('redaction of secrets', () => {
       'uid',
       'source',
       'i18n',
-      'company-key',
       'pn',
       'devcode',
       'designCompany',

@@ -8,8 +8,11 @@
 
 /** A parameter, field or header name whose value is secret. */
 export const SECRET_KEY_PATTERN = /pass|pwd|secret|token|sign|salt|auth|cookie/i;
-/** Names that do not match the pattern but hold secrets all the same (remember-me token). */
-const SECRET_KEYS = new Set(['rem', 'rememberme', 'smscode', 'pprauth']);
+/**
+ * Names that do not match the pattern but hold secrets all the same (remember-me token; the
+ * company key, a managed secret since issue 14's KEYList).
+ */
+const SECRET_KEYS = new Set(['rem', 'rememberme', 'smscode', 'pprauth', 'company-key']);
 /** Names that match the pattern but hold no secret. */
 const PUBLIC_KEYS = new Set(['authsource', 'designcompany', 'signal']);
 

@@ -771,7 +771,35 @@ export const ENTRIES = {
   webQueryDataloggerTypeFunctions: { ref: 'none', params: none },
 
   queryFirmwareUpgradeBatch: { ref: 'none', params: () => ({ batch: 999_999 }), okCodes: [12] },
+
+  // ---------------------------------------------------------------- company keys (issue 14)
+  // Operator only (the catalogue's roles); the fixture names no entry: 12 for an unknown id, and
+  // a second add of the same key 14. Effects are proven in test/company-keys/company-keys.test.ts.
+  queryCompanyKeyList: { ref: 'none', params: () => ({ pagesize: 10 }) },
+  addCompanyKey: {
+    ref: 'none',
+    params: () => ({ ...COMPANY_KEY_ENTRY, 'company-key': 'MatrixKey0123456' }),
+    okCodes: [14],
+  },
+  editCompanyKey: { ref: 'none', params: () => ({ id: 999999, ...COMPANY_KEY_ENTRY }), okCodes: [12] },
+  setCompanyKeyEnabled: { ref: 'none', params: () => ({ id: 999999, enabled: 1 }), okCodes: [12] },
+  // PN rules (issue 14): operator only; an unknown manufacturer answers 261, an unknown rule 12.
+  queryManufacturerCodes: { ref: 'none', params: () => ({ pagesize: 10 }) },
+  addManufacturerCode: { ref: 'none', params: () => ({ vendorUid: 999999, code: 'MX', typeCode: 'Q' }), okCodes: [261] },
+  setManufacturerCodeEnabled: { ref: 'none', params: () => ({ id: 999999, enabled: 1 }), okCodes: [12] },
 } satisfies { [N in ActionName]: Entry };
+
+/** The fields of a key entry the matrix sends (disabled: it never opens a sign-in). */
+const COMPANY_KEY_ENTRY = {
+  company: 'Matrix Co',
+  version: '1.0',
+  client: 'web',
+  domain: 'matrix.example',
+  contact: 'ops',
+  description: 'matrix',
+  enabled: 0,
+  hostname: 'app.matrix.example',
+};
 
 /** A firmware code no account has. */
 const MISSING_FIRMWARE = 'ffffffffffffffff';

@@ -190,8 +190,14 @@ export const AREAS: readonly AreaDef[] = [
           item('protocolChange', 'Swap', { group: 'accountManagement' }),
           item('actionLog', 'History', { group: 'accountManagement' }),
           item('factoryAccount', 'Shop', { group: 'manufacturerManagement' }),
-          item('factoryCode', 'Number', { group: 'manufacturerManagement' }),
-          item('KEYList', 'Key', { group: 'apiInterface' }),
+          item('factoryCode', 'Number', {
+            group: 'manufacturerManagement',
+            page: () => import('../features/operator-codes/pages/ManufacturerCodesPage'),
+          }),
+          item('KEYList', 'Key', {
+            group: 'apiInterface',
+            page: () => import('../features/operator-keys/pages/KeyListPage'),
+          }),
           item('protocolInstruction', 'Code', {
             group: 'protocolTools',
             page: () => import('../features/protocol-tools/pages/ProtocolInstructionPage'),

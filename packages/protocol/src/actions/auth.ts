@@ -232,6 +232,16 @@ export const ACTION_AUTH = {
   webQueryProtocolFaults: 'signed',
   webQueryDeviceFunctions: 'signed',
   webQueryDataloggerTypeFunctions: 'signed',
+
+  // issue 14: company keys, the operator's KEYList (company-keys.ts)
+  queryCompanyKeyList: 'signed',
+  addCompanyKey: 'signed',
+  editCompanyKey: 'signed',
+  setCompanyKeyEnabled: 'signed',
+  // issue 14: PN rules, the operator's factoryCode (manufacturer-codes.ts)
+  queryManufacturerCodes: 'signed',
+  addManufacturerCode: 'signed',
+  setManufacturerCodeEnabled: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

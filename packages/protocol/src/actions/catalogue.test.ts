@@ -124,6 +124,13 @@ const MUTATING = [
   'cancelCollectorFirmwareUpgrade',
   'firmwareUpgradeDevice',
   'firmwareUpgradeBatch',
+  // issue 14: company keys (operator)
+  'addCompanyKey',
+  'editCompanyKey',
+  'setCompanyKeyEnabled',
+  // issue 14: PN rules (operator)
+  'addManufacturerCode',
+  'setManufacturerCodeEnabled',
 ];
 
 describe('action catalogue: mutates', () => {

@@ -19,6 +19,9 @@ import * as upgrades from './upgrades.js';
 import * as upgradeStrategies from './upgrade-strategies.js';
 import * as firmware from './firmware.js';
 import * as protocolTools from './protocol-tools.js';
+
+import * as companyKeys from './company-keys.js';
+import * as manufacturerCodes from './manufacturer-codes.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -48,6 +51,9 @@ export const catalogue = {
   ...upgradeStrategies,
   ...firmware,
   ...protocolTools,
+
+  ...companyKeys,
+  ...manufacturerCodes,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -93,5 +99,8 @@ export type * from './branding.js';
 export * from './branding-params.js';
 export type * from './upgrade-strategies.js';
 export * from './upgrade-strategies-params.js';
+export type * from './company-keys.js';
+export type * from './manufacturer-codes.js';
+export * from './company-keys-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

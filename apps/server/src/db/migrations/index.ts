@@ -26,6 +26,8 @@ import { deviceExportLease } from './0025-device-export-lease.js';
 import { demoSessionCode } from './0026-demo-session-code.js';
 import { upgradeBatchJobs } from './0027-upgrade-batch-jobs.js';
 import { strategyFilter } from './0028-strategy-filter.js';
+import { companyKeys } from './0029-company-keys.js';
+import { manufacturerCodes } from './0030-manufacturer-codes.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -56,6 +58,8 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0026-demo-session-code': demoSessionCode(),
     '0027-upgrade-batch-jobs': upgradeBatchJobs(dialect),
     '0028-strategy-filter': strategyFilter(dialect),
+    '0029-company-keys': companyKeys(dialect),
+    '0030-manufacturer-codes': manufacturerCodes(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

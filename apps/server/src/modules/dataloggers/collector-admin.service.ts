@@ -56,6 +56,8 @@ export interface CollectorAdminDeps {
     ): Promise<{ id: number; role: number; path: string; usr: string; can_add_datalogger: number } | undefined>;
   };
   manufacturerOnPath(path: string): Promise<{ id: number; vendor_code: string | null } | undefined>;
+  /** Issue 14 PN rules: the manufacturer a new PN belongs to by its prefix, if a rule says so. */
+  makerForPn?: (pn: string) => Promise<{ id: number; vendor_code: string | null } | undefined>;
   insertStock(
     pn: string,
     alias: string,
@@ -324,6 +326,9 @@ export class CollectorAdminService {
       await this.deps.operations.record({ ...op, before, after, result: 0 });
       return 0;
     }
+    // a PN rule gives a new PN to its manufacturer: another manufacturer's tree cannot register it
+    const ruled = await this.deps.makerForPn?.(pn);
+    if (ruled && ruled.id !== maker?.id) return 273;
     const adminId = caller.role === ROLE.DISTRIBUTOR ? actorId : null;
     await this.deps.insertStock(pn, alias, adminId, maker?.id ?? null, maker?.vendor_code ?? '');
     const after = { pn, alias, admin_id: adminId, vendor_id: maker?.id ?? null };

@@ -42,6 +42,8 @@ export interface DistributionDeps {
   repo: DistributionRepository;
   accounts: Pick<AccountsRepository, 'findById' | 'findInScope' | 'scopeOf'>;
   audit: Pick<AuditService, 'record'>;
+  /** Issue 14 PN rules: the manufacturer a new PN belongs to by its prefix, if a rule says so. */
+  makerForPn?: (pn: string) => Promise<{ id: number; vendor_code: string | null } | undefined>;
 }
 
 /**
@@ -83,6 +85,9 @@ export class DistributionService {
       });
       return;
     }
+    // a PN rule gives a new PN to its manufacturer: another manufacturer's tree cannot register it
+    const ruled = await this.deps.makerForPn?.(pn);
+    if (ruled && ruled.id !== maker?.id) throw new ApiError(273, pn);
     const adminId = actor.role === ROLE.DISTRIBUTOR ? actor.id : null;
     await this.deps.repo.insertStock(pn, alias ?? '', adminId, maker?.id ?? null, maker?.vendor_code ?? '');
     await this.deps.audit.record({

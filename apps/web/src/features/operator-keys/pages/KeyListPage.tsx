@@ -1,0 +1,248 @@
+/**
+ * /adminNewStatr/home/KEYList (issue 14, operator only): the company keys accepted at sign-in and
+ * `reg`. Searched, filtered and paged on the server; add, edit, enable and disable (a disable asks
+ * first: sign-ins with the key stop at once on every server). The key shows masked, never in full.
+ */
+import { useState, type HTMLAttributes } from 'react';
+import {
+  Button,
+  Card,
+  Flex,
+  Input,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { COMPANY_KEY_CLIENTS, type CompanyKeyClient, type CompanyKeyRow } from '@sunwatch/protocol';
+import { notice, showApiError } from '../../../app/notify';
+import { ListStates, emptyLocale, responsiveTable, tableLoading } from '../../../components/list';
+import { useIsPhone } from '../../../components/responsive';
+import { currentLocale } from '../../../i18n';
+import { bcp47 } from '../../shared/charts/format';
+import { useConfirm } from '../../shared/dialog/use-confirm';
+import { useCompanyKeys, useSetCompanyKeyEnabled } from '../api/queries';
+import { CLIENT_LABELS } from '../clients';
+import { KeyEntryDialog } from '../components/KeyEntryDialog';
+import { maskedKey } from '../model';
+
+type StatusFilter = 'all' | 'enabled' | 'disabled';
+
+export default function KeyListPage() {
+  const { t } = useTranslation('operatorKeys');
+  const phone = useIsPhone();
+  const confirm = useConfirm();
+  const [search, setSearch] = useState('');
+  const [client, setClient] = useState<CompanyKeyClient>();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [page, setPage] = useState({ current: 1, pageSize: 10 });
+  const list = useCompanyKeys({
+    page: page.current - 1,
+    pagesize: page.pageSize,
+    ...(search ? { search } : {}),
+    ...(client ? { client } : {}),
+    ...(status !== 'all' ? { enabled: status === 'enabled' } : {}),
+  });
+  const toggle = useSetCompanyKeyEnabled();
+  const [dialog, setDialog] = useState<{ row?: CompanyKeyRow } | undefined>();
+  const when = (ms: number) =>
+    new Intl.DateTimeFormat(bcp47(currentLocale()), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
+  const firstPage = () => setPage((p) => ({ ...p, current: 1 }));
+
+  const setEnabled = async (r: CompanyKeyRow, enabled: boolean) => {
+    try {
+      await toggle.mutateAsync({ id: r.id, enabled });
+      void notice().success(
+        t(enabled ? 'enabledDone' : 'disabledDone', { company: r.company || maskedKey(r.keyHint) }),
+      );
+    } catch (e) {
+      showApiError(e);
+    }
+  };
+  const askToggle = (r: CompanyKeyRow, enabled: boolean) => {
+    if (enabled) return void setEnabled(r, true);
+    confirm({
+      title: t('disableTitle', { company: r.company || maskedKey(r.keyHint) }),
+      content: t('disableText'),
+      okText: t('disable'),
+      okButtonProps: { danger: true, ...{ 'data-testid': 'key-disable-ok' } },
+      cancelText: t('cancel'),
+      onOk: () => setEnabled(r, false),
+    });
+  };
+
+  const columns: TableColumnsType<CompanyKeyRow> = [
+    {
+      title: t('col.company'),
+      dataIndex: 'company',
+      width: 170,
+      render: (company: string, r) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text strong data-testid="key-company">
+            {company || t('unnamed')}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.domain}
+          </Typography.Text>
+          {r.seeded && <Tag>{t('seeded')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: t('col.client'),
+      key: 'client',
+      width: 120,
+      render: (_: unknown, r) => (
+        <Space direction="vertical" size={0}>
+          <span>{r.client ? CLIENT_LABELS[r.client] : '—'}</span>
+          {r.version && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('versionLabel', { version: r.version })}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('col.key'),
+      dataIndex: 'keyHint',
+      width: 150,
+      render: (hint: string) => (
+        <Typography.Text code data-testid="key-masked">
+          {maskedKey(hint)}
+        </Typography.Text>
+      ),
+    },
+    { title: t('col.hostname'), dataIndex: 'hostname', width: 170, render: (v: string) => v || '—' },
+    { title: t('col.contact'), dataIndex: 'contact', width: 150, render: (v: string) => v || '—' },
+    { title: t('col.description'), dataIndex: 'description', width: 200, ellipsis: { showTitle: true } },
+    {
+      title: t('col.enabled'),
+      dataIndex: 'enabled',
+      width: 100,
+      render: (enabled: boolean, r) => (
+        <Switch
+          checked={enabled}
+          size="small"
+          aria-label={t(enabled ? 'disable' : 'enable')}
+          loading={toggle.isPending && toggle.variables?.id === r.id}
+          onChange={(v) => askToggle(r, v)}
+          data-testid="key-enabled"
+        />
+      ),
+    },
+    {
+      title: t('col.updated'),
+      key: 'updated',
+      width: 150,
+      render: (_: unknown, r) => (
+        <Space direction="vertical" size={0}>
+          <span>{r.updatedBy || t('bySeed')}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {when(r.updatedAt)}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t('col.actions'),
+      key: 'actions',
+      width: 70,
+      render: (_: unknown, r) => (
+        <Tooltip title={t('edit')}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('edit')}
+            onClick={() => setDialog({ row: r })}
+            data-testid="key-edit"
+          />
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('title')} size="small" data-testid="key-list-page">
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          {t('hint')}
+        </Typography.Paragraph>
+        <Flex wrap gap={8} justify="space-between" align="center">
+          <Flex wrap gap={8} style={{ flex: 1, minWidth: 0 }}>
+            <Input.Search
+              allowClear
+              placeholder={t('searchPlaceholder')}
+              onSearch={(v) => {
+                setSearch(v.trim());
+                firstPage();
+              }}
+              style={{ width: 260, maxWidth: '100%' }}
+              data-testid="key-search"
+            />
+            <Select
+              allowClear
+              placeholder={t('allClients')}
+              value={client}
+              onChange={(v?: CompanyKeyClient) => {
+                setClient(v);
+                firstPage();
+              }}
+              options={COMPANY_KEY_CLIENTS.map((c) => ({ value: c, label: CLIENT_LABELS[c] }))}
+              style={{ width: 140, maxWidth: '100%' }}
+              data-testid="key-client-filter"
+            />
+            <Select<StatusFilter>
+              value={status}
+              onChange={(v) => {
+                setStatus(v);
+                firstPage();
+              }}
+              options={(['all', 'enabled', 'disabled'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              style={{ width: 140, maxWidth: '100%' }}
+              data-testid="key-status-filter"
+            />
+          </Flex>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})} data-testid="key-add">
+            {t('add')}
+          </Button>
+        </Flex>
+        <ListStates query={list} errorTitle={t('loadFailed')}>
+          <Table<CompanyKeyRow>
+            rowKey="id"
+            size="small"
+            dataSource={list.data?.keys ?? []}
+            loading={tableLoading(list)}
+            locale={emptyLocale(t('empty'))}
+            {...responsiveTable(columns, phone)}
+            onRow={(r) =>
+              ({
+                'data-testid': 'key-row',
+                'data-id': r.id,
+                'data-enabled': r.enabled ? '1' : '0',
+              }) as HTMLAttributes<HTMLElement>
+            }
+            pagination={{
+              current: page.current,
+              pageSize: page.pageSize,
+              total: list.data?.total ?? 0,
+              size: 'small',
+              showSizeChanger: true,
+              showTotal: (n) => t('total', { n }),
+              onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
+            }}
+            data-testid="key-table"
+          />
+        </ListStates>
+      </Space>
+      {dialog && <KeyEntryDialog row={dialog.row} onClose={() => setDialog(undefined)} />}
+    </Card>
+  );
+}
