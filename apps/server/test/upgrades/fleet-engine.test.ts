@@ -65,7 +65,7 @@ describe.each(engines)('upgrade engine: failed starts and the transfer cap ($nam
       .where('target', '=', t.key)
       .executeTakeFirstOrThrow();
     expect(op).toMatchObject({ result: 2 });
-    expect(op.detail).toContain('refused to start');
+    expect(op.detail).toBe('reason:refusedByDatalogger|flash busy');
     // The flag cleared itself: the next start is accepted and completes.
     const again = await call<{ ret: number; key: string }>('firmwareUpgradeCollector', { pn, firmware: fw.code });
     expect(again.dat!.ret).toBe(0);

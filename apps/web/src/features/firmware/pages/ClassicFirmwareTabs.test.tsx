@@ -58,6 +58,9 @@ const STRATEGY: StrategyRow = {
   failureThresholdPercent: 20,
   paused: false,
   pauseReason: '',
+  pauseCode: '',
+  filter: null,
+  resolved: true,
   reminder: '',
   createdAt: 0,
 };

@@ -4,21 +4,12 @@
  * flow card) offers. The server derives them from the definitions, firmware types and command
  * protocol in code and from the fleet (webQueryDeviceFunctions, webQueryDataloggerTypeFunctions).
  */
-import { Flex, Input, Segmented, Table, Tag, Typography } from 'antd';
+import { Flex, Input, Segmented, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataloggerTypeFunctionRow, DeviceFunctionRow } from '@sunwatch/protocol';
-import {
-  ListStates,
-  emptyLocale,
-  listPagination,
-  responsiveTable,
-  tableLoading,
-  useListState,
-  wirePaging,
-  type ListSpec,
-} from '../../../components/list';
-import { useIsPhone } from '../../../components/responsive';
+import { listPagination, useListState, wirePaging, type ListSpec } from '../../../components/list';
+import { ToolTable } from '../components/ToolTable';
 import { useDeviceFunctions, useTypeFunctions } from '../api/queries';
 
 const PAGE_SIZES = [10, 20, 50];
@@ -50,7 +41,6 @@ const small = { fontSize: 12 } as const;
 
 export default function DeviceFunctionPage() {
   const { t } = useTranslation();
-  const phone = useIsPhone();
   const [state, update] = useListState(SPEC);
   const paging = { q: state.search, ...wirePaging(state) };
   const devs = useDeviceFunctions(paging);
@@ -187,29 +177,9 @@ export default function DeviceFunctionPage() {
         />
       </Flex>
       {state.view === 'devcode' ? (
-        <ListStates query={devs} errorTitle={t('protocolTools:loadFailed')}>
-          <Table
-            size="small"
-            rowKey="devcode"
-            loading={tableLoading(devs)}
-            dataSource={devs.data?.rows ?? []}
-            locale={emptyLocale(t('protocolTools:empty'))}
-            pagination={pagination(devs.data?.total ?? 0)}
-            {...responsiveTable(devCols, phone)}
-          />
-        </ListStates>
+        <ToolTable query={devs} rowKey="devcode" columns={devCols} pagination={pagination} />
       ) : (
-        <ListStates query={types} errorTitle={t('protocolTools:loadFailed')}>
-          <Table
-            size="small"
-            rowKey="typeCode"
-            loading={tableLoading(types)}
-            dataSource={types.data?.rows ?? []}
-            locale={emptyLocale(t('protocolTools:empty'))}
-            pagination={pagination(types.data?.total ?? 0)}
-            {...responsiveTable(typeCols, phone)}
-          />
-        </ListStates>
+        <ToolTable query={types} rowKey="typeCode" columns={typeCols} pagination={pagination} />
       )}
     </Flex>
   );

@@ -4,7 +4,7 @@
  * and alarm codes (webQueryProtocolFields / Controls / Faults). Server-paged and filtered; the state
  * (devcode, section, filters, page) is in the address bar.
  */
-import { Button, Descriptions, Flex, Input, Segmented, Select, Table, Tag, Typography } from 'antd';
+import { Button, Descriptions, Flex, Input, Segmented, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
@@ -17,18 +17,9 @@ import {
   type ProtocolFaultRow,
   type ProtocolFieldRow,
 } from '@sunwatch/protocol';
-import {
-  ListStates,
-  emptyLocale,
-  intParam,
-  listPagination,
-  responsiveTable,
-  tableLoading,
-  useListState,
-  wirePaging,
-  type ListSpec,
-} from '../../../components/list';
+import { intParam, listPagination, useListState, wirePaging, type ListSpec } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
+import { ToolTable } from '../components/ToolTable';
 import { useAllDefinitions, useControls, useDefinitions, useFaults, useFields } from '../api/queries';
 
 const PAGE_SIZES = [10, 20, 50];
@@ -81,7 +72,6 @@ const DETAIL_SPEC: ListSpec<DetailState> = {
 
 function Definitions({ open }: { open: (devcode: number) => void }) {
   const { t } = useTranslation();
-  const phone = useIsPhone();
   const [state, update] = useListState(DEF_SPEC);
   const q = useDefinitions({ q: state.search, kind: state.kind, ...wirePaging(state) });
   const columns: TableColumnsType<ProtocolDefinitionRow> = [
@@ -137,20 +127,17 @@ function Definitions({ open }: { open: (devcode: number) => void }) {
           ]}
         />
       </Flex>
-      <ListStates query={q} errorTitle={t('protocolTools:loadFailed')}>
-        <Table
-          size="small"
-          rowKey="devcode"
-          loading={tableLoading(q)}
-          dataSource={q.data?.rows ?? []}
-          locale={emptyLocale(t('protocolTools:empty'))}
-          pagination={listPagination(state, q.data?.total ?? 0, update, {
+      <ToolTable
+        query={q}
+        rowKey="devcode"
+        columns={columns}
+        pagination={(total) =>
+          listPagination(state, total, update, {
             pageSizes: PAGE_SIZES,
             showTotal: (n) => t('protocolTools:total', { n }),
-          })}
-          {...responsiveTable(columns, phone)}
-        />
-      </ListStates>
+          })
+        }
+      />
     </Flex>
   );
 }
@@ -262,43 +249,13 @@ function Detail({ back }: { back: () => void }) {
         )}
       </Flex>
       {state.section === 'fields' && (
-        <ListStates query={fields} errorTitle={t('protocolTools:loadFailed')}>
-          <Table
-            size="small"
-            rowKey="id"
-            loading={tableLoading(fields)}
-            dataSource={fields.data?.rows ?? []}
-            locale={emptyLocale(t('protocolTools:empty'))}
-            pagination={pagination(fields.data?.total ?? 0)}
-            {...responsiveTable(fieldCols, phone)}
-          />
-        </ListStates>
+        <ToolTable query={fields} rowKey="id" columns={fieldCols} pagination={pagination} />
       )}
       {state.section === 'controls' && (
-        <ListStates query={controls} errorTitle={t('protocolTools:loadFailed')}>
-          <Table
-            size="small"
-            rowKey="id"
-            loading={tableLoading(controls)}
-            dataSource={controls.data?.rows ?? []}
-            locale={emptyLocale(t('protocolTools:empty'))}
-            pagination={pagination(controls.data?.total ?? 0)}
-            {...responsiveTable(controlCols, phone)}
-          />
-        </ListStates>
+        <ToolTable query={controls} rowKey="id" columns={controlCols} pagination={pagination} />
       )}
       {state.section === 'faults' && (
-        <ListStates query={faults} errorTitle={t('protocolTools:loadFailed')}>
-          <Table
-            size="small"
-            rowKey="code"
-            loading={tableLoading(faults)}
-            dataSource={faults.data?.rows ?? []}
-            locale={emptyLocale(t('protocolTools:empty'))}
-            pagination={pagination(faults.data?.total ?? 0)}
-            {...responsiveTable(faultCols, phone)}
-          />
-        </ListStates>
+        <ToolTable query={faults} rowKey="code" columns={faultCols} pagination={pagination} />
       )}
     </Flex>
   );
