@@ -1,3 +1,4 @@
+import { beforeAll } from 'vitest';
 import i18n from '../i18n';
 import { resources } from '../i18n/resources';
 
@@ -34,3 +35,9 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 for (const [locale, namespaces] of Object.entries(resources)) {
   for (const [ns, tree] of Object.entries(namespaces)) i18n.addResourceBundle(locale, ns, tree, true, true);
 }
+
+// Files share one i18n instance per worker (isolate: false): every file starts in English,
+// whatever language the file before it left behind.
+beforeAll(async () => {
+  if (i18n.language !== 'en_US') await i18n.changeLanguage('en_US');
+});

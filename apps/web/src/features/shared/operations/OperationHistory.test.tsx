@@ -42,10 +42,11 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 beforeEach(() => {
   saveLogin(authDat({ role: 1 }), { remember: false });
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   clearSession();
+  await i18n.changeLanguage('en_US');
 });
 
 describe('OperationHistory: upgrade entries', () => {
