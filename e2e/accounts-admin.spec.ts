@@ -105,8 +105,12 @@ describe('account management (/adminNew/account)', () => {
   it('a manufacturer moves an owner into a group, assigns it a role, relates it to another dealer and hides a control field from owners', async () => {
     const maker = await signedIn(DEMO.sunmaker.usr, DEMO.sunmaker.pwd);
     const api = await apiOf(maker);
-    const { groupid } = await api.call('addUsrGroup', { name: 'E2E crew', note: 'browser flow' });
-    const { rid } = await api.call('addRole', { name: 'E2E overview role', functions: 'overview' });
+    // Names of their own per attempt: a retried flow (CI) finds the first attempt's group and role.
+    const tag = Date.now().toString(36).slice(-5);
+    const crew = `E2E crew ${tag}`;
+    const roleName = `E2E overview role ${tag}`;
+    const { groupid } = await api.call('addUsrGroup', { name: crew, note: 'browser flow' });
+    const { rid } = await api.call('addRole', { name: roleName, functions: 'overview' });
     const doraRow = async () =>
       (await api.call('webQueryUsrEs', { usr: 'owner_dora', page: 0, pagesize: 5 })).account.find((a) => a.usr === 'owner_dora')!;
     expect((await doraRow()).parentUsr).toBe('dealer_north');
@@ -129,14 +133,14 @@ describe('account management (/adminNew/account)', () => {
     await findRow(maker, 'owner_dora');
     await maker.getByTestId('row-actions-owner_dora').click();
     await maker.locator('.ant-dropdown-menu-item', { hasText: 'Move to group' }).click();
-    await pick(dialogTitled('Move 1 account(s) to a group'), 'E2E crew');
-    await maker.locator('.ant-table-row', { hasText: 'owner_dora' }).filter({ hasText: 'E2E crew' }).waitFor({ state: 'visible' });
+    await pick(dialogTitled('Move 1 account(s) to a group'), crew);
+    await maker.locator('.ant-table-row', { hasText: 'owner_dora' }).filter({ hasText: crew }).waitFor({ state: 'visible' });
     expect((await doraRow()).groupId).toBe(groupid);
 
     // assign role
     await maker.getByTestId('row-actions-owner_dora').click();
     await maker.locator('.ant-dropdown-menu-item', { hasText: 'Assign role' }).click();
-    await pick(dialogTitled('Assign a role to 1 account(s)'), 'E2E overview role');
+    await pick(dialogTitled('Assign a role to 1 account(s)'), roleName);
     await expect.poll(async () => (await doraRow()).rid).toBe(rid);
 
     // related owner: under dealer_south, found by search
