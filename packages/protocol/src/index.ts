@@ -16,3 +16,4 @@ export * from './csp.js';
 export * from './commands.js';
 export * from './firmware.js';
 export * from './reports/periods.js';
+export * from './recharge.js';

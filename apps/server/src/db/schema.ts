@@ -287,6 +287,7 @@ import type { BrandingTables } from './schema-branding.js';
 import type { NotificationTables } from './schema-notifications.js';
 import type { EntryExtrasTables } from './schema-entry-extras.js';
 import type { FirmwareTables } from './schema-firmware.js';
+import type { RechargeTables } from './schema-recharge.js';
 
 export interface Database
   extends TelemetryTables,
@@ -296,7 +297,8 @@ export interface Database
     SelfServiceTables,
     EntryExtrasTables,
     BrandingTables,
-    FirmwareTables {
+    FirmwareTables,
+    RechargeTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   user_groups: UserGroupsTable;

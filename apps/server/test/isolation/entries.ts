@@ -787,6 +787,14 @@ export const ENTRIES = {
   queryManufacturerCodes: { ref: 'none', params: () => ({ pagesize: 10 }) },
   addManufacturerCode: { ref: 'none', params: () => ({ vendorUid: 999999, code: 'MX', typeCode: 'Q' }), okCodes: [261] },
   setManufacturerCodeEnabled: { ref: 'none', params: () => ({ id: 999999, enabled: 1 }), okCodes: [12] },
+  // Recharge orders (issue 14 rechargeRemedy): operator only; an unknown order answers 372.
+  queryRechargeOrders: { ref: 'none', params: () => ({ pagesize: 10 }) },
+  queryRechargeOrder: { ref: 'none', params: () => ({ id: 999999 }), okCodes: [372] },
+  remedyRechargeOrder: {
+    ref: 'none',
+    params: () => ({ id: 999999, from: 'unpaid', status: 'paid', reason: 'matrix check' }),
+    okCodes: [372],
+  },
 } satisfies { [N in ActionName]: Entry };
 
 /** The fields of a key entry the matrix sends (disabled: it never opens a sign-in). */

@@ -242,6 +242,10 @@ export const ACTION_AUTH = {
   queryManufacturerCodes: 'signed',
   addManufacturerCode: 'signed',
   setManufacturerCodeEnabled: 'signed',
+  // issue 14: recharge orders, the operator's rechargeRemedy (recharge-orders.ts)
+  queryRechargeOrders: 'signed',
+  queryRechargeOrder: 'signed',
+  remedyRechargeOrder: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {
