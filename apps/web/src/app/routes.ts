@@ -206,7 +206,10 @@ export const AREAS: readonly AreaDef[] = [
             group: 'protocolTools',
             page: () => import('../features/protocol-tools/pages/RawDataParsingPage'),
           }),
-          item('rechargeRemedy', 'Wallet', { group: 'rechargeManagement' }),
+          item('rechargeRemedy', 'Wallet', {
+            group: 'rechargeManagement',
+            page: () => import('../features/operator-recharge/pages/RechargeRemedyPage'),
+          }),
           item('deviceFunction', 'Control', {
             group: 'deviceManagement',
             page: () => import('../features/protocol-tools/pages/DeviceFunctionPage'),
