@@ -787,6 +787,11 @@ export const ENTRIES = {
   queryManufacturerCodes: { ref: 'none', params: () => ({ pagesize: 10 }) },
   addManufacturerCode: { ref: 'none', params: () => ({ vendorUid: 999999, code: 'MX', typeCode: 'Q' }), okCodes: [261] },
   setManufacturerCodeEnabled: { ref: 'none', params: () => ({ id: 999999, enabled: 1 }), okCodes: [12] },
+  // Operator logs (issue 14): operator only; effects in test/operator-logs/operator-logs.test.ts.
+  queryCollectorLogs: { ref: 'none', params: () => ({ from: Date.UTC(2026, 5, 1), to: Date.UTC(2026, 5, 2), pagesize: 10 }) },
+  queryActionLog: { ref: 'none', params: () => ({ errOnly: 1, pagesize: 10 }) },
+  queryLogRetention: { ref: 'none', params: () => ({}) },
+  setLogRetention: { ref: 'none', params: () => ({ actionLogDays: 90 }), okCodes: [271] },
 } satisfies { [N in ActionName]: Entry };
 
 /** The fields of a key entry the matrix sends (disabled: it never opens a sign-in). */

@@ -242,6 +242,11 @@ export const ACTION_AUTH = {
   queryManufacturerCodes: 'signed',
   addManufacturerCode: 'signed',
   setManufacturerCodeEnabled: 'signed',
+  // issue 14: the operator's log and actionLog (operator-logs.ts)
+  queryCollectorLogs: 'signed',
+  queryActionLog: 'signed',
+  queryLogRetention: 'signed',
+  setLogRetention: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

@@ -131,6 +131,8 @@ const MUTATING = [
   // issue 14: PN rules (operator)
   'addManufacturerCode',
   'setManufacturerCodeEnabled',
+  // issue 14: log retention (operator)
+  'setLogRetention',
 ];
 
 describe('action catalogue: mutates', () => {
