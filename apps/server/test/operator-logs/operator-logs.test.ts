@@ -45,7 +45,7 @@ describe.each(engines)('operator logs ($name)', (engine) => {
     return { api: s.api({ token: dat.token, secret: dat.secret }), dat };
   };
   const collectorLogs = (p: Record<string, string | number>) =>
-    operator.call('queryCollectorLogs', { pagesize: 100, ...p }) as Promise<{
+    operator.call('queryCollectorLogs', { pagesize: 100, ...p } as never) as Promise<{
       total: number;
       log: OperatorCollectorLogRow[];
     }>;

@@ -101,7 +101,7 @@ export const queryCollectorLogs = defineAction({
     page: page(),
     pagesize: pageSize(100),
   }),
-  access: { auth: 'signed', roles: [15], permission: 'system_settings' },
+  access: { auth: 'signed', roles: [15], permission: 'device_manag' },
   mutates: false,
   result: result<{ total: number; page: number; pagesize: number; log: OperatorCollectorLogRow[] }>(),
 });
