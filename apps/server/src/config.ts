@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import {
   COMMAND_ACK_TIMEOUT_MS,
   DEFAULT_COMPANY_KEYS,
+  LOG_RETENTION_DAYS,
   REMEMBER_EXPIRE_SECONDS,
   TOKEN_EXPIRE_SECONDS,
 } from '@sunwatch/protocol';
@@ -45,6 +46,11 @@ export interface AppConfig {
   /** Built SPA to serve (history fallback); ignored when missing. */
   webRoot: string;
   companyKeys: string[];
+  /**
+   * Days the logs keep when the operator has set none (issue 14; ACTION_LOG_RETENTION_DAYS and
+   * COLLECTOR_LOG_RETENTION_DAYS, default 90, 1–3650). The operator's setting (platform_settings) wins.
+   */
+  logRetention: { actionLogDays: number; collectorLogDays: number };
   seedDemo: boolean;
   /** With demo data: run the simulated demo fleet in-process (DEMO_FLEET, default on). */
   demoFleet: boolean;
@@ -173,6 +179,11 @@ export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
   maxDelayMs: 60 * 60_000,
 };
 
+/** Days kept by a log (LOG_RETENTION_DAYS bounds, clamped). */
+function retentionDays(value: string | undefined, fallback: number): number {
+  return Math.min(LOG_RETENTION_DAYS.max, Math.max(LOG_RETENTION_DAYS.min, int(value, fallback)));
+}
+
 function int(value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
@@ -219,6 +230,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sqlite === ':memory:' ? sqlite : sqlite ? path.resolve(base, sqlite) : path.join(dataDir, 'sunwatch.db'),
     webRoot: fromEnv(env.WEB_ROOT, 'apps/web/dist'),
     companyKeys: keys.length > 0 ? keys : [...DEFAULT_COMPANY_KEYS],
+    logRetention: {
+      actionLogDays: retentionDays(env.ACTION_LOG_RETENTION_DAYS, LOG_RETENTION_DAYS.defaultActionLog),
+      collectorLogDays: retentionDays(env.COLLECTOR_LOG_RETENTION_DAYS, LOG_RETENTION_DAYS.defaultCollectorLog),
+    },
     ...demoData(env),
     demoFleet: bool(env.DEMO_FLEET, true),
     demoHistoryDays,

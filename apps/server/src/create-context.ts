@@ -25,6 +25,7 @@ import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { ThrottleRepository } from './modules/auth/throttle.repository.js';
 import { LoginThrottle } from './modules/auth/throttle.service.js';
 import { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
+import { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
 import { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
 import { Keyring, loadMasterKey } from './security/keyring.js';
@@ -124,6 +125,15 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       onError: (err) => log.warn({ err }, 'datalogger log: write failed'),
     });
     commands.observe((e) => dataloggerEvents.note(e));
+    const actionLog = new ActionLog(db, log);
+    const operatorLogs = new OperatorLogsService({
+      db,
+      now,
+      defaults: config.logRetention,
+      actionLog,
+      events: dataloggerEvents,
+      audit,
+    });
     const distributionRepo = new DistributionRepository(db, now);
     const plants = new PlantsService({ access, plants: plantsRepo, devices: devicesRepo, energyRepo, energy, now });
     const plantAdminRepo = new PlantAdminRepository(db);
@@ -183,7 +193,9 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         companyKeys,
         manufacturerCodes,
         rechargeOrders: new RechargeOrdersService(db, now, audit),
-        actionLog: new ActionLog(db, log),
+
+        actionLog,
+        operatorLogs,
         audit,
         telemetry,
         commands,

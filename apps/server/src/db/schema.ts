@@ -163,7 +163,16 @@ export interface CompanyKeysTable {
   updated_by: string | null;
 }
 
+/** Settings of the whole platform, key → JSON value (issue 14, migration 0032; log retention first). */
+export interface PlatformSettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+  updated_by: string | null;
+}
+
 /** PN rules (issue 14 factoryCode, migration 0028): PNs starting with `prefix` belong to `vendor_id`. */
+
 export interface ManufacturerCodesTable {
   id: Generated<number>;
   vendor_id: number;
@@ -311,6 +320,7 @@ export interface Database
   action_log: ActionLogTable;
   company_keys: CompanyKeysTable;
   manufacturer_codes: ManufacturerCodesTable;
+  platform_settings: PlatformSettingsTable;
   seen_signs: SeenSignsTable;
   audit_log: AuditLogTable;
   datalogger_orders: DataloggerOrdersTable;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { JobRunner } from '../jobs/job-runner.js';
 import { detectOfflineDataloggers } from '../jobs/detect-offline-dataloggers.job.js';
 import { CLEAN_PLANT_PICTURES_MS, cleanPlantPictures } from '../jobs/clean-plant-pictures.job.js';
+import { PRUNE_LOGS_EVERY_MS, PRUNE_LOGS_JOB, pruneLogs } from '../jobs/prune-logs.job.js';
 import { PURGE_CODES_EVERY_MS, purgeVerificationCodes } from '../modules/selfservice/purge-codes.job.js';
 import { CLEAN_AVATARS_MS, cleanAvatars } from '../modules/accounts/avatars.js';
 import { startNotificationJobs } from '../modules/notifications/index.js';
@@ -61,6 +62,7 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
     jobs.every('clean-plant-pictures', CLEAN_PLANT_PICTURES_MS, () => cleanPlantPictures(ctx).then(() => undefined));
     jobs.every('purge-verification-codes', PURGE_CODES_EVERY_MS, () => purgeVerificationCodes(ctx).then(() => undefined));
     jobs.every('clean-avatars', CLEAN_AVATARS_MS, () => cleanAvatars(ctx).then(() => undefined));
+    jobs.every(PRUNE_LOGS_JOB, PRUNE_LOGS_EVERY_MS, () => pruneLogs(ctx));
     startNotificationJobs(jobs, ctx.services.notifications, ctx.config.notifications);
   }
   return {

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthFailReason } from '@sunwatch/protocol';
 import type { IngestService } from '../modules/telemetry/ingest.service.js';
 import type { MqttTransport } from './mqtt-transport.js';
 import { parseTopic, PUBLISH_KINDS } from './topics.js';
@@ -14,7 +15,7 @@ export interface EmbeddedBrokerOptions {
   onAck?: (pn: string, payload: Buffer) => void;
   /**
    * Connection events of dataloggers for the datalogger log (issue 10): a signed-in connection,
-   * its end, and a refused sign-in of an existing PN (bad token or client id).
+   * its end, and a refused sign-in with its reason (AUTH_FAIL_REASONS as `detail`; issue 14).
    */
   onConnection?: (e: { pn: string; kind: 'connect' | 'disconnect' | 'auth_fail'; detail: string }) => void;
   /** Largest MQTT packet accepted (MQTT_MAX_PACKET_BYTES); a bigger one closes the connection at its header. */
@@ -51,6 +52,17 @@ export class MqttPortInUseError extends Error {
   }
 }
 
+/**
+ * Why a sign-in with user name = an existing or unknown PN and this password was refused
+ * (AUTH_FAIL_REASONS; the `detail` of its `auth_fail` event). `known` is the datalogger, if any.
+ */
+export function refusalReason(known: { tokenHash: string | null } | undefined, token: string | undefined): AuthFailReason {
+  if (!known) return 'unknown_pn';
+  if (!token) return 'no_credentials';
+  if (!known.tokenHash) return 'no_token';
+  return 'wrong_token';
+}
+
 function authError(message: string, returnCode: 2 | 4 = 4): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 }
@@ -83,7 +95,8 @@ export async function startEmbeddedBroker(
             log.debug({ pn }, 'mqtt: bad device token');
             if (opts.onConnection && pn) {
               void ingest.datalogger(pn).then(
-                (known) => known && opts.onConnection?.({ pn, kind: 'auth_fail', detail: 'bad user name or password' }),
+                (known) =>
+                  opts.onConnection?.({ pn: pn.slice(0, 32), kind: 'auth_fail', detail: refusalReason(known, token) }),
                 () => undefined,
               );
             }
@@ -92,7 +105,11 @@ export async function startEmbeddedBroker(
           if (!clientIdAllowed(client.id, dl.pn)) {
             log.warn({ pn, clientId: client.id }, 'mqtt: client id not derived from the PN refused');
             ingest.countRefused(dl.pn, 'client_id', client.id);
-            opts.onConnection?.({ pn: dl.pn, kind: 'auth_fail', detail: 'client identifier not allowed' });
+            opts.onConnection?.({
+              pn: dl.pn,
+              kind: 'auth_fail',
+              detail: `${'client_id' satisfies AuthFailReason} ${client.id}`.slice(0, 200),
+            });
             return done(authError('client identifier not allowed for this PN', 2), false);
           }
           pnOf.set(client, dl.pn);

@@ -28,6 +28,8 @@ import { companyKeyHandlers } from './company-keys/company-keys.actions.js';
 import { manufacturerCodeHandlers } from './manufacturer-codes/manufacturer-codes.actions.js';
 import { rechargeOrderHandlers } from './recharge-orders/recharge-orders.actions.js';
 
+import { operatorLogHandlers } from './operator-logs/operator-logs.actions.js';
+
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
   ...authHandlers,
@@ -58,4 +60,6 @@ export const handlers: HandlerMap = {
   ...companyKeyHandlers,
   ...manufacturerCodeHandlers,
   ...rechargeOrderHandlers,
+
+  ...operatorLogHandlers,
 };

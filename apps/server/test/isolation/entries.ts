@@ -795,6 +795,12 @@ export const ENTRIES = {
     params: () => ({ id: 999999, from: 'unpaid', status: 'paid', reason: 'matrix check' }),
     okCodes: [372],
   },
+
+  // Operator logs (issue 14): operator only; effects in test/operator-logs/operator-logs.test.ts.
+  queryCollectorLogs: { ref: 'none', params: () => ({ from: Date.UTC(2026, 5, 1), to: Date.UTC(2026, 5, 2), pagesize: 10 }) },
+  queryActionLog: { ref: 'none', params: () => ({ errOnly: 1, pagesize: 10 }) },
+  queryLogRetention: { ref: 'none', params: () => ({}) },
+  setLogRetention: { ref: 'none', params: () => ({ actionLogDays: 90 }), okCodes: [271] },
 } satisfies { [N in ActionName]: Entry };
 
 /** The fields of a key entry the matrix sends (disabled: it never opens a sign-in). */

@@ -184,11 +184,17 @@ export const AREAS: readonly AreaDef[] = [
           item('account', 'Team', { group: 'accountManagement', page: accountsAdminPage }),
           item('device', 'Hdd', { group: 'accountManagement' }),
           item('datalogger', 'Cluster', { group: 'accountManagement', page: dataloggersPage }),
-          item('log', 'FileText', { group: 'accountManagement' }),
+          item('log', 'FileText', {
+            group: 'accountManagement',
+            page: () => import('../features/operator-logs/pages/CollectorLogsPage'),
+          }),
           item('protocolBinding', 'NodeIndex', { group: 'accountManagement' }),
           item('typeCode', 'Tags', { group: 'accountManagement' }),
           item('protocolChange', 'Swap', { group: 'accountManagement' }),
-          item('actionLog', 'History', { group: 'accountManagement' }),
+          item('actionLog', 'History', {
+            group: 'accountManagement',
+            page: () => import('../features/operator-logs/pages/ActionLogPage'),
+          }),
           item('factoryAccount', 'Shop', { group: 'manufacturerManagement' }),
           item('factoryCode', 'Number', {
             group: 'manufacturerManagement',

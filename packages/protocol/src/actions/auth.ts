@@ -246,6 +246,12 @@ export const ACTION_AUTH = {
   queryRechargeOrders: 'signed',
   queryRechargeOrder: 'signed',
   remedyRechargeOrder: 'signed',
+
+  // issue 14: the operator's log and actionLog (operator-logs.ts)
+  queryCollectorLogs: 'signed',
+  queryActionLog: 'signed',
+  queryLogRetention: 'signed',
+  setLogRetention: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

@@ -133,6 +133,9 @@ const MUTATING = [
   'setManufacturerCodeEnabled',
   // issue 14: recharge remedy (operator)
   'remedyRechargeOrder',
+
+  // issue 14: log retention (operator)
+  'setLogRetention',
 ];
 
 describe('action catalogue: mutates', () => {

@@ -23,6 +23,8 @@ import * as protocolTools from './protocol-tools.js';
 import * as companyKeys from './company-keys.js';
 import * as manufacturerCodes from './manufacturer-codes.js';
 import * as rechargeOrders from './recharge-orders.js';
+
+import * as operatorLogs from './operator-logs.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -56,6 +58,8 @@ export const catalogue = {
   ...companyKeys,
   ...manufacturerCodes,
   ...rechargeOrders,
+
+  ...operatorLogs,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -105,5 +109,7 @@ export type * from './company-keys.js';
 export type * from './manufacturer-codes.js';
 export type * from './recharge-orders.js';
 export * from './company-keys-params.js';
+export type * from './operator-logs.js';
+export * from './operator-logs-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

@@ -30,6 +30,8 @@ import { companyKeys } from './0029-company-keys.js';
 import { manufacturerCodes } from './0030-manufacturer-codes.js';
 import { rechargeOrders } from './0037-recharge-orders.js';
 
+import { platformSettings } from './0032-platform-settings.js';
+
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -62,6 +64,8 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0029-company-keys': companyKeys(dialect),
     '0030-manufacturer-codes': manufacturerCodes(dialect),
     '0037-recharge-orders': rechargeOrders(dialect),
+
+    '0032-platform-settings': platformSettings(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -1,5 +1,8 @@
-import type { CollectorEventKind, CollectorLogRow } from '@sunwatch/protocol';
+import type { CollectorEventKind, CollectorLogResult, CollectorLogRow, OperatorCollectorLogRow } from '@sunwatch/protocol';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/db.js';
+import { likePattern } from '../../db/like.js';
+import { deleteOlderInBatches, type PruneOptions } from '../../db/prune.js';
 import type { DbHandle } from '../../db/transaction.js';
 
 /** One entry of the datalogger log. */
@@ -20,6 +23,23 @@ export interface DataloggerEvent {
 export const AUTH_FAIL_WINDOW_MS = 60_000;
 
 /**
+ * Refused sign-ins of user names that are no datalogger (`unknown_pn`): at most this many per
+ * AUTH_FAIL_WINDOW_MS across all such names, so that a scan of random names cannot flood the log.
+ */
+export const UNKNOWN_PN_FAILS_PER_WINDOW = 30;
+
+/** The platform-wide filter of the datalogger log (the operator's `log` page, issue 14). */
+export interface PlatformEventFilter {
+  /** Upper-cased; contained in the PN, or equal to it with `exact`. */
+  pn?: string | undefined;
+  exact?: boolean | undefined;
+  from: number;
+  to: number;
+  kinds?: readonly CollectorEventKind[] | undefined;
+  result?: CollectorLogResult | undefined;
+}
+
+/**
  * The datalogger log (migration 0011 `datalogger_events`): registrations, connections,
  * disconnections, refused sign-ins, heartbeat gaps, commands and their acknowledgements or timeouts. Written by the MQTT
  * broker hooks, the command service and the offline job; never fails its caller (a log write that
@@ -28,6 +48,8 @@ export const AUTH_FAIL_WINDOW_MS = 60_000;
  */
 export class DataloggerEvents {
   private readonly lastAuthFail = new Map<string, number>();
+  /** Start of the current unknown-PN window and the refusals logged in it. */
+  private unknownPnWindow = { start: 0, n: 0 };
   /** The connection of each PN being logged (see `connected`). */
   private readonly connecting = new Map<string, Promise<void>>();
 
@@ -102,6 +124,12 @@ export class DataloggerEvents {
     if (e.kind === 'auth_fail') {
       const last = this.lastAuthFail.get(e.pn);
       if (last !== undefined && ts - last < AUTH_FAIL_WINDOW_MS) return;
+      if (e.detail?.startsWith('unknown_pn')) {
+        const w = this.unknownPnWindow;
+        if (ts - w.start >= AUTH_FAIL_WINDOW_MS) this.unknownPnWindow = { start: ts, n: 0 };
+        if (this.unknownPnWindow.n >= UNKNOWN_PN_FAILS_PER_WINDOW) return;
+        this.unknownPnWindow.n += 1;
+      }
       this.lastAuthFail.set(e.pn, ts);
       if (this.lastAuthFail.size > 10_000) this.lastAuthFail.clear();
     }
@@ -167,5 +195,54 @@ export class DataloggerEvents {
         detail: r.detail,
       })),
     };
+  }
+
+  /**
+   * Events of every PN in [from, to), newest first, paged (the operator's `log` page, issue 14):
+   * `pn` contained in the PN (or equal with `exact`), `kinds` and `result` (ok = 0, failed ≠ 0) filter.
+   */
+  async listPlatform(
+    f: PlatformEventFilter,
+    page: number,
+    pagesize: number,
+  ): Promise<{ total: number; rows: OperatorCollectorLogRow[] }> {
+    let q = this.deps.db.selectFrom('datalogger_events').where('ts', '>=', f.from).where('ts', '<', f.to);
+    const pn = f.pn?.trim().toUpperCase();
+    if (pn) {
+      q = f.exact
+        ? q.where('pn', '=', pn)
+        : q.where(sql<SqlBool>`upper(pn) like ${likePattern(pn).toUpperCase()} escape '\\'`);
+    }
+    if (f.kinds && f.kinds.length > 0) q = q.where('kind', 'in', [...f.kinds]);
+    if (f.result === 'ok') q = q.where('result', '=', 0);
+    else if (f.result === 'failed') q = q.where('result', '<>', 0);
+    const c = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = Number(c.n);
+    if (total === 0 || page * pagesize >= total) return { total, rows: [] };
+    const rows = await q
+      .select(['id', 'ts', 'pn', 'kind', 'cmd', 'result', 'usr', 'detail'])
+      .orderBy('ts', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pagesize)
+      .offset(page * pagesize)
+      .execute();
+    return {
+      total,
+      rows: rows.map((r) => ({
+        id: Number(r.id),
+        ts: Number(r.ts),
+        pn: r.pn,
+        kind: r.kind as CollectorEventKind,
+        cmd: r.cmd,
+        result: Number(r.result),
+        usr: r.usr,
+        detail: r.detail,
+      })),
+    };
+  }
+
+  /** Deletes the events older than `before` (epoch ms) in batches (the retention job); returns the rows removed. */
+  prune(before: number, opts?: PruneOptions): Promise<number> {
+    return deleteOlderInBatches(this.deps.db, 'datalogger_events', before, opts);
   }
 }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, DatePicker, Flex, Select, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { COLLECTOR_EVENT_KINDS, errorMessageKey, type CollectorEventKind, type CollectorLogRow } from '@sunwatch/protocol';
+import { AUTH_FAIL_REASONS, COLLECTOR_EVENT_KINDS, errorMessageKey, type CollectorEventKind, type CollectorLogRow } from '@sunwatch/protocol';
 import { api } from '../../../app/api';
 import { ruleText } from '../../../app/rule-text';
 import { usePagedQuery } from '../../../components/list';
@@ -100,7 +100,16 @@ export function LogPanel({ pn, timezone }: { pn: string; timezone: number }) {
                   : '--',
             },
             { key: 'usr', title: t('dataloggers:log.user'), render: (_, r) => r.usr || '--' },
-            { key: 'detail', title: t('dataloggers:log.detail'), render: (_, r) => r.detail || '--' },
+            {
+              key: 'detail',
+              title: t('dataloggers:log.detail'),
+              render: (_, r) => {
+                // A refused sign-in starts with its reason code (AUTH_FAIL_REASONS, issue 14).
+                const [reason = '', ...rest] = r.detail.split(' ');
+                if (r.kind !== 'auth_fail' || !(AUTH_FAIL_REASONS as readonly string[]).includes(reason)) return r.detail || '--';
+                return [t(`dataloggers:log.reasons.${reason}`), ...rest].join(' ');
+              },
+            },
           ]}
         />
       )}

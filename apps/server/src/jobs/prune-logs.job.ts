@@ -1,0 +1,13 @@
+import type { AppContext } from '../context.js';
+
+export { PRUNE_LOGS_EVERY_MS, PRUNE_LOGS_JOB } from '../modules/operator-logs/operator-logs.service.js';
+
+/**
+ * Log retention (issue 14): removes action-log calls and datalogger events older than the days
+ * the operator set (else ACTION_LOG_RETENTION_DAYS / COLLECTOR_LOG_RETENTION_DAYS), in batches of
+ * bounded DELETEs so a huge table is never locked for long. Runs hourly under the job lease.
+ */
+export async function pruneLogs(ctx: Pick<AppContext, 'services' | 'log'>): Promise<void> {
+  const removed = await ctx.services.operatorLogs.prune();
+  if (removed.actionLog > 0 || removed.collectorLog > 0) ctx.log.info({ removed }, 'logs pruned by retention');
+}

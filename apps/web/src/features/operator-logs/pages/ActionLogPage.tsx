@@ -1,0 +1,161 @@
+/**
+ * /adminNewStatr/home/actionLog (issue 14, operator only): every call of the platform's action
+ * endpoint — who, action, parameters with secrets redacted, err, duration, address, client —
+ * filtered by account, action, outcome, days and address, newest first, paged on the server; a
+ * row opens a drawer with its parameters as JSON. The retention of both logs is set here. Every
+ * filter is in the address bar.
+ */
+import { useState, type HTMLAttributes } from 'react';
+import { Card, Flex, Input, InputNumber, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ActionLogRow } from '@sunwatch/protocol';
+import {
+  ListStates,
+  emptyLocale,
+  listPagination,
+  responsiveTable,
+  tableLoading,
+  useListState,
+} from '../../../components/list';
+import { useIsPhone } from '../../../components/responsive';
+import { useActionLog } from '../api/queries';
+import { DayRange } from '../components/DayRange';
+import { ParamsDrawer } from '../components/ParamsDrawer';
+import { RetentionPanel } from '../components/RetentionPanel';
+import { when } from '../components/when';
+import { ACTION_LOG_SPEC, PAGE_SIZES, actionLogParams, type ErrFilter } from '../model';
+
+export default function ActionLogPage() {
+  const { t } = useTranslation('operatorLogs');
+  const phone = useIsPhone();
+  const [state, update] = useListState(ACTION_LOG_SPEC);
+  const list = useActionLog(actionLogParams(state));
+  const [open, setOpen] = useState<ActionLogRow>();
+
+  const columns: TableColumnsType<ActionLogRow> = [
+    { title: t('col.time'), dataIndex: 'ts', width: 170, render: (ts: number) => when(ts) },
+    {
+      title: t('col.action'),
+      dataIndex: 'action',
+      width: 200,
+      render: (action: string) => (
+        <Typography.Text strong data-testid="action-log-action">
+          {action}
+        </Typography.Text>
+      ),
+    },
+    { title: t('col.usr'), dataIndex: 'usr', width: 130, render: (v: string) => v || t('anonymous') },
+    {
+      title: t('col.err'),
+      dataIndex: 'err',
+      width: 80,
+      render: (err: number) => <Tag color={err === 0 ? 'success' : 'error'}>{err}</Tag>,
+    },
+    { title: t('col.duration'), dataIndex: 'durationMs', width: 100, render: (n: number) => t('ms', { n }) },
+    { title: t('col.ip'), dataIndex: 'ip', width: 130 },
+    { title: t('col.client'), dataIndex: 'userAgent', ellipsis: { showTitle: true }, render: (v: string) => v || '—' },
+  ];
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="action-log-page">
+      <Card title={t('actionTitle')} size="small">
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+            {t('actionHint')}
+          </Typography.Paragraph>
+          <Flex wrap gap={8} align="center">
+            <Input.Search
+              allowClear
+              defaultValue={state.search}
+              key={`u-${state.search}`}
+              placeholder={t('usrPlaceholder')}
+              onSearch={(v) => update({ search: v.trim() })}
+              style={{ width: 200, maxWidth: '100%' }}
+              data-testid="action-log-usr"
+            />
+            <Input.Search
+              allowClear
+              defaultValue={state.act}
+              key={`a-${state.act}`}
+              placeholder={t('actionPlaceholder')}
+              onSearch={(v) => update({ act: v.trim() })}
+              style={{ width: 200, maxWidth: '100%' }}
+              data-testid="action-log-action-filter"
+            />
+            <Select<ErrFilter>
+              value={state.errFilter}
+              onChange={(errFilter) => update({ errFilter })}
+              options={(['all', 'failed', 'code'] as const).map((v) => ({ value: v, label: t(`errFilter.${v}`) }))}
+              style={{ width: 160, maxWidth: '100%' }}
+              data-testid="action-log-err-filter"
+            />
+            {state.errFilter === 'code' && (
+              <InputNumber<number>
+                min={0}
+                precision={0}
+                defaultValue={state.err}
+                key={`e-${state.err}`}
+                aria-label={t('errCode')}
+                placeholder={t('errCode')}
+                onBlur={(e) => {
+                  const n = Number(e.target.value);
+                  if (Number.isInteger(n) && n >= 0 && n !== state.err) update({ err: n });
+                }}
+                onPressEnter={(e) => {
+                  const n = Number((e.target as HTMLInputElement).value);
+                  if (Number.isInteger(n) && n >= 0) update({ err: n });
+                }}
+                style={{ width: 110 }}
+                data-testid="action-log-err-code"
+              />
+            )}
+            <Input.Search
+              allowClear
+              defaultValue={state.ip}
+              key={`i-${state.ip}`}
+              placeholder={t('ipPlaceholder')}
+              onSearch={(v) => update({ ip: v.trim() })}
+              style={{ width: 170, maxWidth: '100%' }}
+              data-testid="action-log-ip"
+            />
+            <DayRange
+              value={state.from && state.to ? [state.from, state.to] : undefined}
+              allowClear
+              label={t('days')}
+              onChange={(v) => update({ from: v?.[0] ?? '', to: v?.[1] ?? '' })}
+              testId="action-log-days"
+            />
+          </Flex>
+          <ListStates query={list} errorTitle={t('loadFailed')}>
+            <Table<ActionLogRow>
+              rowKey="id"
+              size="small"
+              dataSource={list.data?.log ?? []}
+              loading={tableLoading(list)}
+              locale={emptyLocale(t('empty'))}
+              {...responsiveTable(columns, phone)}
+              onRow={(r) =>
+                ({
+                  'data-testid': 'action-log-row',
+                  'data-id': r.id,
+                  style: { cursor: 'pointer' },
+                  onClick: () => setOpen(r),
+                }) as HTMLAttributes<HTMLElement>
+              }
+              pagination={{
+                ...listPagination(state, list.data?.total ?? 0, update, {
+                  pageSizes: PAGE_SIZES,
+                  showTotal: (n) => t('total', { n }),
+                }),
+                size: 'small',
+              }}
+              data-testid="action-log-table"
+            />
+          </ListStates>
+        </Space>
+      </Card>
+      <RetentionPanel />
+      <ParamsDrawer row={open} onClose={() => setOpen(undefined)} />
+    </Space>
+  );
+}
