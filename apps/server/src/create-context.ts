@@ -193,7 +193,6 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         companyKeys,
         manufacturerCodes,
         rechargeOrders: new RechargeOrdersService(db, now, audit),
-
         actionLog,
         operatorLogs,
         audit,
