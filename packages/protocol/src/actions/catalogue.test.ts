@@ -131,6 +131,13 @@ const MUTATING = [
   // issue 14: PN rules (operator)
   'addManufacturerCode',
   'setManufacturerCodeEnabled',
+  // issue 14: type codes, devcode bindings, devcode changes (operator)
+  'addCollectorTypeCode',
+  'editCollectorTypeCode',
+  'addProtocolBinding',
+  'setProtocolBindingEnabled',
+  'deleteProtocolBinding',
+  'changeDeviceProtocol',
 ];
 
 describe('action catalogue: mutates', () => {

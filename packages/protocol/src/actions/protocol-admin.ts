@@ -52,7 +52,7 @@ export const queryCollectorTypeCodes = defineAction({
   summary:
     'Operator: the datalogger type codes (1 letter → type name, communication method), paged; `search` matches the letter, name or communication method. {total,page,pagesize,codes:[CollectorTypeCodeRow]}.',
   params: actionParams({ search: z.string().trim().max(64).optional(), page: page(), pagesize: pageSize(100) }),
-  access: { auth: 'signed', roles: [15], permission: 'system_settings' },
+  access: { auth: 'signed', roles: [15], permission: 'device_manag' },
   mutates: false,
   result: result<{ total: number; page: number; pagesize: number; codes: CollectorTypeCodeRow[] }>(),
 });
@@ -68,7 +68,7 @@ export const addCollectorTypeCode = defineAction({
   summary:
     'Operator: adds a datalogger type code (1 letter, upper-cased). While any type code exists, a new PN whose type letter (after its manufacturer code) names no enabled type code is refused at registration (387), and a known one gives the datalogger its type and communication method. 14 when the letter exists.',
   params: actionParams({ code: upper(PATTERNS.TYPE_CODE), ...typeFields, enabled: wireBool().default(true) }),
-  access: { auth: 'signed', roles: [15], permission: 'system_settings' },
+  access: { auth: 'signed', roles: [15], permission: 'device_manag' },
   mutates: true,
   result: result<{ code: string }>(),
 });
@@ -84,7 +84,7 @@ export const editCollectorTypeCode = defineAction({
     description: z.string().trim().max(TYPE_DESCRIPTION_MAX).optional(),
     enabled: wireBool().optional(),
   }),
-  access: { auth: 'signed', roles: [15], permission: 'system_settings' },
+  access: { auth: 'signed', roles: [15], permission: 'device_manag' },
   mutates: true,
   result: result<undefined>(),
 });
@@ -120,7 +120,7 @@ export const queryProtocolBindings = defineAction({
     page: page(),
     pagesize: pageSize(100),
   }),
-  access: { auth: 'signed', roles: [15], permission: 'system_settings' },
+  access: { auth: 'signed', roles: [15], permission: 'device_manag' },
   mutates: false,
   result: result<{ total: number; page: number; pagesize: number; bindings: ProtocolBindingRow[] }>(),
 });
@@ -137,7 +137,7 @@ export const addProtocolBinding = defineAction({
     pnTo: pnPart.optional(),
     note: z.string().trim().max(TYPE_DESCRIPTION_MAX).default(''),
   }),
-  access: { auth: 'signed', roles: [15], permission: 'system_settings' },
+  access: { auth: 'signed', roles: [15], permission: 'device_manag' },
   mutates: true,
   result: result<{ id: number }>(),
 });
@@ -146,7 +146,7 @@ export const setProtocolBindingEnabled = defineAction({
   name: 'setProtocolBindingEnabled',
   summary: 'Operator: enables or disables a devcode binding (a disabled binding restricts nothing). 12 unknown id.',
   params: actionParams({ id: wireInt().min(1), enabled: wireBool() }),
-  access: { auth: 'signed', roles: [15], permission: 'system_settings' },
+  access: { auth: 'signed', roles: [15], permission: 'device_manag' },
   mutates: true,
   result: result<undefined>(),
 });
@@ -155,7 +155,7 @@ export const deleteProtocolBinding = defineAction({
   name: 'deleteProtocolBinding',
   summary: 'Operator: deletes a devcode binding. 12 unknown id.',
   params: actionParams({ id: wireInt().min(1) }),
-  access: { auth: 'signed', roles: [15], permission: 'system_settings' },
+  access: { auth: 'signed', roles: [15], permission: 'device_manag' },
   mutates: true,
   result: result<undefined>(),
 });
@@ -184,7 +184,7 @@ export const queryProtocolDevices = defineAction({
     sn: z.string().trim().max(64).optional(),
     devaddr: wireInt().min(0).max(255).optional(),
   }),
-  access: { auth: 'signed', roles: [15], permission: 'system_settings' },
+  access: { auth: 'signed', roles: [15], permission: 'device_manag' },
   mutates: false,
   result: result<{ devices: ProtocolDeviceRow[] }>(),
 });
@@ -198,7 +198,7 @@ export const changeDeviceProtocol = defineAction({
     devcode: wireInt().min(0),
     reason: z.string().trim().min(1).max(DEVCODE_CHANGE_REASON_MAX),
   }),
-  access: { auth: 'signed', roles: [15], permission: 'system_settings' },
+  access: { auth: 'signed', roles: [15], permission: 'device_manag' },
   mutates: true,
   result: result<{ id: number }>(),
 });
@@ -225,7 +225,7 @@ export const queryProtocolChanges = defineAction({
   summary:
     'Operator: past devcode changes, newest first, paged; `search` matches PN, SN or the operator. {total,page,pagesize,changes:[ProtocolChangeRow]}.',
   params: actionParams({ search: z.string().trim().max(64).optional(), page: page(), pagesize: pageSize(100) }),
-  access: { auth: 'signed', roles: [15], permission: 'system_settings' },
+  access: { auth: 'signed', roles: [15], permission: 'device_manag' },
   mutates: false,
   result: result<{ total: number; page: number; pagesize: number; changes: ProtocolChangeRow[] }>(),
 });
