@@ -185,9 +185,18 @@ export const AREAS: readonly AreaDef[] = [
           item('device', 'Hdd', { group: 'accountManagement' }),
           item('datalogger', 'Cluster', { group: 'accountManagement', page: dataloggersPage }),
           item('log', 'FileText', { group: 'accountManagement' }),
-          item('protocolBinding', 'NodeIndex', { group: 'accountManagement' }),
-          item('typeCode', 'Tags', { group: 'accountManagement' }),
-          item('protocolChange', 'Swap', { group: 'accountManagement' }),
+          item('protocolBinding', 'NodeIndex', {
+            group: 'accountManagement',
+            page: () => import('../features/protocol-admin/pages/ProtocolBindingPage'),
+          }),
+          item('typeCode', 'Tags', {
+            group: 'accountManagement',
+            page: () => import('../features/protocol-admin/pages/TypeCodePage'),
+          }),
+          item('protocolChange', 'Swap', {
+            group: 'accountManagement',
+            page: () => import('../features/protocol-admin/pages/ProtocolChangePage'),
+          }),
           item('actionLog', 'History', { group: 'accountManagement' }),
           item('factoryAccount', 'Shop', { group: 'manufacturerManagement' }),
           item('factoryCode', 'Number', {
