@@ -3,7 +3,7 @@
  * values current, on SQLite, with the embedded broker.
  *
  *   npx tsx bench/ingest.bench.ts [--duration 20] [--dataloggers 100] [--window 8]
- *                                 [--devices 1] [--warmup 3] [--batch-ms 5] [--fw]
+ *                                 [--devices 1] [--warmup 3] [--batch-ms 5] [--fw] [--bindings]
  *
  * The server runs in this process (SQLite in a temp dir, embedded broker on a free loopback
  * port); the load generator runs in a CHILD process (so it does not share the server's thread):
@@ -188,6 +188,16 @@ async function main(): Promise<void> {
       .run(pn, now, now);
     loggers.push({ pn, token: await ctx.services.telemetry.issueDeviceToken(pn) });
   }
+  if (process.argv.includes('--bindings')) {
+    // Issue 14 devcode bindings: every frame is checked against them (cached, reloaded every 2 s).
+    // One prefix binding covers the whole fleet (2341 allowed), 40 others cover nothing of it.
+    const bind = raw.prepare(
+      `insert into protocol_bindings (devcode, scope, type_code, pn_from, pn_to, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    bind.run(2341, 'prefix', '', 'B', '', now, now);
+    for (let i = 0; i < 20; i++) bind.run(5121, 'range', '', `Z${i}0000`, `Z${i}9999`, now, now);
+    for (let i = 0; i < 20; i++) bind.run(2428, 'type', String.fromCharCode(65 + i), '', '', now, now);
+  }
   raw.pragma('wal_checkpoint(TRUNCATE)');
   const emptyBytes = fs.statSync(dbPath).size;
 
@@ -214,7 +224,8 @@ async function main(): Promise<void> {
   console.log(
     `ingest bench: ${LOGGERS} dataloggers × window ${WINDOW}, ${DEVICES} × devcode 2341 (83 values) per frame, ` +
       `${DURATION / 1000} s (warm-up ${WARMUP / 1000} s), batch ${BATCH_MS} ms` +
-      `${process.argv.includes('--fw') ? ', fw in every device entry' : ''}, SQLite ${dbPath}`,
+      `${process.argv.includes('--fw') ? ', fw in every device entry' : ''}` +
+      `${process.argv.includes('--bindings') ? ', 41 devcode bindings' : ''}, SQLite ${dbPath}`,
   );
   child.send({ go: true });
   const t0 = performance.now();

@@ -19,8 +19,8 @@ import type { ActionLog } from './modules/action-log/action-log.service.js';
 import type { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
 import type { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import type { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
-
 import type { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
+import type { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import type { TelemetryService } from './modules/telemetry/telemetry.service.js';
 import type { BlobStore } from './shared/blob-store.js';
 import type { UpgradeEngineService } from './modules/upgrades/upgrade-engine.js';
@@ -129,9 +129,9 @@ export interface AppContext {
     manufacturerCodes: ManufacturerCodesService;
     /** Issue 14 rechargeRemedy (the order model of issue 15): search, detail, remedy. */
     rechargeOrders: RechargeOrdersService;
-
     /** Issue 14: the operator's log pages (platform datalogger log, action log) and their retention. */
     operatorLogs: OperatorLogsService;
+    protocolAdmin: ProtocolAdminService;
     telemetry: TelemetryService;
     /** Issue 10: commands to dataloggers over MQTT and their acks (err 263 offline, 2 timeout). */
     commands: DataloggerCommands;

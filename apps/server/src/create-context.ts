@@ -28,6 +28,7 @@ import { CompanyKeysService } from './modules/company-keys/company-keys.service.
 import { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
 import { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
+import { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import { Keyring, loadMasterKey } from './security/keyring.js';
 import { createTelemetry } from './modules/telemetry/create-telemetry.js';
 import { LocalBlobStore } from './shared/blob-store.js';
@@ -116,6 +117,13 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const groups = new GroupsService({ db, accounts, audit, now });
     const telemetry = createTelemetry(config, database, log);
     // Issue 10: commands to dataloggers, their operation history and the datalogger log.
+    const protocolAdmin = new ProtocolAdminService({
+      db,
+      now,
+      audit,
+      bindingsChanged: () => telemetry.ingest.bindings.invalidate(),
+      invalidatePn: (pn) => telemetry.ingest.invalidate(pn),
+    });
     const commands = new DataloggerCommands({ db, telemetry, now, timeoutMs: config.telemetry.commandAckTimeoutMs });
     const operations = new OperationLog({ db, dbh, now });
     const dataloggerEvents = new DataloggerEvents({
@@ -195,6 +203,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         rechargeOrders: new RechargeOrdersService(db, now, audit),
         actionLog,
         operatorLogs,
+        protocolAdmin,
         audit,
         telemetry,
         commands,
@@ -207,8 +216,9 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           accounts: accountsRepo,
           manufacturerOnPath: (path) => distributionRepo.manufacturerOnPath(path),
           makerForPn: (pn) => manufacturerCodes.makerForPn(pn),
-          insertStock: (pn, alias, adminId, vendorId, typeCode) =>
-            distributionRepo.insertStock(pn, alias, adminId, vendorId, typeCode),
+          stockType: (pn, vendorCode) => protocolAdmin.stockType(pn, vendorCode),
+          insertStock: (pn, alias, adminId, vendorId, typeCode, commMethod) =>
+            distributionRepo.insertStock(pn, alias, adminId, vendorId, typeCode, commMethod),
           commands,
           operations,
           audit,
@@ -275,6 +285,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           accounts: accountsRepo,
           audit,
           makerForPn: (pn) => manufacturerCodes.makerForPn(pn),
+          stockType: (pn, vendorCode) => protocolAdmin.stockType(pn, vendorCode),
         }),
         firmware: new FirmwareService({
           repo: new FirmwareRepository(db),

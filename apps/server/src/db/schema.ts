@@ -185,6 +185,45 @@ export interface ManufacturerCodesTable {
   updated_by: string | null;
 }
 
+export interface DataloggerTypeCodesTable {
+  code: string;
+  name: string;
+  comm_method: string;
+  description: Generated<string>;
+  enabled: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+export interface ProtocolBindingsTable {
+  id: Generated<number>;
+  devcode: number;
+  scope: string;
+  type_code: Generated<string>;
+  pn_from: Generated<string>;
+  pn_to: Generated<string>;
+  note: Generated<string>;
+  enabled: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+export interface DeviceDevcodeChangesTable {
+  id: Generated<number>;
+  device_id: number;
+  pn: string;
+  sn: string;
+  devaddr: number;
+  old_devcode: number;
+  new_devcode: number;
+  reason: string;
+  changed_by: string;
+  changed_at: number;
+  from_ts: number;
+}
+
 export interface SeenSignsTable {
   sign: string;
   seen_at: number;
@@ -321,6 +360,9 @@ export interface Database
   company_keys: CompanyKeysTable;
   manufacturer_codes: ManufacturerCodesTable;
   platform_settings: PlatformSettingsTable;
+  datalogger_type_codes: DataloggerTypeCodesTable;
+  protocol_bindings: ProtocolBindingsTable;
+  device_devcode_changes: DeviceDevcodeChangesTable;
   seen_signs: SeenSignsTable;
   audit_log: AuditLogTable;
   datalogger_orders: DataloggerOrdersTable;

@@ -29,6 +29,7 @@ import { manufacturerCodeHandlers } from './manufacturer-codes/manufacturer-code
 import { rechargeOrderHandlers } from './recharge-orders/recharge-orders.actions.js';
 
 import { operatorLogHandlers } from './operator-logs/operator-logs.actions.js';
+import { protocolAdminHandlers } from './protocol-admin/protocol-admin.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -62,4 +63,5 @@ export const handlers: HandlerMap = {
   ...rechargeOrderHandlers,
 
   ...operatorLogHandlers,
+  ...protocolAdminHandlers,
 };

@@ -801,6 +801,30 @@ export const ENTRIES = {
   queryActionLog: { ref: 'none', params: () => ({ errOnly: 1, pagesize: 10 }) },
   queryLogRetention: { ref: 'none', params: () => ({}) },
   setLogRetention: { ref: 'none', params: () => ({ actionLogDays: 90 }), okCodes: [271] },
+  // typeCode / protocolBinding / protocolChange (issue 14): operator only; unknown entries answer
+  // 387 (type code), 353 (devcode), 12 (binding), 257 (PN), 258 (device).
+  queryCollectorTypeCodes: { ref: 'none', params: () => ({ pagesize: 10 }) },
+  addCollectorTypeCode: {
+    ref: 'none',
+    params: () => ({ code: 'Q', name: 'Matrix', commMethod: 'Wi-Fi' }),
+    okCodes: [14],
+  },
+  editCollectorTypeCode: { ref: 'none', params: () => ({ code: 'Z', name: 'Matrix' }), okCodes: [387] },
+  queryProtocolBindings: { ref: 'none', params: () => ({ pagesize: 10 }) },
+  addProtocolBinding: {
+    ref: 'none',
+    params: () => ({ devcode: 999999, scope: 'prefix', pnFrom: 'ZZ' }),
+    okCodes: [353],
+  },
+  setProtocolBindingEnabled: { ref: 'none', params: () => ({ id: 999999, enabled: 1 }), okCodes: [12] },
+  deleteProtocolBinding: { ref: 'none', params: () => ({ id: 999999 }), okCodes: [12] },
+  queryProtocolDevices: { ref: 'none', params: () => ({ pn: MISSING.pn }), okCodes: [257] },
+  changeDeviceProtocol: {
+    ref: 'none',
+    params: () => ({ deviceId: 999999, devcode: 2341, reason: 'matrix' }),
+    okCodes: [258],
+  },
+  queryProtocolChanges: { ref: 'none', params: () => ({ pagesize: 10 }) },
 } satisfies { [N in ActionName]: Entry };
 
 /** The fields of a key entry the matrix sends (disabled: it never opens a sign-in). */

@@ -188,9 +188,18 @@ export const AREAS: readonly AreaDef[] = [
             group: 'accountManagement',
             page: () => import('../features/operator-logs/pages/CollectorLogsPage'),
           }),
-          item('protocolBinding', 'NodeIndex', { group: 'accountManagement' }),
-          item('typeCode', 'Tags', { group: 'accountManagement' }),
-          item('protocolChange', 'Swap', { group: 'accountManagement' }),
+          item('protocolBinding', 'NodeIndex', {
+            group: 'accountManagement',
+            page: () => import('../features/protocol-admin/pages/ProtocolBindingPage'),
+          }),
+          item('typeCode', 'Tags', {
+            group: 'accountManagement',
+            page: () => import('../features/protocol-admin/pages/TypeCodePage'),
+          }),
+          item('protocolChange', 'Swap', {
+            group: 'accountManagement',
+            page: () => import('../features/protocol-admin/pages/ProtocolChangePage'),
+          }),
           item('actionLog', 'History', {
             group: 'accountManagement',
             page: () => import('../features/operator-logs/pages/ActionLogPage'),

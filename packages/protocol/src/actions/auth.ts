@@ -252,6 +252,17 @@ export const ACTION_AUTH = {
   queryActionLog: 'signed',
   queryLogRetention: 'signed',
   setLogRetention: 'signed',
+  // issue 14: typeCode, protocolBinding, protocolChange (protocol-admin.ts)
+  queryCollectorTypeCodes: 'signed',
+  addCollectorTypeCode: 'signed',
+  editCollectorTypeCode: 'signed',
+  queryProtocolBindings: 'signed',
+  addProtocolBinding: 'signed',
+  setProtocolBindingEnabled: 'signed',
+  deleteProtocolBinding: 'signed',
+  queryProtocolDevices: 'signed',
+  changeDeviceProtocol: 'signed',
+  queryProtocolChanges: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

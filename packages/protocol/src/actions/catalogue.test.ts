@@ -136,6 +136,13 @@ const MUTATING = [
 
   // issue 14: log retention (operator)
   'setLogRetention',
+  // issue 14: type codes, devcode bindings, devcode changes (operator)
+  'addCollectorTypeCode',
+  'editCollectorTypeCode',
+  'addProtocolBinding',
+  'setProtocolBindingEnabled',
+  'deleteProtocolBinding',
+  'changeDeviceProtocol',
 ];
 
 describe('action catalogue: mutates', () => {

@@ -25,6 +25,7 @@ import * as manufacturerCodes from './manufacturer-codes.js';
 import * as rechargeOrders from './recharge-orders.js';
 
 import * as operatorLogs from './operator-logs.js';
+import * as protocolAdmin from './protocol-admin.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -60,6 +61,7 @@ export const catalogue = {
   ...rechargeOrders,
 
   ...operatorLogs,
+  ...protocolAdmin,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -108,6 +110,8 @@ export * from './upgrade-strategies-params.js';
 export type * from './company-keys.js';
 export type * from './manufacturer-codes.js';
 export type * from './recharge-orders.js';
+export type * from './protocol-admin.js';
+export * from './protocol-admin-params.js';
 export * from './company-keys-params.js';
 export type * from './operator-logs.js';
 export * from './operator-logs-params.js';

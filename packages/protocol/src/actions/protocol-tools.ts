@@ -90,7 +90,7 @@ export interface RawSampleRow {
 export const webQueryDeviceRawData = defineAction({
   name: 'webQueryDeviceRawData',
   summary:
-    "Operator: a device's stored samples in [from, to] (epoch ms, at most 3 days), newest first, each as its register words re-parsed with the current definition; err 12 for an unknown device.",
+    "Operator: a device's stored samples in [from, to] (epoch ms, at most 3 days), newest first, each as its register words re-parsed with the definition of the devcode in force at its time (protocolChange); err 12 for an unknown device.",
   params: actionParams({
     pn: z.string().trim().min(1).max(64),
     devcode: devcode(),

@@ -28,9 +28,9 @@ import { upgradeBatchJobs } from './0027-upgrade-batch-jobs.js';
 import { strategyFilter } from './0028-strategy-filter.js';
 import { companyKeys } from './0029-company-keys.js';
 import { manufacturerCodes } from './0030-manufacturer-codes.js';
-import { rechargeOrders } from './0037-recharge-orders.js';
-
 import { platformSettings } from './0032-platform-settings.js';
+import { protocolBindings } from './0034-protocol-bindings.js';
+import { rechargeOrders } from './0037-recharge-orders.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -63,9 +63,9 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0028-strategy-filter': strategyFilter(dialect),
     '0029-company-keys': companyKeys(dialect),
     '0030-manufacturer-codes': manufacturerCodes(dialect),
-    '0037-recharge-orders': rechargeOrders(dialect),
-
     '0032-platform-settings': platformSettings(dialect),
+    '0034-protocol-bindings': protocolBindings(dialect),
+    '0037-recharge-orders': rechargeOrders(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

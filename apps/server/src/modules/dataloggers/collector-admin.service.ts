@@ -58,12 +58,15 @@ export interface CollectorAdminDeps {
   manufacturerOnPath(path: string): Promise<{ id: number; vendor_code: string | null } | undefined>;
   /** Issue 14 PN rules: the manufacturer a new PN belongs to by its prefix, if a rule says so. */
   makerForPn?: (pn: string) => Promise<{ id: number; vendor_code: string | null } | undefined>;
+  /** Issue 14 type codes: the type a new PN registers with (387 for a type letter no enabled type code names). */
+  stockType?: (pn: string, vendorCode: string | null) => Promise<{ typeCode: string; commMethod: string } | undefined>;
   insertStock(
     pn: string,
     alias: string,
     adminId: number | null,
     vendorId: number | null,
     typeCode: string,
+    commMethod?: string,
   ): Promise<number>;
   commands: Pick<DataloggerCommands, 'send'>;
   operations: Pick<OperationLog, 'record'>;
@@ -329,9 +332,29 @@ export class CollectorAdminService {
     // a PN rule gives a new PN to its manufacturer: another manufacturer's tree cannot register it
     const ruled = await this.deps.makerForPn?.(pn);
     if (ruled && ruled.id !== maker?.id) return 273;
+    let type: { typeCode: string; commMethod: string } | undefined;
+    try {
+      type = await this.deps.stockType?.(pn, maker?.vendor_code ?? null);
+    } catch (e) {
+      if (e instanceof ApiError) return e.code as ErrorCode;
+      throw e;
+    }
     const adminId = caller.role === ROLE.DISTRIBUTOR ? actorId : null;
-    await this.deps.insertStock(pn, alias, adminId, maker?.id ?? null, maker?.vendor_code ?? '');
-    const after = { pn, alias, admin_id: adminId, vendor_id: maker?.id ?? null };
+    await this.deps.insertStock(
+      pn,
+      alias,
+      adminId,
+      maker?.id ?? null,
+      type?.typeCode ?? maker?.vendor_code ?? '',
+      type?.commMethod ?? '',
+    );
+    const after = {
+      pn,
+      alias,
+      admin_id: adminId,
+      vendor_id: maker?.id ?? null,
+      ...(type ? { type_code: type.typeCode, comm_method: type.commMethod } : {}),
+    };
     await this.deps.audit.record({ entity: 'datalogger', entityId: pn, before: null, after });
     await this.deps.operations.record({ ...op, before: null, after, result: 0 });
     return 0;

@@ -69,7 +69,8 @@ export class DeviceCurvesService {
     if (samples.length === 0) throw new ApiError(12);
     const out: Array<{ key: string; val: string }> = [];
     for (const s of samples) {
-      const d = localizeSample(def, toSample(def, s.data), locale);
+      const sd = s.def ?? def;
+      const d = localizeSample(sd, toSample(sd, s.data), locale);
       const label = d.labels[f.id];
       const v = chartValue(def, d, f.id);
       if (label === undefined && v === undefined) continue;
@@ -92,7 +93,7 @@ export class DeviceCurvesService {
     if (samples.length === 0) throw new ApiError(12);
     const detail: ValTs[] = [];
     for (const s of samples) {
-      const v = keyParameterValue(def, toSample(def, s.data), p.parameter as KeyParameter);
+      const v = keyParameterValue(s.def ?? def, toSample(s.def ?? def, s.data), p.parameter as KeyParameter);
       if (v !== undefined) detail.push({ val: num4(v), ts: fmtTs(s.ts, w.tz) });
     }
     return { detail };
@@ -104,7 +105,10 @@ export class DeviceCurvesService {
     const w = await this.dayWindow(row, p.date);
     const samples = await this.deps.devices.samples(row.id, w.from, w.to);
     if (samples.length === 0) throw new ApiError(12);
-    return samples.map((s) => ({ val: num4(outputPowerW(def, toSample(def, s.data)) / 1000), ts: fmtTs(s.ts, w.tz) }));
+    return samples.map((s) => ({
+      val: num4(outputPowerW(s.def ?? def, toSample(s.def ?? def, s.data)) / 1000),
+      ts: fmtTs(s.ts, w.tz),
+    }));
   }
 
   private static tableFields(def: DeviceDefinition) {
@@ -115,12 +119,12 @@ export class DeviceCurvesService {
   private static tableRow(
     def: DeviceDefinition,
     fields: ReturnType<typeof DeviceCurvesService.tableFields>,
-    s: { ts: number; data: Uint8Array },
+    s: { ts: number; data: Uint8Array; def?: DeviceDefinition },
     tz: number,
     latestTs: number | undefined,
     locale: string | undefined,
   ) {
-    const d = localizeSample(def, toSample(def, s.data), locale);
+    const d = localizeSample(s.def ?? def, toSample(s.def ?? def, s.data), locale);
     return {
       realtime: s.ts === latestTs,
       field: [
@@ -212,10 +216,10 @@ export class DeviceCurvesService {
       return { field: id, name, unit: f.chart?.unit ?? f.unit ?? '', data: [] };
     });
     for (const s of samples) {
-      const d = toSample(def, s.data);
+      const d = toSample(s.def ?? def, s.data);
       const at = fmtTs(s.ts, tz);
       for (const c of curves) {
-        const v = chartValue(def, d, c.field);
+        const v = chartValue(s.def ?? def, d, c.field);
         if (v !== undefined) c.data.push({ ts: at, val: num4(v) });
       }
     }

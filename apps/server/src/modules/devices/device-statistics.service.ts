@@ -102,7 +102,7 @@ export class DeviceStatisticsService {
       const perKind = new Map<EnergyCounterName, number[]>(kinds.map((k) => [k, new Array<number>(24).fill(0)]));
       const last = new Map<EnergyCounterName, number>();
       for (const s of samples) {
-        const c = energyCounters(def, toSample(def, s.data));
+        const c = energyCounters(s.def ?? def, toSample(s.def ?? def, s.data));
         const h = Math.floor((s.ts - from) / 3600_000);
         for (const k of kinds) {
           const v = c[k];
@@ -120,7 +120,7 @@ export class DeviceStatisticsService {
         points: samples
           .filter((s) => s.ts >= from && s.ts < dayEnd)
           .flatMap((s) => {
-            const w = powerOf(def, toSample(def, s.data), node);
+            const w = powerOf(s.def ?? def, toSample(s.def ?? def, s.data), node);
             return w === undefined ? [] : [{ val: num4(w / 1000), ts: fmtTs(s.ts, tz) }];
           }),
       }));

@@ -3,6 +3,8 @@ import type { Db } from '../../db/db.js';
 import { currentDb } from '../../db/transaction.js';
 import { dataloggerScopeSql, type TelemetryScope } from '../../access/access.repository.js';
 import { likePattern } from '../../db/like.js';
+import type { DeviceDefinition } from '@sunwatch/protocol';
+import { olderDefs } from './devcode-history.js';
 
 /** A device with what its screens need from its datalogger, plant and owner. */
 export interface DeviceRow {
@@ -196,7 +198,15 @@ export class DevicesRepository {
     return out;
   }
 
-  async samples(deviceId: number, from: number, to: number): Promise<Array<{ ts: number; data: Uint8Array }>> {
+  /**
+   * Samples in [from, to); `def` is set on a sample stored before a devcode change (issue 14
+   * protocolChange): decode it with that definition, not the device's current one.
+   */
+  async samples(
+    deviceId: number,
+    from: number,
+    to: number,
+  ): Promise<Array<{ ts: number; data: Uint8Array; def?: DeviceDefinition }>> {
     const rows = await this.db
       .selectFrom('samples')
       .select(['ts', 'data'])
@@ -205,7 +215,8 @@ export class DevicesRepository {
       .where('ts', '<', to)
       .orderBy('ts')
       .execute();
-    return rows.map((r) => ({ ts: Number(r.ts), data: r.data }));
+    const older = await olderDefs(this.db, [deviceId], from);
+    return rows.map((r) => ({ ts: Number(r.ts), data: r.data, def: older.at(deviceId, Number(r.ts)) }));
   }
 
   /** Samples of several devices in [from, to) (plant curves). */
@@ -213,7 +224,7 @@ export class DevicesRepository {
     deviceIds: readonly number[],
     from: number,
     to: number,
-  ): Promise<Array<{ device_id: number; ts: number; data: Uint8Array }>> {
+  ): Promise<Array<{ device_id: number; ts: number; data: Uint8Array; def?: DeviceDefinition }>> {
     if (deviceIds.length === 0) return [];
     const rows = await this.db
       .selectFrom('samples')
@@ -223,7 +234,13 @@ export class DevicesRepository {
       .where('ts', '<', to)
       .orderBy('ts')
       .execute();
-    return rows.map((r) => ({ device_id: r.device_id, ts: Number(r.ts), data: r.data }));
+    const older = await olderDefs(this.db, deviceIds, from);
+    return rows.map((r) => ({
+      device_id: r.device_id,
+      ts: Number(r.ts),
+      data: r.data,
+      def: older.at(r.device_id, Number(r.ts)),
+    }));
   }
 
   async countSamples(deviceId: number, from: number, to: number): Promise<number> {
@@ -244,7 +261,7 @@ export class DevicesRepository {
     to: number,
     page: number,
     pagesize: number,
-  ): Promise<Array<{ ts: number; data: Uint8Array }>> {
+  ): Promise<Array<{ ts: number; data: Uint8Array; def?: DeviceDefinition }>> {
     const rows = await this.db
       .selectFrom('samples')
       .select(['ts', 'data'])
@@ -255,7 +272,8 @@ export class DevicesRepository {
       .limit(pagesize)
       .offset(page * pagesize)
       .execute();
-    return rows.map((r) => ({ ts: Number(r.ts), data: r.data }));
+    const older = await olderDefs(this.db, [deviceId], from);
+    return rows.map((r) => ({ ts: Number(r.ts), data: r.data, def: older.at(deviceId, Number(r.ts)) }));
   }
 
   async followed(accountId: number, deviceIds: readonly number[]): Promise<Set<number>> {

@@ -67,7 +67,14 @@ export class DistributionRepository {
   }
 
   /** A new datalogger in a distributor's or manufacturer's stock (not yet bound to anyone). */
-  async insertStock(pn: string, alias: string, adminId: number | null, vendorId: number | null, typeCode: string): Promise<number> {
+  async insertStock(
+    pn: string,
+    alias: string,
+    adminId: number | null,
+    vendorId: number | null,
+    typeCode: string,
+    commMethod = '',
+  ): Promise<number> {
     const now = this.now();
     const row = await this.db
       .insertInto('dataloggers')
@@ -76,7 +83,7 @@ export class DistributionRepository {
         alias,
         type_code: typeCode,
         model: '',
-        comm_method: '',
+        comm_method: commMethod,
         comm_address: '',
         devcode: null,
         online_domain: '',

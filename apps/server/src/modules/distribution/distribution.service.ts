@@ -44,6 +44,8 @@ export interface DistributionDeps {
   audit: Pick<AuditService, 'record'>;
   /** Issue 14 PN rules: the manufacturer a new PN belongs to by its prefix, if a rule says so. */
   makerForPn?: (pn: string) => Promise<{ id: number; vendor_code: string | null } | undefined>;
+  /** Issue 14 type codes: the type a new PN registers with (387 for a type letter no enabled type code names). */
+  stockType?: (pn: string, vendorCode: string | null) => Promise<{ typeCode: string; commMethod: string } | undefined>;
 }
 
 /**
@@ -89,12 +91,26 @@ export class DistributionService {
     const ruled = await this.deps.makerForPn?.(pn);
     if (ruled && ruled.id !== maker?.id) throw new ApiError(273, pn);
     const adminId = actor.role === ROLE.DISTRIBUTOR ? actor.id : null;
-    await this.deps.repo.insertStock(pn, alias ?? '', adminId, maker?.id ?? null, maker?.vendor_code ?? '');
+    const type = await this.deps.stockType?.(pn, maker?.vendor_code ?? null);
+    await this.deps.repo.insertStock(
+      pn,
+      alias ?? '',
+      adminId,
+      maker?.id ?? null,
+      type?.typeCode ?? maker?.vendor_code ?? '',
+      type?.commMethod ?? '',
+    );
     await this.deps.audit.record({
       entity: 'datalogger',
       entityId: pn,
       before: null,
-      after: { pn, alias: alias ?? '', admin_id: adminId, vendor_id: maker?.id ?? null },
+      after: {
+        pn,
+        alias: alias ?? '',
+        admin_id: adminId,
+        vendor_id: maker?.id ?? null,
+        ...(type ? { type_code: type.typeCode, comm_method: type.commMethod } : {}),
+      },
     });
   }
 

@@ -412,7 +412,7 @@ export class PlantsService {
     const buckets = new Map<number, Map<number, number>>();
     for (const s of samples) {
       const d = byId.get(s.device_id)!;
-      const def = definitionOf(d.devcode);
+      const def = s.def ?? definitionOf(d.devcode);
       const b = Math.floor(s.ts / 300_000) * 300_000;
       let m = buckets.get(b);
       if (!m) buckets.set(b, (m = new Map()));

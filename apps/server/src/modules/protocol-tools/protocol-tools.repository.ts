@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db.js';
+import { olderDefs } from '../devices/devcode-history.js';
 
 /** Reads of the operator's protocol tools (issue 14). The operator sees the whole platform. */
 export class ProtocolToolsRepository {
@@ -23,7 +24,7 @@ export class ProtocolToolsRepository {
     to: number,
     page: number,
     pagesize: number,
-  ): Promise<{ total: number; rows: Array<{ ts: number; data: Uint8Array }> }> {
+  ): Promise<{ total: number; rows: Array<{ ts: number; data: Uint8Array; devcode?: number }> }> {
     const q = this.db()
       .selectFrom('samples')
       .where('device_id', '=', deviceId)
@@ -38,7 +39,12 @@ export class ProtocolToolsRepository {
       .limit(pagesize)
       .offset(page * pagesize)
       .execute();
-    return { total, rows: rows.map((r) => ({ ts: Number(r.ts), data: r.data })) };
+    // a sample stored before a devcode change (protocolChange) re-parses with the devcode of its time
+    const older = await olderDefs(this.db(), [deviceId], from);
+    return {
+      total,
+      rows: rows.map((r) => ({ ts: Number(r.ts), data: r.data, devcode: older.at(deviceId, Number(r.ts))?.devcode })),
+    };
   }
 
   /** Devices per devcode over the platform. */

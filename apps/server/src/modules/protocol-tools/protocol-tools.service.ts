@@ -68,7 +68,10 @@ export class ProtocolToolsService {
     const id = { devcode: p.devcode, devaddr: p.devaddr, sn: p.sn };
     return {
       total,
-      rows: rows.map((r) => ({ ts: r.ts, device: reparseStored(id, r.data, this.deps.limits, locale) })),
+      rows: rows.map((r) => ({
+        ts: r.ts,
+        device: reparseStored({ ...id, devcode: r.devcode ?? id.devcode }, r.data, this.deps.limits, locale),
+      })),
     };
   }
 

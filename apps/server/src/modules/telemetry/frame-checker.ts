@@ -82,6 +82,10 @@ export class FrameChecker {
     private readonly dataloggers: { datalogger(pn: string): Promise<DataloggerEntry | undefined> },
     private readonly decode: DeviceDecode,
     private readonly now: Clock,
+    /** Operator devcode bindings (issue 14): the devcodes a datalogger may report, null = any. */
+    private readonly bindings?: {
+      allowed(pn: string, typeCode: string): Promise<ReadonlySet<number> | null>;
+    },
   ) {}
 
   async check(kind: FrameKind, pn: string, payload: unknown): Promise<Checked> {
@@ -127,12 +131,16 @@ export class FrameChecker {
     }
     const window = this.timestampWindow(dl, frame.ts);
     if (window) return fail('timestamp', window);
+    const allowed = this.bindings ? await this.bindings.allowed(pn, dl.typeCode ?? '') : null;
     const devices: PreparedDevice[] = [];
     const keys = new Set<string>();
     let slice = performance.now();
     for (let i = 0; i < frame.devices.length; i++) {
       const checked = checkDeviceEntry(frame.devices[i], `devices.${i}`, limits, this.decode, keys);
       if (!checked.ok) return fail(checked.reason, checked.detail);
+      if (allowed && !allowed.has(checked.device.dev.devcode)) {
+        return fail('unbound_devcode', `devices.${i}: devcode ${checked.device.dev.devcode} is not bound to ${pn}`);
+      }
       devices.push(checked.device);
       // performance.now() measures elapsed work (monotonic), not the time of day: not a clock read.
       if (performance.now() - slice > SLICE_MS) {

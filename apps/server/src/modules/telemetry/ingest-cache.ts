@@ -83,6 +83,7 @@ export class IngestLookupCache {
             projectId: r.project_id,
             tz: r.project_tz ?? r.tz_offset,
             createdAt: Number(r.created_at),
+            typeCode: r.type_code,
             expires: now + DL_TTL_MS,
           }
         : undefined;

@@ -10,6 +10,7 @@ export interface DataloggerLookupRow {
   tz_offset: number;
   created_at: number | string;
   project_tz: number | null;
+  type_code: string;
 }
 
 /** Device identity: (datalogger, devcode, devaddr, SN). */
@@ -51,6 +52,7 @@ export class IngestLookupRepository {
           'd.tz_offset',
           'd.created_at',
           'p.tz_offset as project_tz',
+          'd.type_code',
         ])
         .where('d.pn', 'in', pns.slice(i, i + DATALOGGER_CHUNK))
         .execute();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.js';
 import type { Clock } from '../../shared/clock.js';
+import { DevcodeBindings } from './devcode-bindings.js';
 import { decodeDeviceEntry } from './device-decoder.js';
 import { DeviceRegistrar } from './device-registrar.js';
 import { tokenMatches } from './device-tokens.js';
@@ -30,11 +31,14 @@ export class IngestService {
   private readonly checker: FrameChecker;
   private readonly writer: IngestBatchWriter;
   private readonly queue: IngestQueue;
+  /** Operator devcode bindings (issue 14), reloaded every few seconds. */
+  readonly bindings: DevcodeBindings;
 
   constructor(db: Db, store: IngestStore, opts: IngestOptions, now: Clock, log: FastifyBaseLogger) {
     const lookups = new IngestLookupRepository(db);
     this.cache = new IngestLookupCache(lookups, now);
-    this.checker = new FrameChecker(opts.limits, this.cache, decodeDeviceEntry, now);
+    this.bindings = new DevcodeBindings(() => db, now);
+    this.checker = new FrameChecker(opts.limits, this.cache, decodeDeviceEntry, now, this.bindings);
     const registrar = new DeviceRegistrar(this.cache, lookups, now);
     this.writer = new IngestBatchWriter(store, registrar, this.metrics, now);
     this.queue = new IngestQueue(opts, this.writer, this.metrics, now, log, () => this.cache.clear());

@@ -34,6 +34,8 @@ export interface DataloggerEntry {
   tz: number;
   /** First registration (epoch ms): the backfill window starts INGEST_BACKFILL_DAYS before it. */
   createdAt: number;
+  /** The datalogger's type code (devcode bindings by type, issue 14). */
+  typeCode?: string;
   expires: number;
 }
 

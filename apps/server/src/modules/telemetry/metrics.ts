@@ -8,6 +8,7 @@ export const BAD_REASONS = [
   'pn_mismatch',
   'timestamp',
   'unknown_devcode',
+  'unbound_devcode',
   'decode',
   'busy',
   'internal',

@@ -116,8 +116,9 @@ export class DeviceToolsService {
       a.samples += 1;
       a.first = Math.min(a.first, s.ts);
       a.last = Math.max(a.last, s.ts);
-      const sample = toSample(t.def, s.data);
-      const c = energyCounters(t.def, sample);
+      const sdef = s.def ?? t.def;
+      const sample = toSample(sdef, s.data);
+      const c = energyCounters(sdef, sample);
       for (const k of Object.keys(KINDS) as DayKind[]) {
         const v = c[KINDS[k]];
         if (v === undefined) continue;
@@ -126,7 +127,7 @@ export class DeviceToolsService {
         a.min[k] = lo === null || v < lo ? v : lo;
         a.max[k] = hi === null || v > hi ? v : hi;
       }
-      const w = powerOf(t.def, sample, 'pv') ?? powerOf(t.def, sample, 'generator') ?? powerOf(t.def, sample, 'load');
+      const w = powerOf(sdef, sample, 'pv') ?? powerOf(sdef, sample, 'generator') ?? powerOf(sdef, sample, 'load');
       if (w !== undefined && Number.isFinite(w)) {
         const kw = Math.round(w) / 1000;
         if (a.peak === null || kw > a.peak) a.peak = kw;
