@@ -26,6 +26,7 @@ import { ThrottleRepository } from './modules/auth/throttle.repository.js';
 import { LoginThrottle } from './modules/auth/throttle.service.js';
 import { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
 import { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
+import { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
 import { Keyring, loadMasterKey } from './security/keyring.js';
 import { createTelemetry } from './modules/telemetry/create-telemetry.js';
 import { LocalBlobStore } from './shared/blob-store.js';
@@ -181,6 +182,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         throttle,
         companyKeys,
         manufacturerCodes,
+        operatorHome: new OperatorHomeService(db, now, database.dialect.engine),
         actionLog: new ActionLog(db, log),
         audit,
         telemetry,

@@ -787,6 +787,8 @@ export const ENTRIES = {
   queryManufacturerCodes: { ref: 'none', params: () => ({ pagesize: 10 }) },
   addManufacturerCode: { ref: 'none', params: () => ({ vendorUid: 999999, code: 'MX', typeCode: 'Q' }), okCodes: [261] },
   setManufacturerCodeEnabled: { ref: 'none', params: () => ({ id: 999999, enabled: 1 }), okCodes: [12] },
+  // Operator home (issue 14): operator only, platform-wide figures; proven in test/operator-home/.
+  queryOperatorHome: { ref: 'none', params: () => ({}) },
 } satisfies { [N in ActionName]: Entry };
 
 /** The fields of a key entry the matrix sends (disabled: it never opens a sign-in). */

@@ -8,6 +8,7 @@ import { FrameChecker } from './frame-checker.js';
 import { IngestBatchWriter } from './ingest-batch-writer.js';
 import { IngestLookupCache } from './ingest-cache.js';
 import { IngestLookupRepository } from './ingest-lookups.repository.js';
+import { IngestMinutes } from './ingest-minutes.js';
 import { IngestQueue } from './ingest-queue.js';
 import type { IngestStore } from './ingest-store.js';
 import type { DataloggerEntry, FrameKind, IngestOptions, IngestResult } from './ingest.types.js';
@@ -30,13 +31,16 @@ export class IngestService {
   private readonly checker: FrameChecker;
   private readonly writer: IngestBatchWriter;
   private readonly queue: IngestQueue;
+  /** Frames and datapoints per minute of this instance, written to `ingest_minutes` (issue 14). */
+  readonly minutes: IngestMinutes;
 
   constructor(db: Db, store: IngestStore, opts: IngestOptions, now: Clock, log: FastifyBaseLogger) {
     const lookups = new IngestLookupRepository(db);
     this.cache = new IngestLookupCache(lookups, now);
     this.checker = new FrameChecker(opts.limits, this.cache, decodeDeviceEntry, now);
     const registrar = new DeviceRegistrar(this.cache, lookups, now);
-    this.writer = new IngestBatchWriter(store, registrar, this.metrics, now);
+    this.minutes = new IngestMinutes(db, now, log);
+    this.writer = new IngestBatchWriter(store, registrar, this.metrics, now, this.minutes);
     this.queue = new IngestQueue(opts, this.writer, this.metrics, now, log, () => this.cache.clear());
   }
 
