@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatMs, formatRate } from './model';
+
+describe('operator home formats', () => {
+  it('bytes in binary units', () => {
+    expect(formatBytes(0, 'en_US')).toBe('0 B');
+    expect(formatBytes(1536, 'en_US')).toBe('1.5 KB');
+    expect(formatBytes(12.5 * 1024 ** 3, 'en_US')).toBe('12.5 GB');
+  });
+  it('rates and durations', () => {
+    expect(formatRate(0.25, 'en_US')).toBe('25%');
+    expect(formatRate(0.0123, 'en_US')).toBe('1.23%');
+    expect(formatMs(850, 'en_US')).toBe('850 ms');
+    expect(formatMs(2400, 'en_US')).toBe('2.4 s');
+  });
+});
