@@ -82,7 +82,7 @@ function IngestCard({ d }: { d: OperatorHomeDat }) {
         <Col xs={12} md={6}>
           <Statistic title={t('pointsPerSec')} value={formatNumber(i.pointsPerSec, locale)} />
         </Col>
-        <Col xs={12} md={6}>
+        <Col xs={12} md={6} data-testid="home-frames24h">
           <Statistic
             title={t('frames24h')}
             value={formatNumber(i.frames24h, locale, 0)}
@@ -141,7 +141,7 @@ function ActionsCard({ d }: { d: OperatorHomeDat }) {
   return (
     <Card title={t('actions')} size="small" data-testid="home-actions">
       <Row gutter={[16, 8]}>
-        <Col xs={12} md={6}>
+        <Col xs={12} md={6} data-testid="home-calls-per-min">
           <Statistic title={t('callsPerMin')} value={formatNumber(a.callsPerMin, locale)} />
         </Col>
         <Col xs={12} md={6}>
