@@ -21,9 +21,11 @@ export function formatRate(share: number, locale: string): string {
   }).format(share);
 }
 
-/** The local hour of an hour bucket ("14:00"), in the interface language. */
+/** The local hour of an hour bucket on the 24-hour clock ("14:00"; short enough for 24 bars). */
 export function hourLabel(start: number, locale: string): string {
-  return new Intl.DateTimeFormat(bcp47(locale), { hour: '2-digit', minute: '2-digit' }).format(new Date(start));
+  return new Intl.DateTimeFormat(bcp47(locale), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(start),
+  );
 }
 
 /** A duration in ms ("850 ms", "2.4 s"). */
