@@ -21,6 +21,7 @@ import type { ManufacturerCodesService } from './modules/manufacturer-codes/manu
 import type { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
 import type { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
 import type { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
+import type { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
 import type { TelemetryService } from './modules/telemetry/telemetry.service.js';
 import type { BlobStore } from './shared/blob-store.js';
 import type { UpgradeEngineService } from './modules/upgrades/upgrade-engine.js';
@@ -132,6 +133,8 @@ export interface AppContext {
     /** Issue 14: the operator's log pages (platform datalogger log, action log) and their retention. */
     operatorLogs: OperatorLogsService;
     protocolAdmin: ProtocolAdminService;
+    /** Issue 14 operator home: platform figures, ingest and action rates, queues. */
+    operatorHome: OperatorHomeService;
     telemetry: TelemetryService;
     /** Issue 10: commands to dataloggers over MQTT and their acks (err 263 offline, 2 timeout). */
     commands: DataloggerCommands;

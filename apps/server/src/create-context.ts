@@ -29,6 +29,7 @@ import { OperatorLogsService } from './modules/operator-logs/operator-logs.servi
 import { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
 import { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
+import { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
 import { Keyring, loadMasterKey } from './security/keyring.js';
 import { createTelemetry } from './modules/telemetry/create-telemetry.js';
 import { LocalBlobStore } from './shared/blob-store.js';
@@ -204,6 +205,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         actionLog,
         operatorLogs,
         protocolAdmin,
+        operatorHome: new OperatorHomeService(db, now, database.dialect.engine),
         audit,
         telemetry,
         commands,

@@ -11,6 +11,16 @@ export interface JobsTable {
   last_error: string;
 }
 
+/** Frames accepted and datapoints stored per minute and server instance (issue 14, migration 0031). */
+export interface IngestMinutesTable {
+  /** Start of the minute, epoch ms. */
+  minute: number;
+  instance_id: string;
+  frames: number;
+  points: number;
+}
+
 export interface IngestTables {
   jobs: JobsTable;
+  ingest_minutes: IngestMinutesTable;
 }

@@ -6,6 +6,10 @@ import { PRUNE_LOGS_EVERY_MS, PRUNE_LOGS_JOB, pruneLogs } from '../jobs/prune-lo
 import { PURGE_CODES_EVERY_MS, purgeVerificationCodes } from '../modules/selfservice/purge-codes.job.js';
 import { CLEAN_AVATARS_MS, cleanAvatars } from '../modules/accounts/avatars.js';
 import { startNotificationJobs } from '../modules/notifications/index.js';
+import {
+  PRUNE_INGEST_MINUTES_EVERY_MS,
+  pruneIngestMinutes,
+} from '../modules/telemetry/ingest-minutes.js';
 import { startEmbeddedBroker } from './mqtt-broker.js';
 import { startMqttBridge } from './mqtt-bridge.js';
 import type { MqttTransport } from './mqtt-transport.js';
@@ -53,6 +57,8 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
         );
   }
   ctx.services.telemetry.mqtt = mqtt;
+  // Issue 14: this instance's ingest counts per minute, written once a minute (every instance, no lease).
+  ingest.minutes.start();
   let jobs: JobRunner | undefined;
   if (t.jobsEnabled) {
     jobs = new JobRunner(ctx.db, ctx.now, ctx.log);
@@ -63,6 +69,9 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
     jobs.every('purge-verification-codes', PURGE_CODES_EVERY_MS, () => purgeVerificationCodes(ctx).then(() => undefined));
     jobs.every('clean-avatars', CLEAN_AVATARS_MS, () => cleanAvatars(ctx).then(() => undefined));
     jobs.every(PRUNE_LOGS_JOB, PRUNE_LOGS_EVERY_MS, () => pruneLogs(ctx));
+    jobs.every('prune-ingest-minutes', PRUNE_INGEST_MINUTES_EVERY_MS, () =>
+      pruneIngestMinutes(ctx.db, ctx.now()).then(() => undefined),
+    );
     startNotificationJobs(jobs, ctx.services.notifications, ctx.config.notifications);
   }
   return {
@@ -73,6 +82,7 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
       ctx.services.telemetry.mqtt = undefined;
       await mqtt?.close();
       await ingest.close();
+      await ingest.minutes.close();
     },
   };
 }

@@ -825,6 +825,8 @@ export const ENTRIES = {
     okCodes: [258],
   },
   queryProtocolChanges: { ref: 'none', params: () => ({ pagesize: 10 }) },
+  // Operator home (issue 14): operator only, platform-wide figures; proven in test/operator-home/.
+  queryOperatorHome: { ref: 'none', params: () => ({}) },
 } satisfies { [N in ActionName]: Entry };
 
 /** The fields of a key entry the matrix sends (disabled: it never opens a sign-in). */

@@ -84,8 +84,11 @@ function nodeRoute(node: RouteNode, parentPath: string): RouteObject {
       children: [
         {
           index: true,
+          // The index: the default child, else the node's own page (the operator home), else the placeholder.
           element: node.defaultChild ? (
             <Navigate to={`${full}/${node.defaultChild}`} replace />
+          ) : node.page ? (
+            pageElement(node.page)
           ) : (
             suspended(<PlaceholderPage titleKey={node.indexTitleKey ?? node.titleKey} />)
           ),

@@ -87,7 +87,10 @@ export interface RouteNode {
   icon?: MenuIconName;
   group?: MenuGroup;
   access?: AccessRule;
-  /** The page shown at this node; absent: the placeholder page. */
+  /**
+   * The page shown at this node; absent: the placeholder page. A `settings` node without
+   * `defaultChild` shows it as its index (titled `indexTitleKey`); a `tabs` node as its first tab.
+   */
   page?: PageLoader;
   /** Parameterised page under this node (not in the menu). */
   subPage?: SubPage;
@@ -180,6 +183,7 @@ export const AREAS: readonly AreaDef[] = [
       item('home', 'Home', {
         layout: 'settings',
         indexTitleKey: 'menu:items.operatorHome',
+        page: () => import('../features/operator-home/pages/OperatorHomePage'),
         children: [
           item('account', 'Team', { group: 'accountManagement', page: accountsAdminPage }),
           item('device', 'Hdd', { group: 'accountManagement' }),

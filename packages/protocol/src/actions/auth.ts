@@ -263,6 +263,8 @@ export const ACTION_AUTH = {
   queryProtocolDevices: 'signed',
   changeDeviceProtocol: 'signed',
   queryProtocolChanges: 'signed',
+  // issue 14: the operator home (operator-home.ts)
+  queryOperatorHome: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

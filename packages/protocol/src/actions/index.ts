@@ -26,6 +26,7 @@ import * as rechargeOrders from './recharge-orders.js';
 
 import * as operatorLogs from './operator-logs.js';
 import * as protocolAdmin from './protocol-admin.js';
+import * as operatorHome from './operator-home.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -62,6 +63,7 @@ export const catalogue = {
 
   ...operatorLogs,
   ...protocolAdmin,
+  ...operatorHome,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -112,6 +114,7 @@ export type * from './manufacturer-codes.js';
 export type * from './recharge-orders.js';
 export type * from './protocol-admin.js';
 export * from './protocol-admin-params.js';
+export type * from './operator-home.js';
 export * from './company-keys-params.js';
 export type * from './operator-logs.js';
 export * from './operator-logs-params.js';

@@ -31,6 +31,7 @@ import { manufacturerCodes } from './0030-manufacturer-codes.js';
 import { platformSettings } from './0032-platform-settings.js';
 import { protocolBindings } from './0034-protocol-bindings.js';
 import { rechargeOrders } from './0037-recharge-orders.js';
+import { ingestMinutes } from './0031-ingest-minutes.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -66,6 +67,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0032-platform-settings': platformSettings(dialect),
     '0034-protocol-bindings': protocolBindings(dialect),
     '0037-recharge-orders': rechargeOrders(dialect),
+    '0031-ingest-minutes': ingestMinutes(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -4,6 +4,7 @@ import type { IngestStore, SampleInsert, WritePlan } from './ingest-store.js';
 import { planWrite, type Candidate, type FirmwareChange, type PlanStats } from './ingest-planner.js';
 import type { Pending, PreparedDevice } from './ingest.types.js';
 import type { IngestMetrics } from './metrics.js';
+import type { IngestMinutes } from './ingest-minutes.js';
 
 /**
  * Writes one batch of queued frames in ONE transaction (`IngestStore.commit`): heartbeats update
@@ -19,6 +20,8 @@ export class IngestBatchWriter {
     private readonly registrar: Pick<DeviceRegistrar, 'resolve' | 'registered'>,
     private readonly metrics: IngestMetrics,
     private readonly now: Clock,
+    /** Per-minute counters of the operator home (one map update per committed batch). */
+    private readonly minutes?: Pick<IngestMinutes, 'add'>,
   ) {}
 
   async write(items: readonly Pending[], bad: ReadonlyMap<number, number>): Promise<void> {
@@ -87,6 +90,9 @@ export class IngestBatchWriter {
     this.metrics.deviceFirmwareUpdates += committed.firmwareUpdated;
     this.registrar.registered(register);
     this.metrics.devicesRegistered += register.length;
-    for (const item of items) if (item.result.ok) this.metrics.framesAccepted += 1;
+    let accepted = 0;
+    for (const item of items) if (item.result.ok) accepted += 1;
+    this.metrics.framesAccepted += accepted;
+    this.minutes?.add(now, accepted, stats?.points ?? 0);
   }
 }

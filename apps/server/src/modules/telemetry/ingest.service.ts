@@ -9,6 +9,7 @@ import { FrameChecker } from './frame-checker.js';
 import { IngestBatchWriter } from './ingest-batch-writer.js';
 import { IngestLookupCache } from './ingest-cache.js';
 import { IngestLookupRepository } from './ingest-lookups.repository.js';
+import { IngestMinutes } from './ingest-minutes.js';
 import { IngestQueue } from './ingest-queue.js';
 import type { IngestStore } from './ingest-store.js';
 import type { DataloggerEntry, FrameKind, IngestOptions, IngestResult } from './ingest.types.js';
@@ -33,6 +34,8 @@ export class IngestService {
   private readonly queue: IngestQueue;
   /** Operator devcode bindings (issue 14), reloaded every few seconds. */
   readonly bindings: DevcodeBindings;
+  /** Frames and datapoints per minute of this instance, written to `ingest_minutes` (issue 14). */
+  readonly minutes: IngestMinutes;
 
   constructor(db: Db, store: IngestStore, opts: IngestOptions, now: Clock, log: FastifyBaseLogger) {
     const lookups = new IngestLookupRepository(db);
@@ -40,7 +43,8 @@ export class IngestService {
     this.bindings = new DevcodeBindings(() => db, now);
     this.checker = new FrameChecker(opts.limits, this.cache, decodeDeviceEntry, now, this.bindings);
     const registrar = new DeviceRegistrar(this.cache, lookups, now);
-    this.writer = new IngestBatchWriter(store, registrar, this.metrics, now);
+    this.minutes = new IngestMinutes(db, now, log);
+    this.writer = new IngestBatchWriter(store, registrar, this.metrics, now, this.minutes);
     this.queue = new IngestQueue(opts, this.writer, this.metrics, now, log, () => this.cache.clear());
   }
 
