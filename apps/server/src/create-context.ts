@@ -196,6 +196,8 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           makerForPn: (pn) => manufacturerCodes.makerForPn(pn),
           insertStock: (pn, alias, adminId, vendorId, typeCode) =>
             distributionRepo.insertStock(pn, alias, adminId, vendorId, typeCode),
+          defaultPlantOf: (ownerId) => distributionRepo.defaultPlantOf(ownerId),
+          createDefaultPlant: (ownerId, dl) => distributionRepo.createDefaultPlant(ownerId, dl),
           commands,
           operations,
           audit,

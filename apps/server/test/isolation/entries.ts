@@ -787,6 +787,10 @@ export const ENTRIES = {
   queryManufacturerCodes: { ref: 'none', params: () => ({ pagesize: 10 }) },
   addManufacturerCode: { ref: 'none', params: () => ({ vendorUid: 999999, code: 'MX', typeCode: 'Q' }), okCodes: [261] },
   setManufacturerCodeEnabled: { ref: 'none', params: () => ({ id: 999999, enabled: 1 }), okCodes: [12] },
+  // Fleet (issue 14): operator only; a missing PN answers 257 (the moves are tested in test/dataloggers/fleet-move).
+  queryFleetDevices: { ref: 'none', params: () => ({ pagesize: 50 }), counts: [{ kind: 'device', read: total }] },
+  moveCollectorVendor: { ref: 'none', params: () => ({ pn: MISSING.pn, vendorUid: MISSING.uid }), okCodes: [257] },
+  moveCollectorOwner: { ref: 'none', params: () => ({ pn: MISSING.pn, uid: MISSING.uid }), okCodes: [257] },
 } satisfies { [N in ActionName]: Entry };
 
 /** The fields of a key entry the matrix sends (disabled: it never opens a sign-in). */

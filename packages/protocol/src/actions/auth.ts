@@ -242,6 +242,9 @@ export const ACTION_AUTH = {
   queryManufacturerCodes: 'signed',
   addManufacturerCode: 'signed',
   setManufacturerCodeEnabled: 'signed',
+  queryFleetDevices: 'signed',
+  moveCollectorVendor: 'signed',
+  moveCollectorOwner: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

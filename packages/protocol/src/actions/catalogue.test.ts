@@ -131,6 +131,9 @@ const MUTATING = [
   // issue 14: PN rules (operator)
   'addManufacturerCode',
   'setManufacturerCodeEnabled',
+  // issue 14: fleet (operator moves a datalogger)
+  'moveCollectorVendor',
+  'moveCollectorOwner',
 ];
 
 describe('action catalogue: mutates', () => {
