@@ -326,7 +326,16 @@ export interface CollectorDetail {
   /** Connection info: where the datalogger reports (MQTT topic of its frames and commands). */
   connection: { protocol: 'mqtt'; port: number; dataTopic: string; cmdTopic: string; ackTopic: string };
   /** What the caller may do on it (the web shows only these buttons). */
-  can: { edit: boolean; reboot: boolean; reset: boolean; unbind: boolean; debug: boolean; delete: boolean };
+  can: {
+    edit: boolean;
+    reboot: boolean;
+    reset: boolean;
+    unbind: boolean;
+    debug: boolean;
+    delete: boolean;
+    /** Issue 14: the operator moves it to another manufacturer or owner (moveCollectorVendor / moveCollectorOwner). */
+    move?: boolean;
+  };
 }
 
 export const queryCollectorDetail = defineAction({

@@ -892,6 +892,7 @@ export class CollectorAdminService {
           button('datalogger_delete') &&
           ((caller.role === ROLE.OWNER && r.owner_id === caller.accountId) ||
             (caller.role === ROLE.DISTRIBUTOR && r.admin_id === actor)),
+        move: caller.role === ROLE.OPERATOR,
       },
     };
   }
