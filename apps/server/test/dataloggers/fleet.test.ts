@@ -1,7 +1,10 @@
 import {
   ROLE,
+  rc4EncryptHex,
+  sha1Hex,
   type AccountListDat,
   type AuthDat,
+  type CollectorDetail,
   type CollectorMoveDat,
   type FleetDeviceRow,
 } from '@sunwatch/protocol';
@@ -108,6 +111,18 @@ describe.each(engines)('operator fleet ($name)', (engine) => {
     expect(await find('sunmaker', '13800138001')).toEqual(['owner_dora']);
   });
 
+  it("the operator disables, enables and resets the password of another manufacturer's owner", async () => {
+    expect((await call('operator', 'disableOrEnableAccount', { uid: omOwner, enable: 0 })).err).toBe(0);
+    expect((await s.login('om_owner', 'Secret_2026')).err).not.toBe(0);
+    expect((await call('operator', 'disableOrEnableAccount', { uid: omOwner, enable: 1 })).err).toBe(0);
+    const secret = sessions.get('operator')!.secret;
+    const pwd = { pwd: rc4EncryptHex(secret, sha1Hex('Fleet_2027')), pwdtext: rc4EncryptHex(secret, 'Fleet_2027') };
+    expect((await call('operator', 'resetAccountPassword', { uid: omOwner, ...pwd })).err).toBe(0);
+    expect((await s.login('om_owner', 'Fleet_2027')).err).toBe(0);
+    // sunmaker cannot reach othermaker's owner
+    expect((await call('sunmaker', 'disableOrEnableAccount', { uid: omOwner, enable: 0 })).err).toBe(11);
+  });
+
   it('the operator lists dataloggers of every manufacturer by PN', async () => {
     const list = async (usr: string, search: string) =>
       (await call<{ total: number; collector: Array<{ pn: string }> }>(usr, 'webQueryCollectorsEs', { search })).dat!;
@@ -187,6 +202,12 @@ describe.each(engines)('operator fleet ($name)', (engine) => {
     for (const usr of ['sunmaker', 'dealer_north', 'owner_anna'])
       expect((await call(usr, 'moveCollectorVendor', { pn: 'SWNORTH0000101', vendorUid: otherMaker })).err).toBe(11);
     expect((await datalogger(s, 'SWNORTH0000101'))!.vendor_id).toBe(maker);
+
+    // the details tell the web who may move: the operator only
+    const can = async (usr: string) =>
+      (await call<CollectorDetail>(usr, 'queryCollectorDetail', { pn: 'SWNORTH0000101' })).dat!.can.move;
+    expect(await can('operator')).toBe(true);
+    expect(await can('sunmaker')).toBe(false);
 
     // dealer_north's stock goes to othermaker: the dealer (sunmaker's) is cleared
     const auditBefore = await auditCount();
