@@ -79,7 +79,7 @@ export default function MoveDataloggerDialog({ row, onClose }: { row: Datalogger
   const d = detail.data;
   const options = (accounts.data?.account ?? []).map((a) => ({
     value: a.uid,
-    label: [a.usr, a.qname, a.mobile, a.email].filter(Boolean).join(' · '),
+    label: [a.usr, a.qname !== a.usr ? a.qname : '', a.mobile, a.email].filter(Boolean).join(' · '),
   }));
 
   return (
