@@ -691,7 +691,8 @@ export class CollectorAdminService {
     } else {
       plantId = await this.deps.defaultPlantOf?.(owner.id);
     }
-    if (dl.owner_id === owner.id && (plantId === undefined || dl.project_id === plantId)) throw new ApiError(271);
+    // already this owner's: nothing to do unless another of its plants is named
+    if (dl.owner_id === owner.id && (plantid === undefined || dl.project_id === plantid)) throw new ApiError(271);
     plantId ??= await this.deps.createDefaultPlant!(owner.id, dl);
     const adminId = (await this.deps.repo.dealerAbove(owner.path, owner.id)) ?? null;
     const before = { owner_id: dl.owner_id, project_id: dl.project_id, admin_id: dl.admin_id };
