@@ -221,6 +221,8 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           stockType: (pn, vendorCode) => protocolAdmin.stockType(pn, vendorCode),
           insertStock: (pn, alias, adminId, vendorId, typeCode, commMethod) =>
             distributionRepo.insertStock(pn, alias, adminId, vendorId, typeCode, commMethod),
+          defaultPlantOf: (ownerId) => distributionRepo.defaultPlantOf(ownerId),
+          createDefaultPlant: (ownerId, dl) => distributionRepo.createDefaultPlant(ownerId, dl),
           commands,
           operations,
           audit,

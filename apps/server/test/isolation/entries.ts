@@ -827,6 +827,10 @@ export const ENTRIES = {
   queryProtocolChanges: { ref: 'none', params: () => ({ pagesize: 10 }) },
   // Operator home (issue 14): operator only, platform-wide figures; proven in test/operator-home/.
   queryOperatorHome: { ref: 'none', params: () => ({}) },
+  // Fleet (issue 14): operator only; a missing PN answers 257 (the moves are tested in test/dataloggers/fleet-move).
+  queryFleetDevices: { ref: 'none', params: () => ({ pagesize: 50 }), counts: [{ kind: 'device', read: total }] },
+  moveCollectorVendor: { ref: 'none', params: () => ({ pn: MISSING.pn, vendorUid: MISSING.uid }), okCodes: [257] },
+  moveCollectorOwner: { ref: 'none', params: () => ({ pn: MISSING.pn, uid: MISSING.uid }), okCodes: [257] },
 } satisfies { [N in ActionName]: Entry };
 
 /** The fields of a key entry the matrix sends (disabled: it never opens a sign-in). */

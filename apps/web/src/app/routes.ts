@@ -186,7 +186,11 @@ export const AREAS: readonly AreaDef[] = [
         page: () => import('../features/operator-home/pages/OperatorHomePage'),
         children: [
           item('account', 'Team', { group: 'accountManagement', page: accountsAdminPage }),
-          item('device', 'Hdd', { group: 'accountManagement' }),
+          item('device', 'Hdd', {
+            group: 'accountManagement',
+            page: () => import('../features/operator-fleet/pages/FleetDevicesPage'),
+            subPage: DEVICE_DETAIL,
+          }),
           item('datalogger', 'Cluster', { group: 'accountManagement', page: dataloggersPage }),
           item('log', 'FileText', {
             group: 'accountManagement',

@@ -128,7 +128,7 @@ export const disableOrEnableAccount = defineAction({
 export const webQueryUsrEs = defineAction({
   name: 'webQueryUsrEs',
   summary:
-    'Accounts in the caller\'s subtree: filters role, usr (fuzzy), enable, active, groupid (empty = ungrouped), ' +
+    'Accounts in the caller\'s subtree: filters role, usr (fuzzy), search (fuzzy username, nickname, phone, e-mail or held PN), enable, active, groupid (empty = ungrouped), ' +
     'dist (dealer code); orderBy ascUsr/descUsr; counts of dataloggers, devices and plants; paged.',
   params: actionParams({
     role: wireInt().optional(),
@@ -139,6 +139,8 @@ export const webQueryUsrEs = defineAction({
     groupid: z.union([z.literal(''), wireInt().min(1)]).optional(),
     /** Sunwatch addition: dealer code filter. */
     dist: z.string().max(64).optional(),
+    /** Sunwatch addition (issue 14): fuzzy username, nickname, phone, e-mail or held datalogger PN. */
+    search: z.string().max(64).optional(),
     orderBy: z.enum(['ascUsr', 'descUsr']).optional(),
     page: page(),
     pagesize: pageSize(),

@@ -265,6 +265,9 @@ export const ACTION_AUTH = {
   queryProtocolChanges: 'signed',
   // issue 14: the operator home (operator-home.ts)
   queryOperatorHome: 'signed',
+  queryFleetDevices: 'signed',
+  moveCollectorVendor: 'signed',
+  moveCollectorOwner: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

@@ -143,6 +143,9 @@ const MUTATING = [
   'setProtocolBindingEnabled',
   'deleteProtocolBinding',
   'changeDeviceProtocol',
+  // issue 14: fleet (operator moves a datalogger)
+  'moveCollectorVendor',
+  'moveCollectorOwner',
 ];
 
 describe('action catalogue: mutates', () => {

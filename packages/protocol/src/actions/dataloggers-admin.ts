@@ -326,7 +326,16 @@ export interface CollectorDetail {
   /** Connection info: where the datalogger reports (MQTT topic of its frames and commands). */
   connection: { protocol: 'mqtt'; port: number; dataTopic: string; cmdTopic: string; ackTopic: string };
   /** What the caller may do on it (the web shows only these buttons). */
-  can: { edit: boolean; reboot: boolean; reset: boolean; unbind: boolean; debug: boolean; delete: boolean };
+  can: {
+    edit: boolean;
+    reboot: boolean;
+    reset: boolean;
+    unbind: boolean;
+    debug: boolean;
+    delete: boolean;
+    /** Issue 14: the operator moves it to another manufacturer or owner (moveCollectorVendor / moveCollectorOwner). */
+    move?: boolean;
+  };
 }
 
 export const queryCollectorDetail = defineAction({
@@ -337,4 +346,35 @@ export const queryCollectorDetail = defineAction({
   access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<CollectorDetail>(),
+});
+
+/** What a move changed (the web shows it; the audit row holds the same before → after). */
+export interface CollectorMoveDat {
+  pn: string;
+  vendorUid: number;
+  vendorUsr: string;
+  adminUid: number;
+  uid: number;
+  usr: string;
+  pid: number;
+}
+
+export const moveCollectorVendor = defineAction({
+  name: 'moveCollectorVendor',
+  summary:
+    "Sunwatch, operator only: moves datalogger `pn` to manufacturer `vendorUid` (its vendor changes; its dealer admin is cleared when the dealer belongs to another manufacturer; its owner is kept only when the owner's tree allows the new manufacturer, else 276). Errors 257, 261 not a manufacturer, 271 already the manufacturer's, 276.",
+  params: actionParams({ pn: z.string().max(32), vendorUid: wireInt() }),
+  access: { auth: 'signed', roles: [15], permission: 'device_manag' },
+  mutates: true,
+  result: result<CollectorMoveDat>(),
+});
+
+export const moveCollectorOwner = defineAction({
+  name: 'moveCollectorOwner',
+  summary:
+    "Sunwatch, operator only: moves datalogger `pn` to plant owner `uid`, onto its plant `plantid` (absent: the owner's default plant, created when it has none); the dealer admin becomes the owner's dealer. Errors 257, 261, 1024 not an owner, 260 not the owner's plant, 271 already there, 273 the owner's manufacturer is not the datalogger's.",
+  params: actionParams({ pn: z.string().max(32), uid: wireInt(), plantid: wireInt().optional() }),
+  access: { auth: 'signed', roles: [15], permission: 'device_manag' },
+  mutates: true,
+  result: result<CollectorMoveDat>(),
 });

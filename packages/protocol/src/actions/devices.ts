@@ -94,6 +94,39 @@ export const webQueryDeviceEs = defineAction({
   result: result<{ total: number; page: number; pagesize: number; device: WebDeviceRow[] }>(),
 });
 
+/** One row of the operator's platform device list (queryFleetDevices). */
+export interface FleetDeviceRow extends DeviceTuple {
+  devalias: string;
+  status: number;
+  model: string;
+  /** The plant owner (0 / "" when the datalogger is not bound). */
+  uid: number;
+  usr: string;
+  /** The manufacturer of the datalogger (0 / "" when none). */
+  vendorUid: number;
+  vendorUsr: string;
+  /** The datalogger's alias. */
+  collalias: string;
+  pid: number;
+  pname: string;
+}
+
+export const queryFleetDevices = defineAction({
+  name: 'queryFleetDevices',
+  summary:
+    "Sunwatch, operator only: every device of the platform in id order; `search` matches the datalogger PN, the device SN or alias, the owner's username (fuzzy) and the devcode (exact, when a number); `statusFilter` 0 all, n → status n−1; `vendorUid` one manufacturer; paged.",
+  params: actionParams({
+    search: z.string().max(64).optional(),
+    statusFilter: wireInt().min(0).optional(),
+    vendorUid: wireInt().optional(),
+    page: page(),
+    pagesize: pageSize(100),
+  }),
+  access: { auth: 'signed', roles: [15], permission: 'device_manag' },
+  mutates: false,
+  result: result<{ total: number; page: number; pagesize: number; device: FleetDeviceRow[] }>(),
+});
+
 export interface DeviceInfoRow extends DeviceTuple {
   alias: string;
   /** Seconds east of UTC. */

@@ -64,6 +64,8 @@ export const accountAdminHandlers = {
       {
         roles: p.role !== undefined ? [p.role] : undefined,
         usr: p.usr || undefined,
+        // Issue 14: one box finds an account by username, nickname, phone, e-mail or a held PN.
+        search: p.search?.trim() ? { text: p.search.trim(), contact: callerOf(input).role !== ROLE.GROUP } : undefined,
         enable: p.enable,
         active: p.active,
         groupId: p.groupid === '' ? null : p.groupid,

@@ -47,5 +47,9 @@ export const collectorAdminHandlers: HandlerMap = {
   debugCollector: ({ params, ...i }, ctx) => ctx.services.collectorAdmin.debug(callerOf(i), params),
   webQueryCollectorLog: ({ params, ...i }, ctx) => ctx.services.collectorAdmin.log(callerOf(i), params),
   queryGprsCollector: ({ params, ...i }, ctx) => ctx.services.collectorAdmin.gprsList(callerOf(i), params),
+  moveCollectorVendor: ({ params, ...i }, ctx) =>
+    ctx.services.collectorAdmin.moveVendor(callerOf(i), params.pn, params.vendorUid),
+  moveCollectorOwner: ({ params, ...i }, ctx) =>
+    ctx.services.collectorAdmin.moveOwner(callerOf(i), params.pn, params.uid, params.plantid),
   queryCollectorDetail: ({ params, ...i }, ctx) => ctx.services.collectorAdmin.detail(callerOf(i), params.pn),
 };

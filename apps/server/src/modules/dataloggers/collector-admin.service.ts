@@ -13,6 +13,7 @@ import {
   normalizeLocale,
   type Catalogue,
   type CollectorDetail,
+  type CollectorMoveDat,
   type CollectorLogRow,
   type CollectorSheetDat,
   type CollectorSheetResult,
@@ -68,6 +69,9 @@ export interface CollectorAdminDeps {
     typeCode: string,
     commMethod?: string,
   ): Promise<number>;
+  /** The owner's default plant (else its oldest), and the default plant made for it when it has none. */
+  defaultPlantOf?: (ownerId: number) => Promise<number | undefined>;
+  createDefaultPlant?: (ownerId: number, dl: CollectorRecord) => Promise<number>;
   commands: Pick<DataloggerCommands, 'send'>;
   operations: Pick<OperationLog, 'record'>;
   audit: Pick<AuditService, 'record'>;
@@ -611,6 +615,119 @@ export class CollectorAdminService {
   }
 
   // ----------------------------------------------------------------------------------------
+  // Operator moves (issue 14)
+  // ----------------------------------------------------------------------------------------
+
+  /** The manufacturer above (or equal to) an account, by its path; undefined under the operator alone. */
+  private async makerOf(account: { id: number; role: number; path: string } | undefined): Promise<number | undefined> {
+    if (!account) return undefined;
+    if (account.role === ROLE.MANUFACTURER) return account.id;
+    return (await this.deps.manufacturerOnPath(account.path))?.id;
+  }
+
+  private async moveResult(dl: CollectorRecord): Promise<CollectorMoveDat> {
+    const now = (await this.deps.repo.byPn(dl.pn))!;
+    const users = await this.deps.repo.usrOf([now.vendor_id, now.owner_id]);
+    return {
+      pn: now.pn,
+      vendorUid: now.vendor_id ?? 0,
+      vendorUsr: now.vendor_id != null ? (users.get(now.vendor_id) ?? '') : '',
+      adminUid: now.admin_id ?? 0,
+      uid: now.owner_id ?? 0,
+      usr: now.owner_id != null ? (users.get(now.owner_id) ?? '') : '',
+      pid: now.project_id ?? 0,
+    };
+  }
+
+  private async recordMove(
+    caller: Caller,
+    action: string,
+    dl: CollectorRecord,
+    target: string,
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+  ): Promise<void> {
+    await this.deps.audit.record({ entity: 'datalogger', entityId: dl.pn, before, after });
+    await this.deps.operations.record({
+      accountId: caller.accountId,
+      usr: caller.usr,
+      action,
+      pn: dl.pn,
+      kind: 'bind',
+      target,
+      before,
+      after,
+      result: 0,
+    });
+    this.deps.invalidate(dl.pn);
+  }
+
+  /**
+   * moveCollectorVendor (operator only): the datalogger becomes manufacturer `vendorUid`'s. Its
+   * dealer admin is cleared when the dealer belongs to another manufacturer (the old one); its owner
+   * stays only when the owner's tree allows the new manufacturer (276 rule: an owner under a
+   * manufacturer holds only that manufacturer's dataloggers), else the move is refused with 276.
+   * Every check runs before the first write: a refusal leaves nothing half-written.
+   */
+  async moveVendor(caller: Caller, pn: string, vendorUid: number): Promise<CollectorMoveDat> {
+    if (caller.role !== ROLE.OPERATOR) throw new ApiError(11);
+    const dl = await this.visible(caller, pn);
+    const vendor = await this.deps.accounts.findById(vendorUid);
+    if (!vendor || vendor.role !== ROLE.MANUFACTURER) throw new ApiError(261, 'vendorUid');
+    if (dl.vendor_id === vendor.id) throw new ApiError(271);
+    if (dl.owner_id != null) {
+      const owner = await this.deps.accounts.findById(dl.owner_id);
+      const ownerMaker = await this.makerOf(owner);
+      if (ownerMaker !== undefined && ownerMaker !== vendor.id) throw new ApiError(276, owner?.usr);
+    }
+    let adminId = dl.admin_id;
+    if (dl.admin_id != null) {
+      const dealerMaker = await this.makerOf(await this.deps.accounts.findById(dl.admin_id));
+      if (dealerMaker !== undefined && dealerMaker !== vendor.id) adminId = null;
+    }
+    const before = { vendor_id: dl.vendor_id, admin_id: dl.admin_id, owner_id: dl.owner_id };
+    const after = { vendor_id: vendor.id, admin_id: adminId, owner_id: dl.owner_id };
+    await this.deps.repo.update(dl.id, { vendor_id: vendor.id, admin_id: adminId });
+    await this.recordMove(caller, 'moveCollectorVendor', dl, 'vendor', before, after);
+    return this.moveResult(dl);
+  }
+
+  /**
+   * moveCollectorOwner (operator only): the datalogger goes to plant owner `uid`, onto its plant
+   * `plantid` (absent: its default plant, created when it has none), its devices with it. The 273
+   * rule of the lower areas applies: an owner under a manufacturer takes only that manufacturer's
+   * dataloggers. The dealer admin becomes the new owner's dealer (none when it has none); the old
+   * owner's follows of its devices go. Every check runs before the first write.
+   */
+  async moveOwner(caller: Caller, pn: string, uid: number, plantid: number | undefined): Promise<CollectorMoveDat> {
+    if (caller.role !== ROLE.OPERATOR) throw new ApiError(11);
+    const dl = await this.visible(caller, pn);
+    const owner = await this.deps.accounts.findById(uid);
+    if (!owner) throw new ApiError(261, 'uid');
+    if (owner.role !== ROLE.OWNER) throw new ApiError(1024, owner.usr);
+    const ownerMaker = await this.makerOf(owner);
+    if (dl.vendor_id != null && ownerMaker !== undefined && dl.vendor_id !== ownerMaker) throw new ApiError(273, dl.pn);
+    let plantId: number | undefined;
+    if (plantid !== undefined) {
+      if (!(await this.deps.repo.plantOf(owner.id, plantid))) throw new ApiError(260);
+      plantId = plantid;
+    } else {
+      plantId = await this.deps.defaultPlantOf?.(owner.id);
+    }
+    // already this owner's: nothing to do unless another of its plants is named
+    if (dl.owner_id === owner.id && (plantid === undefined || dl.project_id === plantid)) throw new ApiError(271);
+    plantId ??= await this.deps.createDefaultPlant!(owner.id, dl);
+    const adminId = (await this.deps.repo.dealerAbove(owner.path, owner.id)) ?? null;
+    const before = { owner_id: dl.owner_id, project_id: dl.project_id, admin_id: dl.admin_id };
+    const after = { owner_id: owner.id, project_id: plantId, admin_id: adminId };
+    await this.deps.repo.update(dl.id, after);
+    await this.deps.repo.setDevicesPlant(dl.id, plantId);
+    if (dl.owner_id != null && dl.owner_id !== owner.id) await this.deps.repo.dropFollows(dl.id, dl.owner_id);
+    await this.recordMove(caller, 'moveCollectorOwner', dl, 'owner', before, after);
+    return this.moveResult(dl);
+  }
+
+  // ----------------------------------------------------------------------------------------
   // Debug, log
   // ----------------------------------------------------------------------------------------
 
@@ -799,6 +916,7 @@ export class CollectorAdminService {
           button('datalogger_delete') &&
           ((caller.role === ROLE.OWNER && r.owner_id === caller.accountId) ||
             (caller.role === ROLE.DISTRIBUTOR && r.admin_id === actor)),
+        move: caller.role === ROLE.OPERATOR,
       },
     };
   }

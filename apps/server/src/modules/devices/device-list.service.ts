@@ -2,6 +2,7 @@ import {
   statusFromListFilter,
   type Catalogue,
   type DeviceInfoRow,
+  type FleetDeviceRow,
   type ParsedParamsOf,
   type WebDeviceRow,
 } from '@sunwatch/protocol';
@@ -18,7 +19,7 @@ import { deviceTz, type DeviceKey, type DeviceRow, type DevicesRepository } from
 
 export interface DeviceListServiceDeps {
   access: Pick<AccessService, 'scopeOf'>;
-  devices: Pick<DevicesRepository, 'list' | 'latest' | 'followed'>;
+  devices: Pick<DevicesRepository, 'list' | 'latest' | 'followed' | 'fleet'>;
   energy: Pick<EnergyService, 'periodByDevice'>;
   resolver: Pick<DeviceResolver, 'batch'>;
 }
@@ -88,6 +89,43 @@ export class DeviceListService {
         figures: figuresWire(def, r.id, sample, r.status !== OFFLINE, byKind),
       };
     });
+    return { total, page: p.page, pagesize: p.pagesize, device };
+  }
+
+  /**
+   * queryFleetDevices (operator): every device of the caller's scope — the operator's is the whole
+   * platform — with owner, manufacturer, datalogger and plant.
+   */
+  async fleetList(
+    caller: Caller,
+    p: ParsedParamsOf<Catalogue['queryFleetDevices']>,
+  ): Promise<{ total: number; page: number; pagesize: number; device: FleetDeviceRow[] }> {
+    const scope = await this.deps.access.scopeOf(caller);
+    const status = p.statusFilter ? statusFromListFilter(p.statusFilter) : undefined;
+    const { total, rows } = await this.deps.devices.fleet(
+      scope,
+      { search: p.search, status, vendorId: p.vendorUid },
+      p.page,
+      p.pagesize,
+    );
+    const device = rows.map(
+      (r): FleetDeviceRow => ({
+        pn: r.pn,
+        devcode: r.devcode,
+        devaddr: r.devaddr,
+        sn: r.sn,
+        devalias: r.alias,
+        status: r.status,
+        model: r.model,
+        uid: r.owner_id ?? 0,
+        usr: r.owner_usr ?? '',
+        vendorUid: r.vendor_id ?? 0,
+        vendorUsr: r.vendor_usr ?? '',
+        collalias: r.dl_alias,
+        pid: r.project_id ?? 0,
+        pname: r.pname ?? '',
+      }),
+    );
     return { total, page: p.page, pagesize: p.pagesize, device };
   }
 

@@ -5,6 +5,7 @@ import { DeviceListService } from './device-list.service.js';
 /** Device actions: lists (`list`), real-time reads (`reads`), curves, statistics, follows. */
 export const deviceHandlers: HandlerMap = {
   webQueryDeviceEs: ({ params, ...i }, ctx) => ctx.services.devices.list.webList(callerOf(i), params),
+  queryFleetDevices: ({ params, ...i }, ctx) => ctx.services.devices.list.fleetList(callerOf(i), params),
   queryDeviceInfo: async ({ params, ...i }, ctx) => ({
     device: (await ctx.services.devices.list.batch(callerOf(i), params)).map(DeviceListService.info),
   }),

@@ -34,6 +34,25 @@ export interface DeviceRow {
   currency: string | null;
 }
 
+/** A row of the operator's platform device list. */
+export interface FleetDeviceRecord {
+  id: number;
+  pn: string;
+  devcode: number;
+  devaddr: number;
+  sn: string;
+  alias: string;
+  model: string;
+  status: number;
+  project_id: number | null;
+  dl_alias: string;
+  owner_id: number | null;
+  owner_usr: string | null;
+  vendor_id: number | null;
+  vendor_usr: string | null;
+  pname: string | null;
+}
+
 export interface DeviceKey {
   pn?: string | undefined;
   devcode?: number | undefined;
@@ -318,6 +337,72 @@ export class DevicesRepository {
       .where('device_id', '=', deviceId)
       .executeTakeFirst();
     return Number(res.numDeletedRows) === 1;
+  }
+
+  /**
+   * The operator's platform device list (queryFleetDevices): the scope's devices with their owner,
+   * manufacturer, datalogger and plant; `search` matches PN, SN, alias, owner username (fuzzy) and
+   * the devcode (exact, when it is a number).
+   */
+  async fleet(
+    scope: TelemetryScope,
+    f: { search?: string | undefined; status?: number | undefined; vendorId?: number | undefined },
+    page: number,
+    pagesize: number,
+  ): Promise<{ total: number; rows: FleetDeviceRecord[] }> {
+    let q = this.base(scope).leftJoin('accounts as v', 'v.id', 'dl.vendor_id');
+    if (f.status !== undefined) q = q.where('d.status', '=', f.status);
+    if (f.vendorId !== undefined) q = q.where('dl.vendor_id', '=', f.vendorId);
+    const text = f.search?.trim() ?? '';
+    if (text !== '') {
+      const p = likePattern(text);
+      const alts = [
+        sql<SqlBool>`lower(d.pn) like ${p} escape '\\'`,
+        sql<SqlBool>`lower(d.sn) like ${p} escape '\\'`,
+        sql<SqlBool>`lower(d.alias) like ${p} escape '\\'`,
+        sql<SqlBool>`lower(o.usr) like ${p} escape '\\'`,
+      ];
+      if (/^\d{1,9}$/.test(text)) alts.push(sql<SqlBool>`d.devcode = ${Number(text)}`);
+      q = q.where(sql<SqlBool>`(${sql.join(alts, sql` or `)})`);
+    }
+    const c = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = Number(c.n);
+    if (total === 0 || page * pagesize >= total) return { total, rows: [] };
+    const rows = await q
+      .select([
+        'd.id',
+        'd.pn',
+        'd.devcode',
+        'd.devaddr',
+        'd.sn',
+        'd.alias',
+        'd.model',
+        'd.status',
+        'd.project_id',
+        'dl.alias as dl_alias',
+        'dl.owner_id as owner_id',
+        'o.usr as owner_usr',
+        'dl.vendor_id as vendor_id',
+        'v.usr as vendor_usr',
+        'p.name as pname',
+      ])
+      .orderBy('d.id')
+      .limit(pagesize)
+      .offset(page * pagesize)
+      .execute();
+    return {
+      total,
+      rows: rows.map((r) => ({
+        ...r,
+        id: Number(r.id),
+        devcode: Number(r.devcode),
+        devaddr: Number(r.devaddr),
+        status: Number(r.status),
+        project_id: r.project_id != null ? Number(r.project_id) : null,
+        owner_id: r.owner_id != null ? Number(r.owner_id) : null,
+        vendor_id: r.vendor_id != null ? Number(r.vendor_id) : null,
+      })),
+    };
   }
 
   /** Device counts by status in scope. */

@@ -44,7 +44,8 @@ export type UsersParams = ParamsOf<Catalogue['webQueryUsrEs']>;
 /** Wire parameters of webQueryUsrEs for a list state. */
 export function usersListParams(s: UsersListState): UsersParams {
   const p: UsersParams = { ...wirePaging(s), orderBy: 'ascUsr' };
-  if (s.search.trim()) p.usr = s.search.trim();
+  // one box: username, nickname, phone, e-mail or a held PN (issue 14: the server's `search`)
+  if (s.search.trim()) p.search = s.search.trim();
   if (s.role >= 0) p.role = s.role;
   if (s.group === 'none') p.groupid = '';
   else if (s.group) p.groupid = Number(s.group);

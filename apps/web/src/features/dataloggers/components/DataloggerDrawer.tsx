@@ -193,6 +193,7 @@ export default function DataloggerDrawer({
         ['debug', d.can.debug],
         ['reset', d.can.reset],
         ['unbind', d.can.unbind],
+        ['move', d.can.move === true],
         ['delete', d.can.delete],
       ]
     : [];

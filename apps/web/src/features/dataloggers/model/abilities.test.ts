@@ -31,6 +31,21 @@ describe('datalogger abilities', () => {
     expect(rowActions(dataloggerAbilitiesFor({ role: ROLE.DISTRIBUTOR }))).toContain('delete');
   });
 
+  it('gives only the operator the move (issue 14)', () => {
+    expect(rowActions(dataloggerAbilitiesFor({ role: ROLE.OPERATOR }))).toEqual([
+      'details',
+      'edit',
+      'reboot',
+      'debug',
+      'log',
+      'reset',
+      'unbind',
+      'move',
+    ]);
+    for (const role of [ROLE.OWNER, ROLE.MANUFACTURER, ROLE.DISTRIBUTOR, ROLE.GROUP, ROLE.VIEWER])
+      expect(dataloggerAbilitiesFor({ role }).move, String(role)).toBe(false);
+  });
+
   it('leaves a viewer and a group account read-only', () => {
     expect(rowActions(dataloggerAbilitiesFor({ role: ROLE.VIEWER }))).toEqual(['details']);
     expect(dataloggerAbilitiesFor({ role: ROLE.VIEWER }).readOnly).toBe(true);

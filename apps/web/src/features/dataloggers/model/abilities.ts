@@ -10,7 +10,7 @@ import { ROLE, type Role } from '@sunwatch/protocol';
 import { accessFor, type AccessSubject } from '../../../app/access';
 import { useSession } from '../../../app/use-session';
 
-export type RowAction = 'details' | 'edit' | 'reboot' | 'debug' | 'log' | 'reset' | 'unbind' | 'delete';
+export type RowAction = 'details' | 'edit' | 'reboot' | 'debug' | 'log' | 'reset' | 'unbind' | 'move' | 'delete';
 
 /** The actions behind each ability, and the roles their catalogue entries admit. */
 export const ABILITY_ACTIONS = {
@@ -23,6 +23,8 @@ export const ABILITY_ACTIONS = {
   remove: 'delCollector',
   debug: 'debugCollector',
   log: 'webQueryCollectorLog',
+  /** Issue 14: the operator moves a datalogger to another manufacturer or owner (moveCollectorOwner alike). */
+  move: 'moveCollectorVendor',
 } as const;
 export type Ability = keyof typeof ABILITY_ACTIONS;
 
@@ -37,6 +39,7 @@ export const ABILITY_ROLES: Record<Ability, readonly Role[]> = {
   remove: [OWNER, DISTRIBUTOR],
   debug: [MANUFACTURER, DISTRIBUTOR, OPERATOR],
   log: [OWNER, MANUFACTURER, DISTRIBUTOR, GROUP, OPERATOR],
+  move: [OPERATOR],
 };
 
 /** The function point of each ability (catalogue `access.button`). */
@@ -50,6 +53,7 @@ export const ABILITY_BUTTONS: Record<Ability, string> = {
   remove: 'datalogger_delete',
   debug: 'datalogger_debug',
   log: 'datalogger_detail',
+  move: 'datalogger_edit',
 };
 
 export interface DataloggerAbilities {
@@ -67,6 +71,7 @@ export interface DataloggerAbilities {
   remove: boolean;
   debug: boolean;
   log: boolean;
+  move: boolean;
 }
 
 export function dataloggerAbilitiesFor(session: AccessSubject | undefined): DataloggerAbilities {
@@ -94,6 +99,7 @@ export function dataloggerAbilitiesFor(session: AccessSubject | undefined): Data
     remove: may('remove'),
     debug: may('debug'),
     log: may('log'),
+    move: may('move'),
   };
 }
 
@@ -106,6 +112,7 @@ export function rowActions(a: DataloggerAbilities): RowAction[] {
   if (a.log) out.push('log');
   if (a.reset) out.push('reset');
   if (a.unbind) out.push('unbind');
+  if (a.move) out.push('move');
   if (a.remove) out.push('delete');
   return out;
 }

@@ -3,7 +3,8 @@
  * /generalNew/setting/datalogger and the operator's /adminNewStatr/home/datalogger. A server-paged
  * list (search by PN or alias, status and plant filters in the address bar) with status, signal,
  * firmware, last report and plant; add (single and batch), and per row the actions the account
- * may use: details, edit, reboot, debug, log, reset and unbind (typed YES), delete. The details
+ * may use: details, edit, reboot, debug, log, reset and unbind (typed YES), delete, and for the
+ * operator the move to another manufacturer or owner (issue 14). The details
  * drawer is in the address bar too (`detail=<PN>`), so it survives a reload and can be shared.
  */
 import { lazy, Suspense, useState } from 'react';
@@ -42,6 +43,7 @@ const ConfirmYesDialog = lazy(() => actionDialogs().then((m) => ({ default: m.Co
 const RebootDialog = lazy(() => actionDialogs().then((m) => ({ default: m.RebootDialog })));
 const DeleteDialog = lazy(() => actionDialogs().then((m) => ({ default: m.DeleteDialog })));
 const DebugDialog = lazy(() => import('../components/DebugDialog'));
+const MoveDataloggerDialog = lazy(() => import('../components/MoveDataloggerDialog'));
 
 /**
  * The list has many columns and sits in the settings layout: the PN stays pinned at the left and,
@@ -226,6 +228,7 @@ export default function DataloggersPage() {
         {dialog?.kind === 'reboot' && row && <RebootDialog row={row} onClose={close} />}
         {dialog?.kind === 'delete' && row && <DeleteDialog row={row} onClose={close} />}
         {dialog?.kind === 'debug' && row && <DebugDialog row={row} onClose={close} />}
+        {dialog?.kind === 'move' && row && <MoveDataloggerDialog row={row} onClose={close} />}
       </Suspense>
     </Card>
   );

@@ -1,6 +1,7 @@
 /**
  * Where the device pages of an area live: the route-table node that carries the device
- * detail sub-page (adminNew/admin → device, generalNew → deviceno, classic general → home).
+ * detail sub-page (adminNew/admin → device, generalNew → deviceno, classic general → home,
+ * operator → home/device).
  */
 import { AREAS, DEVICE_DETAIL, areaOfPath, type AreaDef } from '../../../app/routes';
 
@@ -12,8 +13,15 @@ export interface DeviceTupleLike {
 }
 
 export function deviceListPath(area: AreaDef | undefined): string | undefined {
-  const node = area?.children.find((n) => n.subPage === DEVICE_DETAIL);
-  return node && area ? `${area.base}/${node.path}` : undefined;
+  if (!area) return undefined;
+  const node = area.children.find((n) => n.subPage === DEVICE_DETAIL);
+  if (node) return `${area.base}/${node.path}`;
+  // the operator's device list sits one level down, in its settings layout (home/device)
+  for (const parent of area.children) {
+    const child = parent.children?.find((n) => n.subPage === DEVICE_DETAIL);
+    if (child) return `${area.base}/${parent.path}/${child.path}`;
+  }
+  return undefined;
 }
 
 export function deviceDetailPath(area: AreaDef | undefined, d: DeviceTupleLike): string | undefined {
