@@ -131,6 +131,15 @@ const MUTATING = [
   // issue 14: PN rules (operator)
   'addManufacturerCode',
   'setManufacturerCodeEnabled',
+  // issue 14: custom domains and passwordMaintenance (operator)
+  'addCustomDomain',
+  'editCustomDomain',
+  'setCustomDomainEnabled',
+  'delCustomDomain',
+  'uploadCustomDomainImage',
+  'delCustomDomainImage',
+  'setVendorCtrlPwd',
+  'clearVendorCtrlPwd',
 ];
 
 describe('action catalogue: mutates', () => {

@@ -22,6 +22,7 @@ import * as protocolTools from './protocol-tools.js';
 
 import * as companyKeys from './company-keys.js';
 import * as manufacturerCodes from './manufacturer-codes.js';
+import * as customDomains from './custom-domains.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -54,6 +55,7 @@ export const catalogue = {
 
   ...companyKeys,
   ...manufacturerCodes,
+  ...customDomains,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -102,5 +104,7 @@ export * from './upgrade-strategies-params.js';
 export type * from './company-keys.js';
 export type * from './manufacturer-codes.js';
 export * from './company-keys-params.js';
+export type * from './custom-domains.js';
+export * from './custom-domains-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

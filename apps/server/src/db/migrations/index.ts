@@ -27,6 +27,7 @@ import { demoSessionCode } from './0026-demo-session-code.js';
 import { upgradeBatchJobs } from './0027-upgrade-batch-jobs.js';
 import { strategyFilter } from './0028-strategy-filter.js';
 import { companyKeys } from './0029-company-keys.js';
+import { customDomains } from './0036-custom-domains.js';
 import { manufacturerCodes } from './0030-manufacturer-codes.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
@@ -60,6 +61,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0028-strategy-filter': strategyFilter(dialect),
     '0029-company-keys': companyKeys(dialect),
     '0030-manufacturer-codes': manufacturerCodes(dialect),
+    '0036-custom-domains': customDomains(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
