@@ -17,6 +17,8 @@ import type { AuthService } from './modules/auth/auth.service.js';
 import type { LoginThrottle } from './modules/auth/throttle.service.js';
 import type { ActionLog } from './modules/action-log/action-log.service.js';
 import type { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
+import type { CustomDomainsService } from './modules/custom-domains/custom-domains.service.js';
+import type { VendorCtrlPwdService } from './modules/custom-domains/vendor-ctrl-pwd.service.js';
 import type { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import type { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
 import type { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
@@ -135,6 +137,10 @@ export interface AppContext {
     protocolAdmin: ProtocolAdminService;
     /** Issue 14 operator home: platform figures, ingest and action rates, queues. */
     operatorHome: OperatorHomeService;
+    /** Issue 14: custom domains (host → entry-page look), read by branding on every request. */
+    customDomains: CustomDomainsService;
+    /** Issue 14 passwordMaintenance: every manufacturer's device-control password (via deviceOps.pwd). */
+    vendorCtrlPwd: VendorCtrlPwdService;
     telemetry: TelemetryService;
     /** Issue 10: commands to dataloggers over MQTT and their acks (err 263 offline, 2 timeout). */
     commands: DataloggerCommands;

@@ -26,6 +26,9 @@ import { ThrottleRepository } from './modules/auth/throttle.repository.js';
 import { LoginThrottle } from './modules/auth/throttle.service.js';
 import { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
 import { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
+import { CustomDomainsService } from './modules/custom-domains/custom-domains.service.js';
+import { VendorCtrlPwdService } from './modules/custom-domains/vendor-ctrl-pwd.service.js';
+import { brandingSeedDomains } from './modules/branding/branding.config.js';
 import { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
 import { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
@@ -91,6 +94,8 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const throttleRepo = new ThrottleRepository(db);
     const companyKeys = new CompanyKeysService(db, now, audit);
     await companyKeys.seed(config.companyKeys);
+    const customDomains = new CustomDomainsService(db, now, audit);
+    await customDomains.seed(brandingSeedDomains(config.branding), (msg) => log.warn(msg));
     const manufacturerCodes = new ManufacturerCodesService(db, now, audit);
     const accounts = new AccountsService(accountsRepo, sessionsRepo, keyring, now);
     const throttle = new LoginThrottle(throttleRepo, config.loginThrottle, now, dbh);
@@ -180,7 +185,9 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         energy: energyRepo,
       },
       services: {
-        branding: new BrandingService({ db, audit, now, config: config.branding }),
+        branding: new BrandingService({ db, audit, now, config: config.branding, domains: customDomains }),
+        customDomains,
+        vendorCtrlPwd: new VendorCtrlPwdService(db, { set: (...a) => ctx.services.deviceOps.pwd.set(...a) }, customDomains.repo),
         contactNotices: { notifyContactChange: (...a) => selfService(ctx).notifyContactChange(...a) },
         upgradeStrategies: new UpgradeStrategiesService({ db, access, audit, now }),
         protocolTools: new ProtocolToolsService({

@@ -171,6 +171,35 @@ export interface PlatformSettingsTable {
   updated_by: string | null;
 }
 
+/** Custom domains (issue 14 white-labelling, migration 0036): host → entry-page look. */
+export interface CustomDomainsTable {
+  id: Generated<number>;
+  host: string;
+  vendor_id: number | null;
+  title: Generated<string>;
+  languages: Generated<string>;
+  force_language: Generated<string>;
+  demo: Generated<number>;
+  qr_login: Generated<number>;
+  phone_num: Generated<string>;
+  email: Generated<string>;
+  wechat: Generated<string>;
+  english_name: Generated<string>;
+  logo: Uint8Array | null;
+  logo_type: Generated<string>;
+  logo_sha: Generated<string>;
+  logo_size: Generated<number>;
+  background: Uint8Array | null;
+  background_type: Generated<string>;
+  background_sha: Generated<string>;
+  background_size: Generated<number>;
+  enabled: Generated<number>;
+  seeded: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  updated_by: string | null;
+}
+
 /** PN rules (issue 14 factoryCode, migration 0028): PNs starting with `prefix` belong to `vendor_id`. */
 
 export interface ManufacturerCodesTable {
@@ -363,6 +392,7 @@ export interface Database
   datalogger_type_codes: DataloggerTypeCodesTable;
   protocol_bindings: ProtocolBindingsTable;
   device_devcode_changes: DeviceDevcodeChangesTable;
+  custom_domains: CustomDomainsTable;
   seen_signs: SeenSignsTable;
   audit_log: AuditLogTable;
   datalogger_orders: DataloggerOrdersTable;

@@ -31,6 +31,7 @@ import { rechargeOrderHandlers } from './recharge-orders/recharge-orders.actions
 import { operatorLogHandlers } from './operator-logs/operator-logs.actions.js';
 import { protocolAdminHandlers } from './protocol-admin/protocol-admin.actions.js';
 import { operatorHomeHandlers } from './operator-home/operator-home.actions.js';
+import { customDomainHandlers } from './custom-domains/custom-domains.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -66,4 +67,5 @@ export const handlers: HandlerMap = {
   ...operatorLogHandlers,
   ...protocolAdminHandlers,
   ...operatorHomeHandlers,
+  ...customDomainHandlers,
 };

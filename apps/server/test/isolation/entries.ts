@@ -831,6 +831,28 @@ export const ENTRIES = {
   queryFleetDevices: { ref: 'none', params: () => ({ pagesize: 50 }), counts: [{ kind: 'device', read: total }] },
   moveCollectorVendor: { ref: 'none', params: () => ({ pn: MISSING.pn, vendorUid: MISSING.uid }), okCodes: [257] },
   moveCollectorOwner: { ref: 'none', params: () => ({ pn: MISSING.pn, uid: MISSING.uid }), okCodes: [257] },
+  // Custom domains and passwordMaintenance (issue 14): operator only; the fixture names no domain
+  // (12) and no manufacturer 999999 (261), so no cell changes another's state. Effects are proven
+  // in test/custom-domains/custom-domains.test.ts.
+  queryCustomDomainList: { ref: 'none', params: () => ({ pagesize: 10 }) },
+  addCustomDomain: { ref: 'none', params: () => ({ host: 'matrix.example', vendor: 999999 }), okCodes: [261] },
+  editCustomDomain: { ref: 'none', params: () => ({ id: 999999, host: 'matrix.example', vendor: 999999 }), okCodes: [12] },
+  setCustomDomainEnabled: { ref: 'none', params: () => ({ id: 999999, enabled: 1 }), okCodes: [12] },
+  delCustomDomain: { ref: 'none', params: () => ({ id: 999999 }), okCodes: [12] },
+  uploadCustomDomainImage: {
+    ref: 'none',
+    params: () => ({ id: 999999, kind: 'logo' }),
+    file: () => ({ name: 'logo.png', bytes: tinyPng() }),
+    okCodes: [12],
+  },
+  delCustomDomainImage: { ref: 'none', params: () => ({ id: 999999, kind: 'logo' }), okCodes: [12] },
+  queryVendorCtrlPwdList: { ref: 'none', params: () => ({ pagesize: 10 }) },
+  setVendorCtrlPwd: {
+    ref: 'none',
+    params: () => ({ vendor: 999999, pwd: 'Matrix_pwd1', confirmPwd: 'Matrix_pwd1' }),
+    okCodes: [261],
+  },
+  clearVendorCtrlPwd: { ref: 'none', params: () => ({ vendor: 999999 }), okCodes: [261] },
 } satisfies { [N in ActionName]: Entry };
 
 /** The fields of a key entry the matrix sends (disabled: it never opens a sign-in). */

@@ -19,6 +19,7 @@ export const MENU_ICON_NAMES = [
   'Export',
   'FileSearch',
   'FileText',
+  'Global',
   'Hdd',
   'History',
   'Home',

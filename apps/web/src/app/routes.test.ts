@@ -17,6 +17,8 @@ const SPEC_PATHS = [
     'actionLog',
     'factoryAccount',
     'factoryCode',
+    // not a path of spec §2: issue 14's per-manufacturer white-labelling (custom domains)
+    'domains',
     'KEYList',
     'protocolInstruction',
     'rawDataParsing',

@@ -217,6 +217,10 @@ export const AREAS: readonly AreaDef[] = [
             group: 'manufacturerManagement',
             page: () => import('../features/operator-codes/pages/ManufacturerCodesPage'),
           }),
+          item('domains', 'Global', {
+            group: 'manufacturerManagement',
+            page: () => import('../features/operator-domains/pages/DomainsPage'),
+          }),
           item('KEYList', 'Key', {
             group: 'apiInterface',
             page: () => import('../features/operator-keys/pages/KeyListPage'),
@@ -237,7 +241,10 @@ export const AREAS: readonly AreaDef[] = [
             group: 'deviceManagement',
             page: () => import('../features/protocol-tools/pages/DeviceFunctionPage'),
           }),
-          item('passwordMaintenance', 'Lock', { group: 'deviceManagement' }),
+          item('passwordMaintenance', 'Lock', {
+            group: 'deviceManagement',
+            page: () => import('../features/operator-domains/pages/PasswordMaintenancePage'),
+          }),
         ],
       }),
     ],

@@ -268,6 +268,17 @@ export const ACTION_AUTH = {
   queryFleetDevices: 'signed',
   moveCollectorVendor: 'signed',
   moveCollectorOwner: 'signed',
+  // issue 14: custom domains and passwordMaintenance (custom-domains.ts)
+  queryCustomDomainList: 'signed',
+  addCustomDomain: 'signed',
+  editCustomDomain: 'signed',
+  setCustomDomainEnabled: 'signed',
+  delCustomDomain: 'signed',
+  uploadCustomDomainImage: 'signed',
+  delCustomDomainImage: 'signed',
+  queryVendorCtrlPwdList: 'signed',
+  setVendorCtrlPwd: 'signed',
+  clearVendorCtrlPwd: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

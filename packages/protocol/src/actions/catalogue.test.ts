@@ -146,6 +146,15 @@ const MUTATING = [
   // issue 14: fleet (operator moves a datalogger)
   'moveCollectorVendor',
   'moveCollectorOwner',
+  // issue 14: custom domains and passwordMaintenance (operator)
+  'addCustomDomain',
+  'editCustomDomain',
+  'setCustomDomainEnabled',
+  'delCustomDomain',
+  'uploadCustomDomainImage',
+  'delCustomDomainImage',
+  'setVendorCtrlPwd',
+  'clearVendorCtrlPwd',
 ];
 
 describe('action catalogue: mutates', () => {

@@ -27,6 +27,7 @@ import * as rechargeOrders from './recharge-orders.js';
 import * as operatorLogs from './operator-logs.js';
 import * as protocolAdmin from './protocol-admin.js';
 import * as operatorHome from './operator-home.js';
+import * as customDomains from './custom-domains.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -64,6 +65,7 @@ export const catalogue = {
   ...operatorLogs,
   ...protocolAdmin,
   ...operatorHome,
+  ...customDomains,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -118,5 +120,7 @@ export type * from './operator-home.js';
 export * from './company-keys-params.js';
 export type * from './operator-logs.js';
 export * from './operator-logs-params.js';
+export type * from './custom-domains.js';
+export * from './custom-domains-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

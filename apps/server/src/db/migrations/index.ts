@@ -27,6 +27,7 @@ import { demoSessionCode } from './0026-demo-session-code.js';
 import { upgradeBatchJobs } from './0027-upgrade-batch-jobs.js';
 import { strategyFilter } from './0028-strategy-filter.js';
 import { companyKeys } from './0029-company-keys.js';
+import { customDomains } from './0036-custom-domains.js';
 import { manufacturerCodes } from './0030-manufacturer-codes.js';
 import { platformSettings } from './0032-platform-settings.js';
 import { protocolBindings } from './0034-protocol-bindings.js';
@@ -68,6 +69,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0034-protocol-bindings': protocolBindings(dialect),
     '0037-recharge-orders': rechargeOrders(dialect),
     '0031-ingest-minutes': ingestMinutes(dialect),
+    '0036-custom-domains': customDomains(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -2,12 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { HOST_NAME_RE, LOCALES, type ConsultDat, type ServerNode } from '@sunwatch/protocol';
+import type { SeedDomain } from '../custom-domains/custom-domains.service.js';
 
 /**
  * Host-dependent branding and server nodes (issue 12), read once at start and validated: a bad
  * file stops the server with the offending path in the message. Documented in
  * docs/branding.md. Without a file every host looks like today's Sunwatch and there is one node,
- * this server.
+ * this server. Since issue 14 the file's hosts only seed the custom-domain table (managed by the
+ * operator, read on every request: modules/custom-domains); the `default` entry, the app links,
+ * filing number, version label and nodes stay configuration.
  */
 
 const locale = z.enum(LOCALES as unknown as [string, ...string[]]);
@@ -114,4 +117,24 @@ export function loadBrandingConfig(env: NodeJS.ProcessEnv, baseDir: string): Bra
 /** Whether an asset of a host exists (the download QR images are probes, spec §7). */
 export function hostAssetExists(config: BrandingConfig, host: string, file: string): boolean {
   return existsSync(path.join(config.dir, host, file));
+}
+
+/** The file's hosts as the custom-domain table's start-up seed (insert-only), pictures read from BRANDING_DIR. */
+export function brandingSeedDomains(config: BrandingConfig): SeedDomain[] {
+  const read = (host: string, file: string | undefined): Buffer | undefined => {
+    if (!file) return undefined;
+    const p = path.join(config.dir, host, file);
+    return existsSync(p) ? readFileSync(p) : undefined;
+  };
+  return Object.entries(config.hosts).map(([host, b]) => ({
+    host,
+    title: b.title,
+    languages: b.languages,
+    forceLanguage: b.forceLanguage ?? '',
+    demo: b.demo,
+    qrLogin: b.qrLogin,
+    contact: b.contact,
+    logo: read(host, b.logo),
+    background: read(host, b.background),
+  }));
 }

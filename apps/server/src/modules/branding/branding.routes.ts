@@ -1,6 +1,6 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ApiError, errorDesc } from '@sunwatch/protocol';
+import { ApiError, errorDesc, type CustomDomainImageKind } from '@sunwatch/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ACTION_PATHS } from '../../http/action-endpoint.js';
@@ -61,7 +61,7 @@ export function registerBrandingRoutes(app: FastifyInstance, ctx: AppContext): v
   }
 
   app.get(DOMAIN_CHECK_PATH, async (request, reply) => {
-    const data = service.domainCheck(hostOf(request, q(request).domainName));
+    const data = await service.domainCheck(hostOf(request, q(request).domainName));
     return reply.header('cache-control', 'no-store').send({ code: 0, data });
   });
 
@@ -87,6 +87,25 @@ export function registerBrandingRoutes(app: FastifyInstance, ctx: AppContext): v
     const type = ASSET_TYPES[ext];
     if (!type || !/^[\w.-]+$/.test(file) || !/^[\w.-]+$/.test(host) || host.startsWith('.')) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    }
+    // A custom domain's logo and background (issue 14) come from the database, whatever the folder holds.
+    const kind = /^(logo|background)\.[a-z]+$/i.exec(file)?.[1]?.toLowerCase() as CustomDomainImageKind | undefined;
+    const domain = kind ? await ctx.services.customDomains.byHost(host.toLowerCase()) : undefined;
+    if (kind && domain) {
+      const img = await ctx.services.customDomains.image(domain.host, kind);
+      if (!img) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+      const sha = kind === 'logo' ? domain.logo_sha : domain.background_sha;
+      // the entry page's URL carries the digest: that one may be cached, any other is revalidated
+      const current = q(request).v !== undefined && sha.startsWith(q(request).v!) && q(request).v!.length >= 8;
+      void reply
+        .type(img.type)
+        .header('cache-control', current ? 'public, max-age=86400' : 'no-cache')
+        .header('x-content-type-options', 'nosniff');
+      // an svg opened on its own runs nothing and loads nothing
+      if (img.type === 'image/svg+xml') {
+        void reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");
+      }
+      return reply.send(Buffer.from(img.bytes));
     }
     const p = path.join(ctx.config.branding.dir, host, file);
     if (!existsSync(p) || !statSync(p).isFile()) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');

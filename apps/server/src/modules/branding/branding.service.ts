@@ -3,6 +3,7 @@ import type { Caller } from '../../context.js';
 import type { Db } from '../../db/db.js';
 import { currentDb } from '../../db/transaction.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { toDomainRow, type CustomDomainsService } from '../custom-domains/custom-domains.service.js';
 import { FALLBACK_CONTACT, hostAssetExists, type BrandingConfig, type HostBranding } from './branding.config.js';
 
 export interface BrandingDeps {
@@ -10,6 +11,8 @@ export interface BrandingDeps {
   audit: AuditService;
   now: () => number;
   config: BrandingConfig;
+  /** Issue 14: the custom domains (host → look), read on every entry-page call. */
+  domains: Pick<CustomDomainsService, 'byHost'>;
 }
 
 /** A Host header or `domainName` / `host` / `appID` parameter → a bare lower-case host name. */
@@ -24,8 +27,8 @@ export function hostName(raw: string | undefined): string {
 export const assetUrl = (host: string, file: string): string => `/branding/${encodeURIComponent(host)}/${encodeURIComponent(file)}`;
 
 /**
- * Issue 12: what the entry page shows for a host (spec §2, §7): its look and options from the
- * branding configuration, the server nodes, the app of the host, the platform notice and the
+ * Issue 12: what the entry page shows for a host (spec §2, §7): its look and options from its
+ * custom domain (issue 14, managed data) or the branding configuration's default, the server nodes, the app of the host, the platform notice and the
  * contact info (database, written by the operator).
  */
 export class BrandingService {
@@ -35,28 +38,45 @@ export class BrandingService {
     return currentDb(this.deps.db);
   }
 
-  /** The host's entry, else the default one; and the host the assets are looked up under. */
-  forHost(raw: string | undefined): { host: string; b: HostBranding; own: boolean } {
-    const host = hostName(raw);
+  /** The branding file's entry of a host, else its default one (app links, filing number, version label). */
+  private fileFor(host: string): { b: HostBranding; own: boolean } {
     const own = this.deps.config.hosts[host];
-    return own ? { host, b: own, own: true } : { host, b: this.deps.config.default, own: false };
+    return own ? { b: own, own: true } : { b: this.deps.config.default, own: false };
   }
 
-  /** The domain check (`data` of `/hmi/api/hmi/domain/check/…`): everything the entry page adapts. */
-  domainCheck(raw: string | undefined): DomainCheckData {
-    const { host, b, own } = this.forHost(raw);
-    const assetHost = own ? host : '_default';
+  /**
+   * The domain check (`data` of `/hmi/api/hmi/domain/check/…`): everything the entry page adapts.
+   * An enabled custom domain of the host (one indexed read, no cache: a change shows on the next
+   * request on every server) gives the look and options; else the branding file's default.
+   */
+  async domainCheck(raw: string | undefined): Promise<DomainCheckData> {
+    const host = hostName(raw);
+    const d = host ? await this.deps.domains.byHost(host) : undefined;
+    const { b } = this.fileFor(host);
+    const extras = { app: Boolean(b.app?.ios || b.app?.android), filingNumber: b.filingNumber, versionLabel: b.versionLabel };
+    if (d) {
+      const row = toDomainRow(d);
+      return {
+        background: row.background?.url ?? '',
+        sysLogo: row.logo?.url ?? '',
+        title: row.title,
+        languages: row.languages,
+        forceLanguage: row.forceLanguage,
+        demo: row.demo,
+        qrLogin: row.qrLogin,
+        ...extras,
+      };
+    }
+    const def = this.deps.config.default;
     return {
-      background: b.background ? assetUrl(assetHost, b.background) : '',
-      sysLogo: b.logo ? assetUrl(assetHost, b.logo) : '',
-      title: b.title,
-      languages: [...b.languages],
-      forceLanguage: b.forceLanguage ?? '',
-      demo: b.demo,
-      qrLogin: b.qrLogin,
-      app: Boolean(b.app?.ios || b.app?.android),
-      filingNumber: b.filingNumber,
-      versionLabel: b.versionLabel,
+      background: def.background ? assetUrl('_default', def.background) : '',
+      sysLogo: def.logo ? assetUrl('_default', def.logo) : '',
+      title: def.title,
+      languages: [...def.languages],
+      forceLanguage: def.forceLanguage ?? '',
+      demo: def.demo,
+      qrLogin: def.qrLogin,
+      ...extras,
     };
   }
 
@@ -68,7 +88,8 @@ export class BrandingService {
 
   /** queryDomainApp: err 12 when the host has no app. */
   app(raw: string | undefined): DomainAppDat {
-    const { host, b, own } = this.forHost(raw);
+    const host = hostName(raw);
+    const { b, own } = this.fileFor(host);
     const ios = b.app?.ios ?? '';
     const android = b.app?.android ?? '';
     if (!ios && !android) throw new ApiError(12);
@@ -88,11 +109,21 @@ export class BrandingService {
     return { id: row.id, msgType: row.msg_type as NoticeMsgType, title: row.title, content: row.content, uts: Number(row.updated_at) };
   }
 
-  /** consultParam/getParam: the host's contact, else the platform's (''), else the branding file's. */
+  /**
+   * consultParam/getParam: the host's contact row, else its custom domain's contact (when it has
+   * one), else the platform's row (''), else the branding file's.
+   */
   async contact(raw: string | undefined): Promise<ConsultDat> {
-    const { host, b } = this.forHost(raw);
+    const host = hostName(raw);
+    const { b } = this.fileFor(host);
     const rows = await this.db.selectFrom('consult_params').selectAll().where('host', 'in', [host, '']).execute();
-    const row = rows.find((r) => r.host === host) ?? rows.find((r) => r.host === '');
+    const own = rows.find((r) => r.host === host);
+    if (own) return { phoneNum: own.phone_num, email: own.email, wechat: own.wechat, englishName: own.english_name };
+    const d = host ? await this.deps.domains.byHost(host) : undefined;
+    if (d && (d.phone_num || d.email || d.wechat || d.english_name)) {
+      return { phoneNum: d.phone_num, email: d.email, wechat: d.wechat, englishName: d.english_name };
+    }
+    const row = rows.find((r) => r.host === '');
     if (row) return { phoneNum: row.phone_num, email: row.email, wechat: row.wechat, englishName: row.english_name };
     const c = b.contact ?? this.deps.config.default.contact;
     return c ? { ...c } : { ...FALLBACK_CONTACT };
