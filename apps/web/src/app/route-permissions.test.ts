@@ -139,6 +139,9 @@ const MODULE_GATED: Record<string, readonly string[]> = {
 const ROLE_GATED: Record<string, readonly string[]> = {
   '/adminNew/personalBasic': ['queryDeviceCtrlPwd', 'setDeviceCtrlPwd'],
   '/admin/setting/personalBasic': ['queryDeviceCtrlPwd', 'setDeviceCtrlPwd'],
+  // issue 14: the datalogger page's move dialog (manufacturer / owner picker) is the operator's
+  // (role 15; features/dataloggers/model/abilities.ts `move`, abilities.test.ts checks the gate)
+  '/adminNew/setting/datalogger': ['webQueryUsrEs'],
 };
 
 describe('route ↔ action permissions', () => {

@@ -41,20 +41,21 @@ export function useProtocolDevices(p: Params<'queryProtocolDevices'> | undefined
   });
 }
 
-function useWrite<N extends keyof Catalogue>(name: N) {
+/** A write; `call` names its action literally (the route-permission scan reads it). */
+function useWrite<P>(call: (p: P) => Promise<unknown>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (p: Params<N>) => api.call(name, p),
+    mutationFn: call,
     onSettled: () => qc.invalidateQueries({ queryKey: ['protocolAdmin'] }),
   });
 }
 
-export const useAddTypeCode = () => useWrite('addCollectorTypeCode');
-export const useEditTypeCode = () => useWrite('editCollectorTypeCode');
-export const useAddBinding = () => useWrite('addProtocolBinding');
-export const useSetBindingEnabled = () => useWrite('setProtocolBindingEnabled');
-export const useDeleteBinding = () => useWrite('deleteProtocolBinding');
-export const useChangeDevcode = () => useWrite('changeDeviceProtocol');
+export const useAddTypeCode = () => useWrite((p: Params<'addCollectorTypeCode'>) => api.call('addCollectorTypeCode', p));
+export const useEditTypeCode = () => useWrite((p: Params<'editCollectorTypeCode'>) => api.call('editCollectorTypeCode', p));
+export const useAddBinding = () => useWrite((p: Params<'addProtocolBinding'>) => api.call('addProtocolBinding', p));
+export const useSetBindingEnabled = () => useWrite((p: Params<'setProtocolBindingEnabled'>) => api.call('setProtocolBindingEnabled', p));
+export const useDeleteBinding = () => useWrite((p: Params<'deleteProtocolBinding'>) => api.call('deleteProtocolBinding', p));
+export const useChangeDevcode = () => useWrite((p: Params<'changeDeviceProtocol'>) => api.call('changeDeviceProtocol', p));
 
 /** Every devcode with a definition (eight today; one page holds them), for the pickers. */
 export function useDevcodes() {
