@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import i18n from '../i18n';
+import { Providers } from '../app/providers';
+import type { RouteNode } from '../app/routes';
+import { SettingsLayout } from './SettingsLayout';
+
+/** A viewport whose width the test changes; matchMedia's listeners hear the change. */
+function viewport(initial: number) {
+  let width = initial;
+  const listeners = new Set<() => void>();
+  const matches = (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    return (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+  };
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string): MediaQueryList =>
+      ({
+        get matches() {
+          return matches(query);
+        },
+        media: query,
+        onchange: null,
+        addListener: (l: () => void) => listeners.add(l),
+        removeListener: (l: () => void) => listeners.delete(l),
+        addEventListener: (_: string, l: () => void) => listeners.add(l),
+        removeEventListener: (_: string, l: () => void) => listeners.delete(l),
+        dispatchEvent: () => false,
+      }) as unknown as MediaQueryList,
+  );
+  return (w: number) => {
+    width = w;
+    act(() => listeners.forEach((l) => l()));
+  };
+}
+
+const NODE: RouteNode = {
+  path: 'home',
+  titleKey: 'menu:operator.home',
+  layout: 'settings',
+  children: [{ path: 'form', titleKey: 'menu:operator.home' }],
+};
+
+let mounts = 0;
+function FormPage() {
+  const [text, setText] = useState('');
+  useState(() => ++mounts);
+  return <input data-testid="typed" value={text} onChange={(e) => setText(e.target.value)} />;
+}
+
+beforeEach(async () => {
+  mounts = 0;
+  await i18n.changeLanguage('en_US');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SettingsLayout', () => {
+  it('keeps the page (and what was typed) when the viewport crosses the phone width and back', () => {
+    const resize = viewport(1440);
+    render(
+      <Providers>
+        <MemoryRouter initialEntries={['/a/home/form']}>
+          <Routes>
+            <Route path="/a/home" element={<SettingsLayout node={NODE} basePath="/a/home" />}>
+              <Route path="form" element={<FormPage />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </Providers>,
+    );
+    expect(screen.getByTestId('settings-menu')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('typed'), { target: { value: 'typed before' } });
+
+    resize(360);
+    expect(screen.getByTestId('settings-menu-button')).toBeTruthy();
+    expect(screen.queryByTestId('settings-menu')).toBeNull();
+    resize(1440);
+    expect(screen.getByTestId('settings-menu')).toBeTruthy();
+
+    expect((screen.getByTestId('typed') as HTMLInputElement).value).toBe('typed before');
+    expect(mounts).toBe(1);
+  });
+});
