@@ -72,5 +72,5 @@ describe('KeyListPage', () => {
     await waitFor(() => expect(where.current).toBe('/KEYList?q=roof&client=android&status=disabled'));
     await waitFor(() => expect(api.last('queryCompanyKeyList')!.get('enabled')).toMatch(/^(0|false)$/));
     expect(api.last('queryCompanyKeyList')!.get('page')).toBe('0');
-  });
+  }, 30_000);
 });
