@@ -1,42 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import i18n from '../i18n';
 import { Providers } from '../app/providers';
 import type { RouteNode } from '../app/routes';
 import { SettingsLayout } from './SettingsLayout';
-
-/** A viewport whose width the test changes; matchMedia's listeners hear the change. */
-function viewport(initial: number) {
-  let width = initial;
-  const listeners = new Set<() => void>();
-  const matches = (query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    return (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-  };
-  vi.stubGlobal(
-    'matchMedia',
-    (query: string): MediaQueryList =>
-      ({
-        get matches() {
-          return matches(query);
-        },
-        media: query,
-        onchange: null,
-        addListener: (l: () => void) => listeners.add(l),
-        removeListener: (l: () => void) => listeners.delete(l),
-        addEventListener: (_: string, l: () => void) => listeners.add(l),
-        removeEventListener: (_: string, l: () => void) => listeners.delete(l),
-        dispatchEvent: () => false,
-      }) as unknown as MediaQueryList,
-  );
-  return (w: number) => {
-    width = w;
-    act(() => listeners.forEach((l) => l()));
-  };
-}
+import { stubViewport as viewport } from '../test/viewport';
 
 const NODE: RouteNode = {
   path: 'home',
