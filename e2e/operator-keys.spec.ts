@@ -71,6 +71,11 @@ describe('operator: company keys (KEYList)', () => {
     await page.getByTestId('key-status-filter').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Disabled' }).click();
     await expect.poll(() => page.getByTestId('key-row').count(), { timeout: 15_000 }).toBe(1);
+    // the filter is in the address bar (the list kit): a reload shows the same list
+    expect(new URL(page.url()).searchParams.get('status')).toBe('disabled');
+    await page.reload();
+    await page.getByTestId('key-row').filter({ hasText: 'E2E Solar' }).waitFor();
+    expect(await page.getByTestId('key-row').count()).toBe(1);
     await page.close();
   }, 120_000);
 

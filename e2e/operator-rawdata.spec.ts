@@ -23,15 +23,16 @@ describe('operator raw-data parsing', () => {
     await h().signIn(page, DEMO.operator.usr, DEMO.operator.pwd, `${BASE}/rawDataParsing`);
     await page.getByTestId('raw-data-parsing').waitFor();
 
-    // Fills the whole form each time: a page that re-mounted in between (a late text load on a
-    // busy machine) starts from an empty form.
+    await page
+      .locator('.ant-form-item')
+      .filter({ has: page.locator('#raw-devcode') })
+      .locator('.ant-select')
+      .click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '2341' }).click();
+    await page.locator('#raw-start').fill('256');
+    // The page keeps its form through the full-page screenshot below: that capture briefly shrinks
+    // the viewport, and the settings layout used to re-mount the page on the phone/desktop switch.
     const parse = async (frame: string) => {
-      const devcode = page.locator('.ant-form-item').filter({ has: page.locator('#raw-devcode') });
-      if (!((await devcode.locator('.ant-select').innerText()) ?? '').includes('2341')) {
-        await devcode.locator('.ant-select').click();
-        await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '2341' }).click();
-      }
-      await page.locator('#raw-start').fill('256');
       await page.locator('#raw-frame').fill(frame);
       await page.getByTestId('raw-parse').click();
     };
@@ -49,6 +50,7 @@ describe('operator raw-data parsing', () => {
 
     // A frame ingestion refuses is shown refused, with the reason.
     await parse('01F4 000');
+    // the result goes while the new parse runs, then shows the new answer
     await expect
       .poll(async () => ((await result.count()) ? result.innerText() : ''), { timeout: 20_000 })
       .toContain('Ingestion refuses it: invalid format');

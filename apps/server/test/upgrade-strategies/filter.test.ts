@@ -1,19 +1,15 @@
-import crypto from 'node:crypto';
 import {
-  ApiError,
   DEVICE_STATUS,
-  ROLE,
   type AuthDat,
   type StrategyCandidatesDat,
   type StrategyDeviceListDat,
   type StrategyListDat,
 } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartUpgradeRequest, StartUpgradeResult, UpgradeEngine } from '../../src/modules/upgrades/engine-port.js';
 import { JobRunner } from '../../src/jobs/job-runner.js';
-import { StrategyRollout } from '../../src/modules/upgrade-strategies/strategy-rollout.js';
-import { engines, FIXED_NOW, startTestServer, type TestServer } from '../harness.js';
-import { idOf, makeAccount, prepare, repo } from '../distribution/helpers.js';
+import { engines, type TestServer } from '../harness.js';
+import { repo } from '../distribution/helpers.js';
+import { HOUR, insertFirmware, rolloutOf, startStrategyServer, TestEngine, TZ } from './strategy-helpers.js';
 
 /**
  * Session 27 gaps of issue 13's strategies, on SQLite and PostgreSQL: the editor's device picker
@@ -21,43 +17,6 @@ import { idOf, makeAccount, prepare, repo } from '../distribution/helpers.js';
  * time in the creator's scope and the firmware's manufacturer, frozen, canary over the resolved
  * population) and pause reasons stored as codes, read in the caller's language.
  */
-
-const HOUR = 3_600_000;
-const TZ = 8 * 3600;
-
-/** The engine port, for tests: a running `upgrade_tasks` row per start; the test sets outcomes. */
-class TestEngine implements UpgradeEngine {
-  refuse = false;
-  starts: StartUpgradeRequest[] = [];
-  constructor(private readonly s: () => TestServer) {}
-  async start(req: StartUpgradeRequest): Promise<StartUpgradeResult> {
-    if (this.refuse) throw new ApiError(352);
-    this.starts.push(req);
-    const key = crypto.randomBytes(12).toString('hex');
-    const now = this.s().ctx.now();
-    await this.s()
-      .ctx.db.insertInto('upgrade_tasks')
-      .values({
-        key,
-        pn: req.target.pn,
-        target: req.target.target,
-        devcode: req.target.target === 1 ? req.target.devcode : null,
-        devaddr: req.target.target === 1 ? req.target.devaddr : null,
-        sn: req.target.target === 1 ? req.target.sn : null,
-        firmware_id: req.firmwareId,
-        strategy_id: req.strategyId ?? null,
-        account_id: req.by.accountId,
-        usr: req.by.usr,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return { ret: 0, key };
-  }
-  cancel(): Promise<boolean> {
-    return Promise.resolve(false);
-  }
-}
 
 describe.each(engines)('upgrade strategies: device picker, by filter, pause codes ($name)', (engine) => {
   let s: TestServer;
@@ -70,25 +29,7 @@ describe.each(engines)('upgrade strategies: device picker, by filter, pause code
   const call = <T = unknown>(usr: string, action: string, params: Record<string, string | number> = {}) =>
     s.call<T>(sessions.get(usr)!, action, params);
 
-  async function firmware(vendor: number, code: string, type: number): Promise<string> {
-    await s.ctx.db
-      .insertInto('firmwares')
-      .values({
-        code,
-        vendor_id: vendor,
-        name: `fw-${code.slice(-4)}`,
-        version: '4.0.0',
-        type,
-        baud_rate: 9600,
-        file_name: 'fw.bin',
-        size: 1024,
-        sha256: '0'.repeat(64),
-        blob_key: `test/${code}`,
-        created_at: s.ctx.now(),
-      })
-      .execute();
-    return code;
-  }
+  const firmware = (vendor: number, code: string, type: number) => insertFirmware(s, { vendor, code, type, version: '4.0.0' });
 
   async function logger(pn: string, vendor: number, model: string, online = true): Promise<number> {
     const id = await repo(s).insertStock(pn, `alias ${pn}`, null, vendor, 'SW');
@@ -126,17 +67,7 @@ describe.each(engines)('upgrade strategies: device picker, by filter, pause code
   }
 
   const rolloutWith = (page: number, pagesPerPass: number) =>
-    new StrategyRollout({
-      db: s.ctx.db,
-      dbh: s.ctx.dbh,
-      audit: s.ctx.services.audit,
-      now: s.ctx.now,
-      log: s.ctx.log,
-      engine: testEngine,
-      access: s.ctx.services.access,
-      resolvePageSize: page,
-      resolvePagesPerPass: pagesPerPass,
-    });
+    rolloutOf(s, testEngine, { resolvePageSize: page, resolvePagesPerPass: pagesPerPass });
 
   const base = (over: Record<string, string | number> = {}): Record<string, string | number> => ({
     name: 'Fleet by filter',
@@ -162,11 +93,7 @@ describe.each(engines)('upgrade strategies: device picker, by filter, pause code
   };
 
   beforeAll(async () => {
-    s = await startTestServer(engine, { now: FIXED_NOW });
-    sessions = await prepare(s);
-    maker = await idOf(s, 'sunmaker');
-    other = await makeAccount(s, 'othermaker', ROLE.MANUFACTURER, 'operator', { vendorCode: 'OM' });
-    sessions.set('othermaker', (await s.login('othermaker', 'Secret_2026')).dat!);
+    ({ s, sessions, maker, other } = await startStrategyServer(engine));
     fwLogger = await firmware(maker, '6c6c6c6c6c6c0001', 0);
     fwDevice = await firmware(maker, '6c6c6c6c6c6c0002', 2);
     // The app runs the rollout every 5 s under the `upgrade-strategies` lease; this file drives its

@@ -1,11 +1,9 @@
-import crypto from 'node:crypto';
-import { DEVICE_STATUS, ROLE, STRATEGY_STATUS, type AuthDat, type StrategyDeviceListDat, type StrategyListDat, type SuggestedStrategy } from '@sunwatch/protocol';
-import { ApiError } from '@sunwatch/protocol';
+import { DEVICE_STATUS, STRATEGY_STATUS, type AuthDat, type StrategyDeviceListDat, type StrategyListDat, type SuggestedStrategy } from '@sunwatch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartUpgradeRequest, StartUpgradeResult, UpgradeEngine } from '../../src/modules/upgrades/engine-port.js';
-import { StrategyRollout } from '../../src/modules/upgrade-strategies/strategy-rollout.js';
-import { engines, FIXED_NOW, startTestServer, type TestServer } from '../harness.js';
-import { idOf, makeAccount, prepare, repo } from '../distribution/helpers.js';
+import type { StrategyRollout } from '../../src/modules/upgrade-strategies/strategy-rollout.js';
+import { engines, FIXED_NOW, type TestServer } from '../harness.js';
+import { idOf, repo } from '../distribution/helpers.js';
+import { HOUR, insertFirmware, rolloutOf, startStrategyServer, TestEngine, TZ } from './strategy-helpers.js';
 
 /**
  * Upgrade strategies (issue 13) on SQLite and PostgreSQL: every rule and error code of the
@@ -15,46 +13,8 @@ import { idOf, makeAccount, prepare, repo } from '../distribution/helpers.js';
  * allowance for unit-level state-machine tests; the real engine end to end is not merged yet).
  */
 
-const HOUR = 3_600_000;
-const TZ = 8 * 3600;
 /** FIXED_NOW (2026-06-15 04:00 UTC) in UTC+8. */
 const NOW_LOCAL = '2026-06-15 12:00';
-
-/** The engine port, for tests: creates a running task per start; the test sets outcomes. */
-class TestEngine implements UpgradeEngine {
-  offline = new Set<string>();
-  refuse = false;
-  starts: StartUpgradeRequest[] = [];
-  constructor(private readonly s: () => TestServer) {}
-  async start(req: StartUpgradeRequest): Promise<StartUpgradeResult> {
-    if (this.refuse) throw new ApiError(352);
-    if (this.offline.has(req.target.pn)) return { ret: 2 };
-    this.starts.push(req);
-    const key = crypto.randomBytes(12).toString('hex');
-    const now = this.s().ctx.now();
-    await this.s()
-      .ctx.db.insertInto('upgrade_tasks')
-      .values({
-        key,
-        pn: req.target.pn,
-        target: req.target.target,
-        devcode: req.target.target === 1 ? req.target.devcode : null,
-        devaddr: req.target.target === 1 ? req.target.devaddr : null,
-        sn: req.target.target === 1 ? req.target.sn : null,
-        firmware_id: req.firmwareId,
-        strategy_id: req.strategyId ?? null,
-        account_id: req.by.accountId,
-        usr: req.by.usr,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return { ret: 0, key };
-  }
-  cancel(): Promise<boolean> {
-    return Promise.resolve(false);
-  }
-}
 
 describe.each(engines)('upgrade strategies ($name)', (engine) => {
   let s: TestServer;
@@ -67,25 +27,7 @@ describe.each(engines)('upgrade strategies ($name)', (engine) => {
   const call = <T = unknown>(usr: string, action: string, params: Record<string, string | number> = {}) =>
     s.call<T>(sessions.get(usr)!, action, params);
 
-  async function firmware(vendor: number, code: string, type: number): Promise<string> {
-    await s.ctx.db
-      .insertInto('firmwares')
-      .values({
-        code,
-        vendor_id: vendor,
-        name: `fw-${code.slice(-4)}`,
-        version: '3.0.0',
-        type,
-        baud_rate: 9600,
-        file_name: 'fw.bin',
-        size: 1024,
-        sha256: '0'.repeat(64),
-        blob_key: `test/${code}`,
-        created_at: s.ctx.now(),
-      })
-      .execute();
-    return code;
-  }
+  const firmware = (vendor: number, code: string, type: number) => insertFirmware(s, { vendor, code, type, version: '3.0.0' });
 
   const base = (over: Record<string, string | number> = {}): Record<string, string | number> => ({
     name: 'Spring rollout',
@@ -109,16 +51,14 @@ describe.each(engines)('upgrade strategies ($name)', (engine) => {
   const row = async (usr: string, code: string) => (await list(usr, { search: code })).strategy.find((x) => x.code === code);
 
   beforeAll(async () => {
-    s = await startTestServer(engine, { now: FIXED_NOW });
-    sessions = await prepare(s);
-    const maker = await idOf(s, 'sunmaker');
-    const other = await makeAccount(s, 'othermaker', ROLE.MANUFACTURER, 'operator', { vendorCode: 'OM' });
+    const started = await startStrategyServer(engine);
+    ({ s, sessions } = started);
+    const { maker, other } = started;
     await repo(s).insertStock('OMAKER00000001', '', null, other, 'OM');
-    sessions.set('othermaker', (await s.login('othermaker', 'Secret_2026')).dat!);
     fwSun = await firmware(maker, '5a5a5a5a5a5a0001', 0);
     fwSunDevice = await firmware(maker, '5a5a5a5a5a5a0002', 2);
     fwOther = await firmware(other, '0b0b0b0b0b0b0001', 0);
-    rollout = new StrategyRollout({ db: s.ctx.db, dbh: s.ctx.dbh, audit: s.ctx.services.audit, now: s.ctx.now, log: s.ctx.log, engine: testEngine, access: s.ctx.services.access });
+    rollout = rolloutOf(s, testEngine);
   });
   afterAll(async () => {
     await s?.stop();

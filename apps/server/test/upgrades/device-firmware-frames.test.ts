@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import {
   FIRMWARE_UPGRADE_STATUS,
   encodeUpgradeReason,
@@ -9,22 +7,26 @@ import {
   type OperationLogRow,
   type UpgradeableRow,
 } from '@sunwatch/protocol';
-import { demoFirmwareSigningKey, signFirmwareDigest } from '@sunwatch/protocol/node/firmware-keys.ts';
 import {
-  LiveFleet,
-  MqttPublisher,
   deviceFirmware,
-  simClock,
   upgradeFlags,
-  type DataloggerSpec,
   type LiveDatalogger,
+  type LiveFleet,
 } from '@sunwatch/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
 import { seedTelemetry } from '../../src/demo/seed-telemetry.js';
 import type { IngestStore } from '../../src/modules/telemetry/ingest-store.js';
 import { decodeSample } from '../../src/modules/telemetry/sample-codec.js';
 import { engines, startTestServer, type TestServer } from '../harness.js';
+import {
+  accountId,
+  addDemoSigningKey,
+  liveFleetConfig,
+  quietLogger,
+  startLiveFleet,
+  storeFirmware,
+  until,
+} from './fleet-helpers.js';
 
 /**
  * Device firmware versions travel in the frames (issue 13): live simulated dataloggers over the
@@ -37,18 +39,6 @@ import { engines, startTestServer, type TestServer } from '../harness.js';
 const ANNA = 'SWNORTH0000001';
 const INV = { pn: ANNA, devcode: 2341, devaddr: 1, sn: 'SW2341N0000101' };
 const BMS = { pn: ANNA, devcode: 5123, devaddr: 2, sn: 'SW5123N0000102' };
-const KB = 1024;
-
-async function until<T>(what: string, f: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 type Session = { token: string; secret: string };
 type Wire = Record<string, string | number>;
 type Dev = typeof INV;
@@ -91,30 +81,8 @@ describe.each(engines)('device firmware from live frames, and translated upgrade
     return row ? { ts: Number(row.ts), values: decodeSample(getDefinition(d.devcode)!, row.data) } : undefined;
   };
 
-  async function addFirmware(version: string, type: number) {
-    const blob = await s.ctx.blobs.put(Readable.from([randomBytes(12 * KB)]));
-    const code = `FW${Date.now().toString(36).toUpperCase()}${version.replace(/\W/g, '')}`;
-    await s.ctx.db
-      .insertInto('firmwares')
-      .values({
-        code,
-        vendor_id: vendorId,
-        name: `Test ${version}`,
-        version,
-        type,
-        baud_rate: 9600,
-        file_name: `${version}.bin`,
-        size: blob.size,
-        sha256: blob.sha256,
-        signature: signFirmwareDigest(demoFirmwareSigningKey().privateKey, blob.sha256),
-        key_id: keyId,
-        blob_key: blob.key,
-        created_by: vendorId,
-        created_at: Date.now(),
-        deleted_at: null,
-      })
-      .execute();
-    return code;
+  async function addFirmware(version: string, type: number): Promise<string> {
+    return (await storeFirmware(s, { vendorId, keyId, version, type, size: 12 * 1024, baudRate: 9600 })).code;
   }
 
   async function upgradeDevice(d: Dev, code: string, type: number): Promise<number> {
@@ -133,18 +101,7 @@ describe.each(engines)('device firmware from live frames, and translated upgrade
   }
 
   beforeAll(async () => {
-    s = await startTestServer(engine, {
-      config: {
-        telemetry: {
-          ...loadConfig({}).telemetry,
-          mqttPort: 0,
-          mqttHost: '127.0.0.1',
-          jobsEnabled: false,
-          commandAckTimeoutMs: 1500,
-        },
-        upgrades: { chunkBytes: 2 * KB, leaseMs: 5000, sweepMs: 200, flashTimeoutMs: 30_000 },
-      },
-    });
+    s = await startTestServer(engine, { config: liveFleetConfig() });
     real = s.ctx.services.telemetry.ingest.store;
     s.ctx.services.telemetry.ingest.store = {
       commit: (devs, rows, plan) =>
@@ -155,46 +112,13 @@ describe.each(engines)('device firmware from live frames, and translated upgrade
         }),
     };
     const { fleet: spec } = await seedTelemetry(s);
-    const quiet: DataloggerSpec = {
-      ...structuredClone(spec.dataloggers.find((d) => d.pn === ANNA)!),
-      offlineRate: 0,
-      warningRate: 0,
-      faultRate: 0,
-      // A frame every 2 s of real time, so the test sees the next frames soon.
-      collectInterval: 2,
-      heartbeatInterval: 5,
-    };
-    fleet = new LiveFleet([quiet], {
-      clock: simClock(),
-      tickMs: 100,
-      offlineSpells: false,
-      publisherFor: (d) => new MqttPublisher({ url: `mqtt://127.0.0.1:${s.mqtt!.port}`, pn: d.pn, token: d.token }),
-    });
-    fleet.start();
+    // A frame every 2 s of real time, so the test sees the next frames soon.
+    fleet = startLiveFleet(s, [quietLogger(spec.dataloggers.find((d) => d.pn === ANNA)!, 2)]);
     const r = await s.login('sunmaker', 'Maker_2026');
     expect(r.err).toBe(0);
     sunmaker = { token: (r.dat as AuthDat).token, secret: (r.dat as AuthDat).secret };
-    vendorId = Number(
-      (await s.ctx.db.selectFrom('accounts').select('id').where('usr', '=', 'sunmaker').executeTakeFirstOrThrow()).id,
-    );
-    const demo = demoFirmwareSigningKey();
-    keyId = Number(
-      (
-        await s.ctx.db
-          .insertInto('firmware_signing_keys')
-          .values({
-            vendor_id: vendorId,
-            name: 'demo',
-            public_key: demo.publicKey,
-            fingerprint: demo.fingerprint,
-            created_by: vendorId,
-            created_at: Date.now(),
-            revoked_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    vendorId = await accountId(s, 'sunmaker');
+    keyId = await addDemoSigningKey(s, vendorId);
     await until('Anna online and connected', async () => {
       const dl = await s.ctx.db.selectFrom('dataloggers').select('status').where('pn', '=', ANNA).executeTakeFirst();
       return dl?.status === 0 && s.ctx.services.telemetry.isConnected(ANNA) !== false;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { AuthDat } from '@sunwatch/protocol';
 import { demoFirmwareSigningKey, signFirmwareDigest } from '@sunwatch/protocol/node/firmware-keys.ts';
@@ -18,9 +18,10 @@ import { UpgradeEngineService, type UpgradeEngineOptions } from '../../src/modul
 import { startTestServer, type Engine, type TestServer } from '../harness.js';
 
 /**
- * A server with its embedded MQTT broker and `count` live simulated dataloggers of the demo
- * manufacturer (sunmaker, with the demo signing key), for the upgrade engine's fleet tests
- * (fleet-engine.test.ts, lease-takeover.test.ts).
+ * Set-up shared by the upgrade tests that run live simulated dataloggers over the embedded MQTT
+ * broker: the server configuration, a quiet datalogger, firmware rows with stored images, the demo
+ * signing key; and `startFleetServer`, a whole fleet of the demo manufacturer (sunmaker, with the
+ * demo signing key) for the engine's fleet tests (fleet-engine.test.ts, lease-takeover.test.ts).
  */
 
 export const KB = 1024;
@@ -33,6 +34,120 @@ export async function until<T>(what: string, f: () => Promise<T | undefined | fa
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The server of a live-fleet test: the embedded broker on a free port, no background jobs, small chunks. */
+export function liveFleetConfig(upgrades: Partial<UpgradesConfig> = {}): Partial<AppConfig> & { upgrades: UpgradesConfig } {
+  return {
+    telemetry: {
+      ...loadConfig({}).telemetry,
+      mqttPort: 0,
+      mqttHost: '127.0.0.1',
+      jobsEnabled: false,
+      commandAckTimeoutMs: 1500,
+    },
+    upgrades: { chunkBytes: 2 * KB, leaseMs: 5000, sweepMs: 200, flashTimeoutMs: 30_000, ...upgrades },
+  };
+}
+
+/** A datalogger that never goes offline or raises alarms, a frame every `collectInterval` s. */
+export function quietLogger(spec: DataloggerSpec, collectInterval = 60): DataloggerSpec {
+  return {
+    ...structuredClone(spec),
+    offlineRate: 0,
+    warningRate: 0,
+    faultRate: 0,
+    collectInterval,
+    heartbeatInterval: 5,
+  };
+}
+
+/** Live simulated dataloggers publishing to the server's embedded broker (started). */
+export function startLiveFleet(s: TestServer, specs: DataloggerSpec[]): LiveFleet {
+  const fleet = new LiveFleet(specs, {
+    clock: simClock(),
+    tickMs: 100,
+    offlineSpells: false,
+    publisherFor: (d) => new MqttPublisher({ url: `mqtt://127.0.0.1:${s.mqtt!.port}`, pn: d.pn, token: d.token }),
+  });
+  fleet.start();
+  return fleet;
+}
+
+/** The account id of `usr`. */
+export async function accountId(s: TestServer, usr: string): Promise<number> {
+  return Number((await s.ctx.db.selectFrom('accounts').select('id').where('usr', '=', usr).executeTakeFirstOrThrow()).id);
+}
+
+/** Registers the demo signing key for `vendorId`; its key id. */
+export async function addDemoSigningKey(s: TestServer, vendorId: number): Promise<number> {
+  const demo = demoFirmwareSigningKey();
+  const row = await s.ctx.db
+    .insertInto('firmware_signing_keys')
+    .values({
+      vendor_id: vendorId,
+      name: 'demo',
+      public_key: demo.publicKey,
+      fingerprint: demo.fingerprint,
+      created_by: vendorId,
+      created_at: Date.now(),
+      revoked_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+let firmwareSeq = 0;
+
+/**
+ * Stores a random image in the blob store and its firmware row of `vendorId`, signed by the demo
+ * key (`keyId`) unless told: `forged` signs with another key, `none` leaves it unsigned.
+ */
+export async function storeFirmware(
+  s: TestServer,
+  o: {
+    vendorId: number;
+    keyId: number;
+    version: string;
+    type?: number;
+    size?: number;
+    baudRate?: number | null;
+    sign?: 'demo' | 'forged' | 'none';
+  },
+): Promise<{ id: number; code: string; blobKey: string; image: Buffer; sha256: string; signature: string }> {
+  const image = randomBytes(o.size ?? 40 * KB);
+  const blob = await s.ctx.blobs.put(Readable.from([image]));
+  const signature =
+    o.sign === 'none'
+      ? ''
+      : signFirmwareDigest(
+          o.sign === 'forged' ? generateKeyPairSync('ed25519').privateKey : demoFirmwareSigningKey().privateKey,
+          blob.sha256,
+        );
+  const code = `FW${Date.now().toString(36).toUpperCase()}${++firmwareSeq}`;
+  const row = await s.ctx.db
+    .insertInto('firmwares')
+    .values({
+      code,
+      vendor_id: o.vendorId,
+      name: `Test ${o.version}`,
+      version: o.version,
+      type: o.type ?? 0,
+      baud_rate: o.baudRate ?? null,
+      file_name: `${o.version}.bin`,
+      size: blob.size,
+      sha256: blob.sha256,
+      signature,
+      key_id: signature ? o.keyId : null,
+      blob_key: blob.key,
+      created_by: o.vendorId,
+      created_at: Date.now(),
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), code, blobKey: blob.key, image, sha256: blob.sha256, signature };
 }
 
 export interface FleetServer {
@@ -61,47 +176,16 @@ export async function startFleetServer(
   engine: Engine,
   o: { count: number; prefix: string; upgrades?: Partial<UpgradesConfig> },
 ): Promise<FleetServer> {
-  const upgrades: UpgradesConfig = {
-    chunkBytes: 2 * KB,
-    leaseMs: 5000,
-    sweepMs: 200,
-    flashTimeoutMs: 30_000,
-    ...o.upgrades,
-  };
-  const config: Partial<AppConfig> = {
-    telemetry: {
-      ...loadConfig({}).telemetry,
-      mqttPort: 0,
-      mqttHost: '127.0.0.1',
-      jobsEnabled: false,
-      commandAckTimeoutMs: 1500,
-    },
-    upgrades,
-  };
+  const config = liveFleetConfig(o.upgrades);
+  const upgrades = config.upgrades;
   const s = await startTestServer(engine, { config });
   await seedDemoFirmware(s);
   const provisioned = await provisionFleet(s, buildFleet({ count: o.count, prefix: o.prefix }));
-  const specs = provisioned.dataloggers.map((d) => ({
-    ...d,
-    devices: d.devices.slice(0, 1),
-    offlineRate: 0,
-    warningRate: 0,
-    faultRate: 0,
-    collectInterval: 60,
-    heartbeatInterval: 5,
-  }));
-  const fleet = new LiveFleet(specs, {
-    clock: simClock(),
-    tickMs: 100,
-    offlineSpells: false,
-    publisherFor: (d) => new MqttPublisher({ url: `mqtt://127.0.0.1:${s.mqtt!.port}`, pn: d.pn, token: d.token }),
-  });
-  fleet.start();
+  const specs = provisioned.dataloggers.map((d) => quietLogger({ ...d, devices: d.devices.slice(0, 1) }));
+  const fleet = startLiveFleet(s, specs);
   const login = await s.login('sunmaker', 'Maker_2026');
   if (login.err !== 0) throw new Error(`login ${login.err}`);
-  const vendorId = Number(
-    (await s.ctx.db.selectFrom('accounts').select('id').where('usr', '=', 'sunmaker').executeTakeFirstOrThrow()).id,
-  );
+  const vendorId = await accountId(s, 'sunmaker');
   const keyId = Number(
     (
       await s.ctx.db
@@ -112,7 +196,6 @@ export async function startFleetServer(
     ).id,
   );
   const pns = specs.map((d) => d.pn);
-  let n = 0;
   const online = async (which: string[]) => {
     await until(`${which.length} dataloggers online over MQTT`, async () => {
       const rows = await s.ctx.db.selectFrom('dataloggers').select(['pn', 'status']).where('pn', 'in', which).execute();
@@ -133,32 +216,8 @@ export async function startFleetServer(
     keyId,
     logger: (pn) => fleet.loggers.find((l) => l.spec.pn === pn)!,
     async addFirmware(version, size) {
-      const image = randomBytes(size);
-      const blob = await s.ctx.blobs.put(Readable.from([image]));
-      const signature = signFirmwareDigest(demoFirmwareSigningKey().privateKey, blob.sha256);
-      const code = `FW${Date.now().toString(36).toUpperCase()}${++n}`;
-      const row = await s.ctx.db
-        .insertInto('firmwares')
-        .values({
-          code,
-          vendor_id: vendorId,
-          name: `Test ${version}`,
-          version,
-          type: 0,
-          baud_rate: null,
-          file_name: `${version}.bin`,
-          size: blob.size,
-          sha256: blob.sha256,
-          signature,
-          key_id: keyId,
-          blob_key: blob.key,
-          created_by: vendorId,
-          created_at: Date.now(),
-          deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: Number(row.id), code, blobKey: blob.key, image };
+      const fw = await storeFirmware(s, { vendorId, keyId, version, size });
+      return { id: fw.id, code: fw.code, blobKey: fw.blobKey, image: fw.image };
     },
     engine(e) {
       return new UpgradeEngineService({

@@ -1,21 +1,21 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { ROLE, type AuthDat, type StrategyDeviceListDat, type UpgradeTasksDat, type UpgradeableRow } from '@sunwatch/protocol';
-import { demoFirmwareSigningKey, signFirmwareDigest } from '@sunwatch/protocol/node/firmware-keys.ts';
-import {
-  LiveFleet,
-  MqttPublisher,
-  simClock,
-  upgradeFlags,
-  type DataloggerSpec,
-  type LiveDatalogger,
-} from '@sunwatch/simulator';
+import { demoFirmwareSigningKey } from '@sunwatch/protocol/node/firmware-keys.ts';
+import { upgradeFlags, type DataloggerSpec, type LiveDatalogger, type LiveFleet } from '@sunwatch/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
 import { seedTelemetry } from '../../src/demo/seed-telemetry.js';
 import { StrategyRollout } from '../../src/modules/upgrade-strategies/strategy-rollout.js';
 import { makeAccount } from '../distribution/helpers.js';
 import { engines, startTestServer, type TestServer } from '../harness.js';
+import {
+  KB,
+  accountId,
+  addDemoSigningKey,
+  liveFleetConfig,
+  quietLogger,
+  startLiveFleet,
+  storeFirmware,
+  until,
+} from './fleet-helpers.js';
 
 /**
  * The upgrade engine end to end (issue 13): the server sends signed images over the embedded MQTT
@@ -27,18 +27,6 @@ const ANNA = 'SWNORTH0000001';
 const BEN = 'SWSOUTH0000001';
 const BEN2 = 'SWSOUTH0000002';
 const INV = { pn: ANNA, devcode: 2341, devaddr: 1, sn: 'SW2341N0000101' };
-const KB = 1024;
-
-async function until<T>(what: string, f: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 type Session = { token: string; secret: string };
 type Wire = Record<string, string | number>;
 
@@ -50,54 +38,16 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
   const sessions: Record<string, Session> = {};
   let vendorId: number;
   let keyId: number;
-  let n = 0;
 
   const call = async <T = Record<string, unknown>>(who: string, action: string, params: Wire = {}) =>
     s.call<T>(sessions[who]!, action, params);
   const logger = (pn: string): LiveDatalogger =>
     [...fleet.loggers, ...(late?.loggers ?? [])].find((l) => l.spec.pn === pn)!;
-  const publisherFor = (d: DataloggerSpec) =>
-    new MqttPublisher({ url: `mqtt://127.0.0.1:${s.mqtt!.port}`, pn: d.pn, token: d.token });
+
 
   /** Stores an image in the blob store and a firmware row; signed by the demo key unless told. */
-  async function addFirmware(o: {
-    version: string;
-    type?: number;
-    size?: number;
-    sign?: 'demo' | 'forged' | 'none';
-    baudRate?: number;
-  }): Promise<{ code: string; id: number; image: Buffer; sha256: string; signature: string }> {
-    const image = randomBytes(o.size ?? 40 * KB);
-    const blob = await s.ctx.blobs.put(Readable.from([image]));
-    const forger = generateKeyPairSync('ed25519').privateKey;
-    const signature =
-      o.sign === 'none'
-        ? ''
-        : signFirmwareDigest(o.sign === 'forged' ? forger : demoFirmwareSigningKey().privateKey, blob.sha256);
-    const code = `FW${Date.now().toString(36).toUpperCase()}${++n}`;
-    const row = await s.ctx.db
-      .insertInto('firmwares')
-      .values({
-        code,
-        vendor_id: vendorId,
-        name: `Test ${o.version}`,
-        version: o.version,
-        type: o.type ?? 0,
-        baud_rate: o.baudRate ?? null,
-        file_name: `${o.version}.bin`,
-        size: blob.size,
-        sha256: blob.sha256,
-        signature,
-        key_id: signature ? keyId : null,
-        blob_key: blob.key,
-        created_by: vendorId,
-        created_at: Date.now(),
-        deleted_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { code, id: Number(row.id), image, sha256: blob.sha256, signature };
-  }
+  const addFirmware = (o: { version: string; type?: number; size?: number; sign?: 'demo' | 'forged' | 'none'; baudRate?: number }) =>
+    storeFirmware(s, { vendorId, keyId, ...o });
 
   const taskRow = (key: string) =>
     s.ctx.db.selectFrom('upgrade_tasks').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
@@ -122,30 +72,11 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
       .firmware;
 
   beforeAll(async () => {
-    s = await startTestServer(engine, {
-      config: {
-        telemetry: {
-          ...loadConfig({}).telemetry,
-          mqttPort: 0,
-          mqttHost: '127.0.0.1',
-          jobsEnabled: false,
-          commandAckTimeoutMs: 1500,
-        },
-        upgrades: { chunkBytes: 2 * KB, leaseMs: 5000, sweepMs: 200, flashTimeoutMs: 30_000 },
-      },
-    });
+    s = await startTestServer(engine, { config: liveFleetConfig() });
     const { fleet: spec } = await seedTelemetry(s);
-    const quiet = (pn: string): DataloggerSpec => ({
-      ...structuredClone(spec.dataloggers.find((d) => d.pn === pn)!),
-      offlineRate: 0,
-      warningRate: 0,
-      faultRate: 0,
-      collectInterval: 60,
-      heartbeatInterval: 5,
-    });
+    const quiet = (pn: string) => quietLogger(spec.dataloggers.find((d) => d.pn === pn)!);
     specs = [quiet(ANNA), quiet(BEN), quiet(BEN2)];
-    fleet = new LiveFleet(specs.slice(0, 2), { clock: simClock(), tickMs: 100, offlineSpells: false, publisherFor });
-    fleet.start();
+    fleet = startLiveFleet(s, specs.slice(0, 2));
     for (const [usr, pwd] of [
       ['owner_anna', 'Owner_2026'],
       ['owner_ben', 'Owner_2026'],
@@ -156,27 +87,8 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
       expect(r.err, usr).toBe(0);
       sessions[usr] = { token: (r.dat as AuthDat).token, secret: (r.dat as AuthDat).secret };
     }
-    vendorId = Number(
-      (await s.ctx.db.selectFrom('accounts').select('id').where('usr', '=', 'sunmaker').executeTakeFirstOrThrow()).id,
-    );
-    const demo = demoFirmwareSigningKey();
-    keyId = Number(
-      (
-        await s.ctx.db
-          .insertInto('firmware_signing_keys')
-          .values({
-            vendor_id: vendorId,
-            name: 'demo',
-            public_key: demo.publicKey,
-            fingerprint: demo.fingerprint,
-            created_by: vendorId,
-            created_at: Date.now(),
-            revoked_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    vendorId = await accountId(s, 'sunmaker');
+    keyId = await addDemoSigningKey(s, vendorId);
     await until('both dataloggers online and connected', async () => {
       const rows = await s.ctx.db
         .selectFrom('dataloggers')
@@ -517,8 +429,7 @@ describe.each(engines)('firmware upgrades against live simulated dataloggers ($n
       expect(tasks.dat!.total).toBe(2);
       expect(tasks.dat!.task.find((t) => t.pn === BEN2)!.phase).toBe('waiting');
       // The offline datalogger connects: its waiting task starts and completes.
-      late = new LiveFleet([specs[2]!], { clock: simClock(), tickMs: 100, offlineSpells: false, publisherFor });
-      late.start();
+      late = startLiveFleet(s, [specs[2]!]);
       await until(
         'the batch done',
         async () => {

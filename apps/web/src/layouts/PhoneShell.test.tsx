@@ -5,30 +5,7 @@ import { saveLogin } from '../app/session';
 import { PHONE_QUERY } from '../components/responsive';
 import { authDat, resetBrowserState } from '../test/session-fixtures';
 import { renderAppAt } from '../test/render-app';
-
-/** A viewport of `width` px for matchMedia's max-width queries (jsdom has no layout). */
-function viewport(width: number) {
-  const listeners = new Set<() => void>();
-  const matches = (query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    return (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-  };
-  vi.stubGlobal(
-    'matchMedia',
-    (query: string): MediaQueryList =>
-      ({
-        matches: matches(query),
-        media: query,
-        onchange: null,
-        addListener: (l: () => void) => listeners.add(l),
-        removeListener: (l: () => void) => listeners.delete(l),
-        addEventListener: (_: string, l: () => void) => listeners.add(l),
-        removeEventListener: (_: string, l: () => void) => listeners.delete(l),
-        dispatchEvent: () => false,
-      }) as unknown as MediaQueryList,
-  );
-}
+import { stubViewport as viewport } from '../test/viewport';
 
 const renderAt = (path: string) => renderAppAt(path);
 

@@ -43,38 +43,34 @@ export function SettingsLayout({ node, basePath }: { node: RouteNode; basePath: 
     />
   );
 
-  if (phone) {
-    return (
-      <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, minWidth: 0 }}>
+  // One tree for both widths, the page (Outlet) in the same place: a switch between phone and
+  // desktop (a tablet turned, a window resized, a browser's full-page capture) must not re-mount
+  // the page and lose what the user typed (docs/decisions.md, s28-cleanup).
+  return (
+    <Layout style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, minWidth: 0 }}>
+      {phone ? (
         <div style={{ padding: '8px 8px 0' }}>
           <Button icon={<MenuOutlined />} data-testid="settings-menu-button" aria-expanded={open} onClick={() => setOpen(true)}>
             {t(current?.titleKey ?? node.indexTitleKey ?? node.titleKey)}
           </Button>
+          <Drawer
+            placement="left"
+            size={280}
+            open={open}
+            onClose={() => setOpen(false)}
+            title={t(node.titleKey)}
+            rootClassName="sw-settings-drawer"
+            styles={{ body: { padding: 0 } }}
+          >
+            {menu}
+          </Drawer>
         </div>
-        <Drawer
-          placement="left"
-          size={280}
-          open={open}
-          onClose={() => setOpen(false)}
-          title={t(node.titleKey)}
-          rootClassName="sw-settings-drawer"
-          styles={{ body: { padding: 0 } }}
-        >
+      ) : (
+        <Layout.Sider width={260} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
           {menu}
-        </Drawer>
-        <div style={{ padding: 8, minHeight: 400 }}>
-          <Outlet />
-        </div>
-      </div>
-    );
-  }
-
-  return (
-    <Layout style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
-      <Layout.Sider width={260} theme="light" style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}>
-        {menu}
-      </Layout.Sider>
-      <Layout.Content style={{ padding: 16, minHeight: 400, minWidth: 0 }}>
+        </Layout.Sider>
+      )}
+      <Layout.Content style={{ padding: phone ? 8 : 16, minHeight: 400, minWidth: 0 }}>
         <Outlet />
       </Layout.Content>
     </Layout>

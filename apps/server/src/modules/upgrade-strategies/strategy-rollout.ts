@@ -15,6 +15,7 @@ import type { Db } from '../../db/db.js';
 import type { DbHandle } from '../../db/transaction.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { UpgradeEngine, UpgradeTarget } from '../upgrades/engine-port.js';
+import { strategyInEffect } from '../upgrades/strategy-window.js';
 import { canarySize } from './upgrade-strategies.service.js';
 import { deviceTargets, loggerTargets, storedFilter, targetRank } from './strategy-targets.js';
 
@@ -79,9 +80,7 @@ export class StrategyRollout {
     const active = await this.deps.db
       .selectFrom('upgrade_strategies')
       .selectAll()
-      .where('cancelled_at', 'is', null)
-      .where('starts_at', '<=', now)
-      .where('ends_at', '>', now)
+      .where(strategyInEffect(now, 'upgrade_strategies'))
       .where('paused', '=', 0)
       .where('method', '=', STRATEGY_METHOD.force)
       // An explicit list is final; a filter's population must be resolved first.
@@ -115,9 +114,7 @@ export class StrategyRollout {
     const pending = await this.deps.db
       .selectFrom('upgrade_strategies')
       .select(['id', 'code', 'vendor_id', 'created_by', 'fw_type', 'filter', 'resolve_cursor', 'canary_percent', 'stage'])
-      .where('cancelled_at', 'is', null)
-      .where('starts_at', '<=', now)
-      .where('ends_at', '>', now)
+      .where(strategyInEffect(now, 'upgrade_strategies'))
       .where('resolved_at', 'is', null)
       .where('filter', '!=', '')
       .where('paused', '=', 0)

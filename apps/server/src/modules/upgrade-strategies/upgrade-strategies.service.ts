@@ -2,7 +2,6 @@ import {
   ApiError,
   ROLE,
   STRATEGY_DEVICE_RESULT,
-  STRATEGY_METHOD,
   STRATEGY_STATUS,
   firmwareTarget,
   strategyPauseText,
@@ -29,6 +28,7 @@ import type { AccessService } from '../../access/access.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { ancestorIds } from '../roles/control-fields.service.js';
 import { epochToLocal, localToEpoch } from './strategy-time.js';
+import { strategyInEffect, suggestedStrategyOpen } from '../upgrades/strategy-window.js';
 import { deviceTargets, loggerTargets, storedFilter, targetRank } from './strategy-targets.js';
 
 type AddParams = ParsedParamsOf<Catalogue['addUpgradeStrategy']>;
@@ -399,7 +399,7 @@ export class UpgradeStrategiesService {
         q = q.where('s.cancelled_at', 'is', null).where('s.starts_at', '>', now);
         break;
       case STRATEGY_STATUS.inEffect:
-        q = q.where('s.cancelled_at', 'is', null).where('s.starts_at', '<=', now).where('s.ends_at', '>', now);
+        q = q.where(strategyInEffect(now));
         break;
       case STRATEGY_STATUS.expired:
         q = q.where('s.cancelled_at', 'is', null).where('s.ends_at', '<=', now);
@@ -604,10 +604,7 @@ export class UpgradeStrategiesService {
       .where('d.pn', '=', p.pn)
       .where('d.sn', '=', sn)
       .where('d.result', '!=', STRATEGY_DEVICE_RESULT.success)
-      .where('s.method', '=', STRATEGY_METHOD.suggested)
-      .where('s.cancelled_at', 'is', null)
-      .where('s.starts_at', '<=', now)
-      .where('s.ends_at', '>', now)
+      .where(suggestedStrategyOpen(now))
       .where('f.deleted_at', 'is', null)
       .orderBy('s.created_at', 'desc')
       .limit(20)

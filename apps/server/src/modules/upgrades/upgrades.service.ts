@@ -4,7 +4,6 @@ import {
   FIRMWARE_UPGRADE_STATUS,
   ROLE,
   STRATEGY_DEVICE_RESULT,
-  STRATEGY_METHOD,
   UPGRADE_BATCH_STATE,
   firmwareTarget,
   upgradeReasonText,
@@ -33,6 +32,7 @@ import type { UpgradeTarget } from './engine-port.js';
 import type { UpgradeEngineService } from './upgrade-engine.js';
 import { currentDb, type DbHandle } from '../../db/transaction.js';
 import { UpgradeBatchJobs, type BatchFilter } from './upgrade-batches.js';
+import { suggestedStrategyOpen } from './strategy-window.js';
 
 type P<N extends keyof Catalogue> = ParsedParamsOf<Catalogue[N]>;
 
@@ -180,10 +180,7 @@ export class UpgradesService {
       .where('d.result', '!=', STRATEGY_DEVICE_RESULT.success)
       .where('s.vendor_id', '=', dl.vendor_id)
       .where('f.vendor_id', '=', dl.vendor_id)
-      .where('s.method', '=', STRATEGY_METHOD.suggested)
-      .where('s.cancelled_at', 'is', null)
-      .where('s.starts_at', '<=', now)
-      .where('s.ends_at', '>', now)
+      .where(suggestedStrategyOpen(now))
       .where('f.deleted_at', 'is', null);
     if (firmwareId !== undefined) q = q.where('s.firmware_id', '=', firmwareId);
     const rows = await q.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(20).execute();
@@ -719,10 +716,7 @@ export class UpgradesService {
       .where('d.result', '!=', STRATEGY_DEVICE_RESULT.success)
       .whereRef('s.vendor_id', '=', 'dl.vendor_id')
       .whereRef('f.vendor_id', '=', 'dl.vendor_id')
-      .where('s.method', '=', STRATEGY_METHOD.suggested)
-      .where('s.cancelled_at', 'is', null)
-      .where('s.starts_at', '<=', now)
-      .where('s.ends_at', '>', now)
+      .where(suggestedStrategyOpen(now))
       .where('f.deleted_at', 'is', null)
       .orderBy('s.created_at', 'desc')
       .orderBy('s.id', 'desc')

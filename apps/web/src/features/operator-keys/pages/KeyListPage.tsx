@@ -2,6 +2,7 @@
  * /adminNewStatr/home/KEYList (issue 14, operator only): the company keys accepted at sign-in and
  * `reg`. Searched, filtered and paged on the server; add, edit, enable and disable (a disable asks
  * first: sign-ins with the key stop at once on every server). The key shows masked, never in full.
+ * Page, page size, search and filters are in the address bar (the list kit).
  */
 import { useState, type HTMLAttributes } from 'react';
 import {
@@ -22,7 +23,16 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_KEY_CLIENTS, type CompanyKeyClient, type CompanyKeyRow } from '@sunwatch/protocol';
 import { notice, showApiError } from '../../../app/notify';
-import { ListStates, emptyLocale, responsiveTable, tableLoading } from '../../../components/list';
+import {
+  ListStates,
+  emptyLocale,
+  listPagination,
+  responsiveTable,
+  tableLoading,
+  useListState,
+  wirePaging,
+  type ListSpec,
+} from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
@@ -32,19 +42,42 @@ import { CLIENT_LABELS } from '../clients';
 import { KeyEntryDialog } from '../components/KeyEntryDialog';
 import { maskedKey } from '../model';
 
-type StatusFilter = 'all' | 'enabled' | 'disabled';
+const STATUSES = ['all', 'enabled', 'disabled'] as const;
+type StatusFilter = (typeof STATUSES)[number];
+const PAGE_SIZES = [10, 20, 50];
+
+interface KeyListState {
+  current: number;
+  pageSize: number;
+  search: string;
+  client: CompanyKeyClient | undefined;
+  status: StatusFilter;
+}
+const SPEC: ListSpec<KeyListState> = {
+  defaultPageSize: 10,
+  pageSizes: PAGE_SIZES,
+  readFilters: (q) => {
+    const client = q.get('client') as CompanyKeyClient | null;
+    const status = q.get('status') as StatusFilter | null;
+    return {
+      client: client && COMPANY_KEY_CLIENTS.includes(client) ? client : undefined,
+      status: status && STATUSES.includes(status) ? status : 'all',
+    };
+  },
+  writeFilters(s, q) {
+    if (s.client) q.set('client', s.client);
+    if (s.status !== 'all') q.set('status', s.status);
+  },
+};
 
 export default function KeyListPage() {
   const { t } = useTranslation('operatorKeys');
   const phone = useIsPhone();
   const confirm = useConfirm();
-  const [search, setSearch] = useState('');
-  const [client, setClient] = useState<CompanyKeyClient>();
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [page, setPage] = useState({ current: 1, pageSize: 10 });
+  const [state, update] = useListState(SPEC);
+  const { search, client, status } = state;
   const list = useCompanyKeys({
-    page: page.current - 1,
-    pagesize: page.pageSize,
+    ...wirePaging(state),
     ...(search ? { search } : {}),
     ...(client ? { client } : {}),
     ...(status !== 'all' ? { enabled: status === 'enabled' } : {}),
@@ -53,7 +86,6 @@ export default function KeyListPage() {
   const [dialog, setDialog] = useState<{ row?: CompanyKeyRow } | undefined>();
   const when = (ms: number) =>
     new Intl.DateTimeFormat(bcp47(currentLocale()), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
-  const firstPage = () => setPage((p) => ({ ...p, current: 1 }));
 
   const setEnabled = async (r: CompanyKeyRow, enabled: boolean) => {
     try {
@@ -180,10 +212,8 @@ export default function KeyListPage() {
             <Input.Search
               allowClear
               placeholder={t('searchPlaceholder')}
-              onSearch={(v) => {
-                setSearch(v.trim());
-                firstPage();
-              }}
+              defaultValue={search}
+              onSearch={(v) => update({ search: v.trim() })}
               style={{ width: 260, maxWidth: '100%' }}
               data-testid="key-search"
             />
@@ -191,21 +221,15 @@ export default function KeyListPage() {
               allowClear
               placeholder={t('allClients')}
               value={client}
-              onChange={(v?: CompanyKeyClient) => {
-                setClient(v);
-                firstPage();
-              }}
+              onChange={(v?: CompanyKeyClient) => update({ client: v })}
               options={COMPANY_KEY_CLIENTS.map((c) => ({ value: c, label: CLIENT_LABELS[c] }))}
               style={{ width: 140, maxWidth: '100%' }}
               data-testid="key-client-filter"
             />
             <Select<StatusFilter>
               value={status}
-              onChange={(v) => {
-                setStatus(v);
-                firstPage();
-              }}
-              options={(['all', 'enabled', 'disabled'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              onChange={(v) => update({ status: v })}
+              options={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
               style={{ width: 140, maxWidth: '100%' }}
               data-testid="key-status-filter"
             />
@@ -230,13 +254,11 @@ export default function KeyListPage() {
               }) as HTMLAttributes<HTMLElement>
             }
             pagination={{
-              current: page.current,
-              pageSize: page.pageSize,
-              total: list.data?.total ?? 0,
+              ...listPagination(state, list.data?.total ?? 0, update, {
+                pageSizes: PAGE_SIZES,
+                showTotal: (n) => t('total', { n }),
+              }),
               size: 'small',
-              showSizeChanger: true,
-              showTotal: (n) => t('total', { n }),
-              onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
             }}
             data-testid="key-table"
           />
