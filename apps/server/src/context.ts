@@ -18,6 +18,7 @@ import type { LoginThrottle } from './modules/auth/throttle.service.js';
 import type { ActionLog } from './modules/action-log/action-log.service.js';
 import type { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
 import type { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
+import type { ManufacturersService } from './modules/manufacturers/manufacturers.service.js';
 import type { TelemetryService } from './modules/telemetry/telemetry.service.js';
 import type { BlobStore } from './shared/blob-store.js';
 import type { UpgradeEngineService } from './modules/upgrades/upgrade-engine.js';
@@ -124,6 +125,7 @@ export interface AppContext {
     companyKeys: CompanyKeysService;
     /** Issue 14 factoryCode: PN prefix → manufacturer at registration. */
     manufacturerCodes: ManufacturerCodesService;
+    manufacturers: ManufacturersService;
     telemetry: TelemetryService;
     /** Issue 10: commands to dataloggers over MQTT and their acks (err 263 offline, 2 timeout). */
     commands: DataloggerCommands;

@@ -26,6 +26,7 @@ import { ThrottleRepository } from './modules/auth/throttle.repository.js';
 import { LoginThrottle } from './modules/auth/throttle.service.js';
 import { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
 import { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
+import { ManufacturersService } from './modules/manufacturers/manufacturers.service.js';
 import { Keyring, loadMasterKey } from './security/keyring.js';
 import { createTelemetry } from './modules/telemetry/create-telemetry.js';
 import { LocalBlobStore } from './shared/blob-store.js';
@@ -181,6 +182,10 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         throttle,
         companyKeys,
         manufacturerCodes,
+        manufacturers: new ManufacturersService(db, now, audit, {
+          addManufacturer: (...a) => ctx.services.accountAdmin.addManufacturer(...a),
+          setEnabled: (...a) => ctx.services.accountAdmin.setEnabled(...a),
+        }),
         actionLog: new ActionLog(db, log),
         audit,
         telemetry,
@@ -247,7 +252,11 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         }),
         groups,
         roles: new RolesService({ db, accounts, groups, audit, now }),
-        controlFields: new ControlFieldsService({ db, audit }),
+        controlFields: new ControlFieldsService({
+          db,
+          audit,
+          requireVisible: (caller, devcode) => ctx.services.manufacturers.requireVisible(caller, devcode),
+        }),
         viewers: new ViewersService({
           repo: new ViewersRepository(db),
           accounts: accountsRepo,

@@ -176,6 +176,32 @@ export interface ManufacturerCodesTable {
   updated_by: string | null;
 }
 
+/** Migration 0033: a manufacturer's name and ecoin balance (issue 14, factoryAccount). */
+export interface ManufacturersTable {
+  account_id: number;
+  name: string;
+  ecoin: number;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+/** Migration 0033: the devcodes a manufacturer's area may see (no row = all). */
+export interface ManufacturerDevcodesTable {
+  vendor_id: number;
+  devcode: number;
+}
+
+/** Migration 0033: every ecoin adjustment (delta, the balance after it, the reason). */
+export interface ManufacturerEcoinLogTable {
+  id: Generated<number>;
+  vendor_id: number;
+  delta: number;
+  balance: number;
+  reason: string;
+  usr: string;
+  created_at: number;
+}
+
 export interface SeenSignsTable {
   sign: string;
   seen_at: number;
@@ -309,6 +335,9 @@ export interface Database
   action_log: ActionLogTable;
   company_keys: CompanyKeysTable;
   manufacturer_codes: ManufacturerCodesTable;
+  manufacturers: ManufacturersTable;
+  manufacturer_devcodes: ManufacturerDevcodesTable;
+  manufacturer_ecoin_log: ManufacturerEcoinLogTable;
   seen_signs: SeenSignsTable;
   audit_log: AuditLogTable;
   datalogger_orders: DataloggerOrdersTable;

@@ -26,6 +26,7 @@ import { protocolToolsHandlers } from './protocol-tools/protocol-tools.actions.j
 
 import { companyKeyHandlers } from './company-keys/company-keys.actions.js';
 import { manufacturerCodeHandlers } from './manufacturer-codes/manufacturer-codes.actions.js';
+import { manufacturerHandlers } from './manufacturers/manufacturers.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -56,4 +57,5 @@ export const handlers: HandlerMap = {
 
   ...companyKeyHandlers,
   ...manufacturerCodeHandlers,
+  ...manufacturerHandlers,
 };

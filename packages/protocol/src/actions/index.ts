@@ -22,6 +22,7 @@ import * as protocolTools from './protocol-tools.js';
 
 import * as companyKeys from './company-keys.js';
 import * as manufacturerCodes from './manufacturer-codes.js';
+import * as manufacturers from './manufacturers.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -54,6 +55,7 @@ export const catalogue = {
 
   ...companyKeys,
   ...manufacturerCodes,
+  ...manufacturers,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -101,6 +103,7 @@ export type * from './upgrade-strategies.js';
 export * from './upgrade-strategies-params.js';
 export type * from './company-keys.js';
 export type * from './manufacturer-codes.js';
+export type * from './manufacturers.js';
 export * from './company-keys-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

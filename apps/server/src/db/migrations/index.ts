@@ -28,6 +28,7 @@ import { upgradeBatchJobs } from './0027-upgrade-batch-jobs.js';
 import { strategyFilter } from './0028-strategy-filter.js';
 import { companyKeys } from './0029-company-keys.js';
 import { manufacturerCodes } from './0030-manufacturer-codes.js';
+import { manufacturers } from './0033-manufacturers.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -60,6 +61,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0028-strategy-filter': strategyFilter(dialect),
     '0029-company-keys': companyKeys(dialect),
     '0030-manufacturer-codes': manufacturerCodes(dialect),
+    '0033-manufacturers': manufacturers(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
