@@ -189,7 +189,10 @@ export const AREAS: readonly AreaDef[] = [
           item('typeCode', 'Tags', { group: 'accountManagement' }),
           item('protocolChange', 'Swap', { group: 'accountManagement' }),
           item('actionLog', 'History', { group: 'accountManagement' }),
-          item('factoryAccount', 'Shop', { group: 'manufacturerManagement' }),
+          item('factoryAccount', 'Shop', {
+            group: 'manufacturerManagement',
+            page: () => import('../features/operator-makers/pages/ManufacturersPage'),
+          }),
           item('factoryCode', 'Number', {
             group: 'manufacturerManagement',
             page: () => import('../features/operator-codes/pages/ManufacturerCodesPage'),
