@@ -68,9 +68,9 @@ describe.each(engines)('manufacturers ($name)', (engine) => {
       expect((await call(usr, 'adjustManufacturerEcoin', { uid: otherMaker, delta: 5, reason: 'gift' })).err).toBe(11);
       expect((await call(usr, 'setManufacturerEnabled', { uid: otherMaker, enabled: 0 })).err).toBe(11);
       expect((await call(usr, 'editManufacturer', { uid: otherMaker, name: 'Mine' })).err).toBe(11);
-      expect((await call(usr, 'addManufacturer', { usr: 'x_maker', ...pwd('Maker_2027x'), name: 'X', code: 'XQ' })).err).toBe(
-        11,
-      );
+      expect(
+        (await call(usr, 'addManufacturer', { usr: 'x_maker', ...pwd('Maker_2027x'), name: 'X', code: 'XQ' })).err,
+      ).toBe(11);
     }
     expect((await call('sunmaker', 'deleteManufacturerCode', { id: 1 })).err).toBe(11);
     expect((await call('sunmaker', 'editManufacturerCode', { id: 1, enabled: 0 })).err).toBe(11);
@@ -85,9 +85,9 @@ describe.each(engines)('manufacturers ($name)', (engine) => {
     expect((await call('operator', 'addManufacturer', { ...base, code: 'NM', devcodes: '9999' })).err).toBe(353);
     expect((await call('operator', 'addManufacturer', { ...base, usr: 'sunmaker', code: 'NM' })).err).toBe(24);
     // a code held by another manufacturer's PN rule is taken too
-    expect((await call('operator', 'addManufacturerCode', { vendorUid: otherMaker, code: 'RQ', typeCode: 'A' })).err).toBe(
-      0,
-    );
+    expect(
+      (await call('operator', 'addManufacturerCode', { vendorUid: otherMaker, code: 'RQ', typeCode: 'A' })).err,
+    ).toBe(0);
     expect((await call('operator', 'addManufacturer', { ...base, code: 'RQ' })).err).toBe(14);
     expect(await s.ctx.repos.accounts.findByUsr('new_maker')).toBeUndefined();
 
@@ -100,11 +100,18 @@ describe.each(engines)('manufacturers ($name)', (engine) => {
     expect(login.err).toBe(0);
     sessions.set('new_maker', login.dat!);
     const row = (await list('new')).manufacturers.find((m) => m.uid === newMaker);
-    expect(row).toMatchObject({ usr: 'new_maker', name: 'New Maker Ltd', code: 'NM', enabled: true, ecoin: 0, devcodes: [] });
+    expect(row).toMatchObject({
+      usr: 'new_maker',
+      name: 'New Maker Ltd',
+      code: 'NM',
+      enabled: true,
+      ecoin: 0,
+      devcodes: [],
+    });
     // and a PN rule may not take another manufacturer's own code
-    expect((await call('operator', 'addManufacturerCode', { vendorUid: otherMaker, code: 'NM', typeCode: 'A' })).err).toBe(
-      14,
-    );
+    expect(
+      (await call('operator', 'addManufacturerCode', { vendorUid: otherMaker, code: 'NM', typeCode: 'A' })).err,
+    ).toBe(14);
     // search by code and by name
     expect((await list('nm')).manufacturers.map((m) => m.usr)).toContain('new_maker');
     expect((await list('om')).manufacturers.map((m) => m.usr)).toEqual(['othermaker']);
@@ -114,10 +121,12 @@ describe.each(engines)('manufacturers ($name)', (engine) => {
     // edit: name, code (unique), devcodes
     expect((await call('operator', 'editManufacturer', { uid: newMaker, code: 'OM' })).err).toBe(14);
     expect((await call('operator', 'editManufacturer', { uid: newMaker, code: 'RQ' })).err).toBe(14);
-    expect((await call('operator', 'editManufacturer', { uid: await idOf(s, 'dealer_north'), name: 'x' + 'y' })).err).toBe(
-      261,
+    expect(
+      (await call('operator', 'editManufacturer', { uid: await idOf(s, 'dealer_north'), name: 'x' + 'y' })).err,
+    ).toBe(261);
+    expect((await call('operator', 'editManufacturer', { uid: newMaker, name: 'Renamed Co', code: 'nmx' })).err).toBe(
+      0,
     );
-    expect((await call('operator', 'editManufacturer', { uid: newMaker, name: 'Renamed Co', code: 'nmx' })).err).toBe(0);
     expect((await s.ctx.repos.accounts.findById(newMaker))!.vendor_code).toBe('NMX');
     // a sunmaker order is open under SW: its code cannot change under it
     expect((await call('operator', 'editManufacturer', { uid: await idOf(s, 'sunmaker'), code: 'SWX' })).err).toBe(14);
@@ -126,9 +135,9 @@ describe.each(engines)('manufacturers ($name)', (engine) => {
     expect(audit.map((a) => a.action)).toEqual(['addManufacturer', 'editManufacturer']);
     expect(JSON.parse(audit[1]!.before!)).toEqual({ name: 'New Maker Ltd', code: 'NM' });
     expect(JSON.parse(audit[1]!.after!)).toEqual({ name: 'Renamed Co', code: 'NMX' });
-    expect((await auditOf('account')).some((a) => a.action === 'addManufacturer' && a.entity_id === String(newMaker))).toBe(
-      true,
-    );
+    expect(
+      (await auditOf('account')).some((a) => a.action === 'addManufacturer' && a.entity_id === String(newMaker)),
+    ).toBe(true);
   });
 
   it('disabling stops sign-in and the live sessions at once; subordinates keep theirs', async () => {
@@ -148,9 +157,9 @@ describe.each(engines)('manufacturers ($name)', (engine) => {
         await call<{ manufacturers: ManufacturerRow[] }>('operator', 'queryManufacturers', { enabled: 0 })
       ).dat!.manufacturers.map((m) => m.usr),
     ).toEqual(['new_maker']);
-    expect((await call('operator', 'setManufacturerEnabled', { uid: await idOf(s, 'dealer_north'), enabled: 0 })).err).toBe(
-      261,
-    );
+    expect(
+      (await call('operator', 'setManufacturerEnabled', { uid: await idOf(s, 'dealer_north'), enabled: 0 })).err,
+    ).toBe(261);
 
     expect((await call('operator', 'setManufacturerEnabled', { uid: newMaker, enabled: 1 })).err).toBe(0);
     const again = await s.login('new_maker', 'Maker_2027x');
@@ -266,7 +275,9 @@ describe.each(engines)('manufacturers ($name)', (engine) => {
     expect(sheet.dat!.result[0]!.err).toBe(273);
 
     // owner manufacturer → new_maker: the next registrations follow it at once
-    expect((await call('operator', 'editManufacturerCode', { id, vendorUid: await idOf(s, 'dealer_north') })).err).toBe(261);
+    expect((await call('operator', 'editManufacturerCode', { id, vendorUid: await idOf(s, 'dealer_north') })).err).toBe(
+      261,
+    );
     expect((await call('operator', 'editManufacturerCode', { id, vendorUid: newMaker })).err).toBe(0);
     expect((await call('om_dealer', 'distAddCollector', { Dpn: 'QZA00000000003' })).err).toBe(273);
     const own = await uploadSheet(s, sessions.get('new_maker')!, ['QZA00000000003']);
@@ -305,7 +316,9 @@ describe.each(engines)('manufacturers ($name)', (engine) => {
     const sheet2 = await uploadSheet(s, sessions.get('sunmaker')!, ['QZB00000000003']);
     expect(sheet2.dat!.result[0]!.err).toBe(0);
     expect((await datalogger(s, 'QZB00000000003'))?.vendor_id).toBe(maker);
-    const rows = await call<{ codes: Array<{ prefix: string }> }>('operator', 'queryManufacturerCodes', { search: 'qz' });
+    const rows = await call<{ codes: Array<{ prefix: string }> }>('operator', 'queryManufacturerCodes', {
+      search: 'qz',
+    });
     expect(rows.dat!.codes.map((c) => c.prefix)).toEqual(['QZC']);
 
     const audit = (await auditOf('manufacturer_code')).filter((a) => a.entity_id === String(id));

@@ -71,7 +71,7 @@ const devcodeListParam = () =>
 export const queryManufacturers = defineAction({
   name: 'queryManufacturers',
   summary:
-    "Operator: the manufacturers (role-1 accounts), paged on the server; `search` matches the account, the name or the code; `enabled` filters. {total,page,pagesize,manufacturers:[ManufacturerRow]} by code.",
+    'Operator: the manufacturers (role-1 accounts), paged on the server; `search` matches the account, the name or the code; `enabled` filters. {total,page,pagesize,manufacturers:[ManufacturerRow]} by code.',
   params: actionParams({
     search: z.string().trim().max(64).optional(),
     enabled: wireBool().optional(),
@@ -149,7 +149,8 @@ export const adjustManufacturerEcoin = defineAction({
 
 export const queryManufacturerEcoinLog = defineAction({
   name: 'queryManufacturerEcoinLog',
-  summary: "Operator: a manufacturer's ecoin adjustments, newest first, paged. {total,page,pagesize,rows:[ManufacturerEcoinRow]}.",
+  summary:
+    "Operator: a manufacturer's ecoin adjustments, newest first, paged. {total,page,pagesize,rows:[ManufacturerEcoinRow]}.",
   params: actionParams({ uid: wireInt().min(1), page: page(), pagesize: pageSize(50) }),
   access: OPERATOR,
   mutates: false,

@@ -97,7 +97,9 @@ export class ManufacturersService {
 
   // ------------------------------------------------------------------ list
 
-  async list(p: ListParams): Promise<{ total: number; page: number; pagesize: number; manufacturers: ManufacturerRow[] }> {
+  async list(
+    p: ListParams,
+  ): Promise<{ total: number; page: number; pagesize: number; manufacturers: ManufacturerRow[] }> {
     let q = this.db
       .selectFrom('accounts as a')
       .leftJoin('manufacturers as m', 'm.account_id', 'a.id')
@@ -288,7 +290,11 @@ export class ManufacturersService {
       .select('name')
       .where('account_id', '=', maker.id)
       .executeTakeFirst();
-    const before = { name: current?.name ?? maker.cname, code: maker.vendor_code ?? '', devcodes: await this.devcodesOf(maker.id) };
+    const before = {
+      name: current?.name ?? maker.cname,
+      code: maker.vendor_code ?? '',
+      devcodes: await this.devcodesOf(maker.id),
+    };
     const after = { ...before };
     if (p.name !== undefined) after.name = p.name;
     if (p.devcodes !== undefined) {
@@ -322,7 +328,11 @@ export class ManufacturersService {
         .execute();
     }
     if (changed.includes('code')) {
-      await this.db.updateTable('accounts').set({ vendor_code: after.code, updated_at: at }).where('id', '=', maker.id).execute();
+      await this.db
+        .updateTable('accounts')
+        .set({ vendor_code: after.code, updated_at: at })
+        .where('id', '=', maker.id)
+        .execute();
     }
     if (changed.includes('devcodes')) await this.setDevcodes(maker.id, after.devcodes);
     await this.audit.record({

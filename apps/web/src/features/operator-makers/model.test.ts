@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { devcodeWire, ecoinFormErrors, makerFormErrors } from './model';
 
-const valid = { usr: 'new_maker', pwd: 'Good_pass1', confPwd: 'Good_pass1', name: 'New Maker', code: 'nm', devcodes: [] };
+const valid = {
+  usr: 'new_maker',
+  pwd: 'Good_pass1',
+  confPwd: 'Good_pass1',
+  name: 'New Maker',
+  code: 'nm',
+  devcodes: [],
+};
 
 describe('factoryAccount form model', () => {
   it('a new manufacturer needs an account, a password, a name and a 2-3 character code', () => {

@@ -30,9 +30,9 @@ export function useEcoinLog(uid: number, page: number) {
   });
 }
 
-function useMakerMutation<N extends 'addManufacturer' | 'editManufacturer' | 'setManufacturerEnabled' | 'adjustManufacturerEcoin'>(
-  name: N,
-) {
+function useMakerMutation<
+  N extends 'addManufacturer' | 'editManufacturer' | 'setManufacturerEnabled' | 'adjustManufacturerEcoin',
+>(name: N) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (p: ParamsOf<Catalogue[N]>) => api.call(name, p),

@@ -82,7 +82,9 @@ export function EcoinDialog({ row, onClose }: { row: ManufacturerRow; onClose: (
           <Input maxLength={200} data-testid="ecoin-field-reason" />
         </Form.Item>
       </Form>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="ecoin-form-error" />}
+      {error && (
+        <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="ecoin-form-error" />
+      )}
       <Table<ManufacturerEcoinRow>
         rowKey="id"
         size="small"

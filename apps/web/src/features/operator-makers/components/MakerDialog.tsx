@@ -50,7 +50,12 @@ export function MakerDialog({ row, onClose }: { row?: ManufacturerRow; onClose: 
     setError(undefined);
     try {
       if (row) {
-        await edit.mutateAsync({ uid: row.uid, name: v.name.trim(), code: v.code.trim(), devcodes: devcodeWire(v.devcodes) });
+        await edit.mutateAsync({
+          uid: row.uid,
+          name: v.name.trim(),
+          code: v.code.trim(),
+          devcodes: devcodeWire(v.devcodes),
+        });
         void notice().success(t('saved', { usr: row.usr }));
       } else {
         const session = getSession();
@@ -99,7 +104,12 @@ export function MakerDialog({ row, onClose }: { row?: ManufacturerRow; onClose: 
         <Form.Item name="name" label={t('field.name')} rules={[rule('name')]}>
           <Input maxLength={64} data-testid="maker-field-name" />
         </Form.Item>
-        <Form.Item name="code" label={t('field.code')} rules={[rule('code')]} extra={editing ? t('codeHint') : undefined}>
+        <Form.Item
+          name="code"
+          label={t('field.code')}
+          rules={[rule('code')]}
+          extra={editing ? t('codeHint') : undefined}
+        >
           <Input maxLength={3} autoComplete="off" data-testid="maker-field-code" />
         </Form.Item>
         <Form.Item name="devcodes" label={t('field.devcodes')} extra={t('devcodesHint')}>

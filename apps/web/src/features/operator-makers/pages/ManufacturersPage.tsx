@@ -86,7 +86,14 @@ export default function ManufacturersPage() {
       title: t('col.code'),
       dataIndex: 'code',
       width: 90,
-      render: (v: string) => (v ? <Typography.Text code strong>{v}</Typography.Text> : '—'),
+      render: (v: string) =>
+        v ? (
+          <Typography.Text code strong>
+            {v}
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
     },
     {
       title: t('col.name'),
@@ -196,7 +203,12 @@ export default function ManufacturersPage() {
               ]}
             />
           </Flex>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })} data-testid="maker-add">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ kind: 'add' })}
+            data-testid="maker-add"
+          >
             {t('add')}
           </Button>
         </Flex>
