@@ -44,7 +44,7 @@ async function pick(page: Page, select: Locator, option: string): Promise<void> 
         await item.first().click();
         return false;
       },
-      { timeout: 30_000, intervals: [250] },
+      { timeout: 30_000, interval: 250 },
     )
     .toBe(true);
 }

@@ -84,7 +84,8 @@ function CodeDialog({ row, onClose }: { row?: ManufacturerCodeRow; onClose: () =
     label: a.qname ? `${a.usr} (${a.qname})` : a.usr,
   }));
   // the rule's manufacturer stays pickable when it is not among the first 50
-  if (row && !options.some((o) => o.value === row.vendorUid)) options.unshift({ value: row.vendorUid, label: row.vendorUsr });
+  if (row && !options.some((o) => o.value === row.vendorUid))
+    options.unshift({ value: row.vendorUid, label: row.vendorUsr });
   const submit = async () => {
     let v: CodeValues;
     try {
@@ -95,7 +96,12 @@ function CodeDialog({ row, onClose }: { row?: ManufacturerCodeRow; onClose: () =
     setError(undefined);
     try {
       if (row) {
-        await edit.mutateAsync({ id: row.id, vendorUid: v.vendorUid!, typeCode: v.typeCode.trim(), enabled: v.enabled });
+        await edit.mutateAsync({
+          id: row.id,
+          vendorUid: v.vendorUid!,
+          typeCode: v.typeCode.trim(),
+          enabled: v.enabled,
+        });
         void notice().success(t('saved', { prefix: `${row.code}${v.typeCode.trim()}`.toUpperCase() }));
       } else {
         const r = await add.mutateAsync({
@@ -291,7 +297,11 @@ export default function ManufacturerCodesPage() {
             locale={emptyLocale(t('empty'))}
             {...responsiveTable(columns, phone)}
             onRow={(r) =>
-              ({ 'data-testid': 'code-row', 'data-prefix': r.prefix, 'data-enabled': String(r.enabled) }) as HTMLAttributes<HTMLElement>
+              ({
+                'data-testid': 'code-row',
+                'data-prefix': r.prefix,
+                'data-enabled': String(r.enabled),
+              }) as HTMLAttributes<HTMLElement>
             }
             pagination={listPagination(state, list.data?.total ?? 0, update, {
               pageSizes: PAGE_SIZES,
