@@ -30,17 +30,39 @@ export function useEcoinLog(uid: number, page: number) {
   });
 }
 
-function useMakerMutation<
-  N extends 'addManufacturer' | 'editManufacturer' | 'setManufacturerEnabled' | 'adjustManufacturerEcoin',
->(name: N) {
+function useInvalidate() {
   const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: makerQueryKeys.all });
+}
+
+export function useAddManufacturer() {
+  const onSettled = useInvalidate();
   return useMutation({
-    mutationFn: (p: ParamsOf<Catalogue[N]>) => api.call(name, p),
-    onSettled: () => qc.invalidateQueries({ queryKey: makerQueryKeys.all }),
+    mutationFn: (p: ParamsOf<Catalogue['addManufacturer']>) => api.call('addManufacturer', p),
+    onSettled,
   });
 }
 
-export const useAddManufacturer = () => useMakerMutation('addManufacturer');
-export const useEditManufacturer = () => useMakerMutation('editManufacturer');
-export const useSetManufacturerEnabled = () => useMakerMutation('setManufacturerEnabled');
-export const useAdjustEcoin = () => useMakerMutation('adjustManufacturerEcoin');
+export function useEditManufacturer() {
+  const onSettled = useInvalidate();
+  return useMutation({
+    mutationFn: (p: ParamsOf<Catalogue['editManufacturer']>) => api.call('editManufacturer', p),
+    onSettled,
+  });
+}
+
+export function useSetManufacturerEnabled() {
+  const onSettled = useInvalidate();
+  return useMutation({
+    mutationFn: (p: ParamsOf<Catalogue['setManufacturerEnabled']>) => api.call('setManufacturerEnabled', p),
+    onSettled,
+  });
+}
+
+export function useAdjustEcoin() {
+  const onSettled = useInvalidate();
+  return useMutation({
+    mutationFn: (p: ParamsOf<Catalogue['adjustManufacturerEcoin']>) => api.call('adjustManufacturerEcoin', p),
+    onSettled,
+  });
+}
