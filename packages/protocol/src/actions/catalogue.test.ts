@@ -131,6 +131,13 @@ const MUTATING = [
   // issue 14: PN rules (operator)
   'addManufacturerCode',
   'setManufacturerCodeEnabled',
+  'editManufacturerCode',
+  'deleteManufacturerCode',
+  // issue 14: manufacturers (operator, factoryAccount)
+  'addManufacturer',
+  'editManufacturer',
+  'setManufacturerEnabled',
+  'adjustManufacturerEcoin',
 ];
 
 describe('action catalogue: mutates', () => {

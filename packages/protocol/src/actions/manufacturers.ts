@@ -7,7 +7,7 @@ import { defineAction, result } from './define.js';
  * Issue 14, operator back office, factoryAccount (spec §3 "Manufacturer: id, name, code, account,
  * enabled, visible devcode, ecoin", §5 "Manufacturer code 2-3 characters", §6): the manufacturers
  * are the role-1 accounts under the operator. Operator only (role 15) but `queryVisibleDevcodes`,
- * which every signed-in account asks for its own manufacturer. Names follow the vendor style (the
+ * which every signed-in account (device_manag for role-2 permission lists) asks for its area. Names follow the vendor style (the
  * vendor pages name none); docs/operator/manufacturers.md.
  */
 
@@ -162,7 +162,7 @@ export const queryVisibleDevcodes = defineAction({
   summary:
     "The devcodes the caller's manufacturer lets its area see (the manufacturer above the caller, or the caller itself): {all:true} when unrestricted (also the operator), else {all:false, devcodes}. Protocol pickers offer only these; the server refuses others (353).",
   params: actionParams({}),
-  access: { auth: 'signed', permission: null },
+  access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
   result: result<{ all: boolean; devcodes: number[] }>(),
 });
