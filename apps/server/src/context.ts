@@ -24,6 +24,7 @@ import type { RechargeOrdersService } from './modules/recharge-orders/recharge-o
 import type { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
 import type { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import type { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
+import type { ManufacturersService } from './modules/manufacturers/manufacturers.service.js';
 import type { TelemetryService } from './modules/telemetry/telemetry.service.js';
 import type { BlobStore } from './shared/blob-store.js';
 import type { UpgradeEngineService } from './modules/upgrades/upgrade-engine.js';
@@ -141,6 +142,7 @@ export interface AppContext {
     customDomains: CustomDomainsService;
     /** Issue 14 passwordMaintenance: every manufacturer's device-control password (via deviceOps.pwd). */
     vendorCtrlPwd: VendorCtrlPwdService;
+    manufacturers: ManufacturersService;
     telemetry: TelemetryService;
     /** Issue 10: commands to dataloggers over MQTT and their acks (err 263 offline, 2 timeout). */
     commands: DataloggerCommands;

@@ -33,6 +33,7 @@ import { ManufacturerCodesService } from './modules/manufacturer-codes/manufactu
 import { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
 import { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
+import { ManufacturersService } from './modules/manufacturers/manufacturers.service.js';
 import { Keyring, loadMasterKey } from './security/keyring.js';
 import { createTelemetry } from './modules/telemetry/create-telemetry.js';
 import { LocalBlobStore } from './shared/blob-store.js';
@@ -213,6 +214,10 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         operatorLogs,
         protocolAdmin,
         operatorHome: new OperatorHomeService(db, now, database.dialect.engine),
+        manufacturers: new ManufacturersService(db, now, audit, {
+          addManufacturer: (...a) => ctx.services.accountAdmin.addManufacturer(...a),
+          setEnabled: (...a) => ctx.services.accountAdmin.setEnabled(...a),
+        }),
         audit,
         telemetry,
         commands,
@@ -281,7 +286,11 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         }),
         groups,
         roles: new RolesService({ db, accounts, groups, audit, now }),
-        controlFields: new ControlFieldsService({ db, audit }),
+        controlFields: new ControlFieldsService({
+          db,
+          audit,
+          requireVisible: (caller, devcode) => ctx.services.manufacturers.requireVisible(caller, devcode),
+        }),
         viewers: new ViewersService({
           repo: new ViewersRepository(db),
           accounts: accountsRepo,

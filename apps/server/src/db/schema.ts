@@ -225,6 +225,15 @@ export interface DataloggerTypeCodesTable {
   updated_by: string | null;
 }
 
+/** Migration 0033: a manufacturer's name and ecoin balance (issue 14, factoryAccount). */
+export interface ManufacturersTable {
+  account_id: number;
+  name: string;
+  ecoin: number;
+  updated_at: number;
+  updated_by: string | null;
+}
+
 export interface ProtocolBindingsTable {
   id: Generated<number>;
   devcode: number;
@@ -251,6 +260,23 @@ export interface DeviceDevcodeChangesTable {
   changed_by: string;
   changed_at: number;
   from_ts: number;
+}
+
+/** Migration 0033: the devcodes a manufacturer's area may see (no row = all). */
+export interface ManufacturerDevcodesTable {
+  vendor_id: number;
+  devcode: number;
+}
+
+/** Migration 0033: every ecoin adjustment (delta, the balance after it, the reason). */
+export interface ManufacturerEcoinLogTable {
+  id: Generated<number>;
+  vendor_id: number;
+  delta: number;
+  balance: number;
+  reason: string;
+  usr: string;
+  created_at: number;
 }
 
 export interface SeenSignsTable {
@@ -393,6 +419,9 @@ export interface Database
   protocol_bindings: ProtocolBindingsTable;
   device_devcode_changes: DeviceDevcodeChangesTable;
   custom_domains: CustomDomainsTable;
+  manufacturers: ManufacturersTable;
+  manufacturer_devcodes: ManufacturerDevcodesTable;
+  manufacturer_ecoin_log: ManufacturerEcoinLogTable;
   seen_signs: SeenSignsTable;
   audit_log: AuditLogTable;
   datalogger_orders: DataloggerOrdersTable;

@@ -32,6 +32,7 @@ import { operatorLogHandlers } from './operator-logs/operator-logs.actions.js';
 import { protocolAdminHandlers } from './protocol-admin/protocol-admin.actions.js';
 import { operatorHomeHandlers } from './operator-home/operator-home.actions.js';
 import { customDomainHandlers } from './custom-domains/custom-domains.actions.js';
+import { manufacturerHandlers } from './manufacturers/manufacturers.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -68,4 +69,5 @@ export const handlers: HandlerMap = {
   ...protocolAdminHandlers,
   ...operatorHomeHandlers,
   ...customDomainHandlers,
+  ...manufacturerHandlers,
 };

@@ -853,6 +853,21 @@ export const ENTRIES = {
     okCodes: [261],
   },
   clearVendorCtrlPwd: { ref: 'none', params: () => ({ vendor: 999999 }), okCodes: [261] },
+  editManufacturerCode: { ref: 'none', params: () => ({ id: 999999, typeCode: 'Q' }), okCodes: [12] },
+  deleteManufacturerCode: { ref: 'none', params: () => ({ id: 999999 }), okCodes: [12] },
+  // Manufacturers (issue 14 factoryAccount): operator only; an unknown manufacturer answers 261, a
+  // password that is no RC4 digest 16 (nothing is created). Effects: test/manufacturers/.
+  queryManufacturers: { ref: 'none', params: () => ({ pagesize: 10 }) },
+  addManufacturer: {
+    ref: 'none',
+    params: () => ({ usr: 'matrix_maker', pwd: '00', name: 'Matrix', code: 'MXZ' }),
+    okCodes: [16],
+  },
+  editManufacturer: { ref: 'none', params: () => ({ uid: 999999, name: 'Matrix' }), okCodes: [261] },
+  setManufacturerEnabled: { ref: 'none', params: () => ({ uid: 999999, enabled: 1 }), okCodes: [261] },
+  adjustManufacturerEcoin: { ref: 'none', params: () => ({ uid: 999999, delta: 1, reason: 'matrix' }), okCodes: [261] },
+  queryManufacturerEcoinLog: { ref: 'none', params: () => ({ uid: 999999 }), okCodes: [261] },
+  queryVisibleDevcodes: { ref: 'none', params: none },
 } satisfies { [N in ActionName]: Entry };
 
 /** The fields of a key entry the matrix sends (disabled: it never opens a sign-in). */

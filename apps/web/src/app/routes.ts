@@ -212,7 +212,10 @@ export const AREAS: readonly AreaDef[] = [
             group: 'accountManagement',
             page: () => import('../features/operator-logs/pages/ActionLogPage'),
           }),
-          item('factoryAccount', 'Shop', { group: 'manufacturerManagement' }),
+          item('factoryAccount', 'Shop', {
+            group: 'manufacturerManagement',
+            page: () => import('../features/operator-makers/pages/ManufacturersPage'),
+          }),
           item('factoryCode', 'Number', {
             group: 'manufacturerManagement',
             page: () => import('../features/operator-codes/pages/ManufacturerCodesPage'),

@@ -279,6 +279,16 @@ export const ACTION_AUTH = {
   queryVendorCtrlPwdList: 'signed',
   setVendorCtrlPwd: 'signed',
   clearVendorCtrlPwd: 'signed',
+  editManufacturerCode: 'signed',
+  deleteManufacturerCode: 'signed',
+  // issue 14: manufacturers, the operator's factoryAccount (manufacturers.ts)
+  queryManufacturers: 'signed',
+  addManufacturer: 'signed',
+  editManufacturer: 'signed',
+  setManufacturerEnabled: 'signed',
+  adjustManufacturerEcoin: 'signed',
+  queryManufacturerEcoinLog: 'signed',
+  queryVisibleDevcodes: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

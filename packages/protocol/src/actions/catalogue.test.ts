@@ -155,6 +155,13 @@ const MUTATING = [
   'delCustomDomainImage',
   'setVendorCtrlPwd',
   'clearVendorCtrlPwd',
+  'editManufacturerCode',
+  'deleteManufacturerCode',
+  // issue 14: manufacturers (operator, factoryAccount)
+  'addManufacturer',
+  'editManufacturer',
+  'setManufacturerEnabled',
+  'adjustManufacturerEcoin',
 ];
 
 describe('action catalogue: mutates', () => {

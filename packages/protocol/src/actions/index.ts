@@ -28,6 +28,7 @@ import * as operatorLogs from './operator-logs.js';
 import * as protocolAdmin from './protocol-admin.js';
 import * as operatorHome from './operator-home.js';
 import * as customDomains from './custom-domains.js';
+import * as manufacturers from './manufacturers.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -66,6 +67,7 @@ export const catalogue = {
   ...protocolAdmin,
   ...operatorHome,
   ...customDomains,
+  ...manufacturers,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -117,6 +119,7 @@ export type * from './recharge-orders.js';
 export type * from './protocol-admin.js';
 export * from './protocol-admin-params.js';
 export type * from './operator-home.js';
+export type * from './manufacturers.js';
 export * from './company-keys-params.js';
 export type * from './operator-logs.js';
 export * from './operator-logs-params.js';

@@ -75,3 +75,33 @@ export const setManufacturerCodeEnabled = defineAction({
   mutates: true,
   result: result<undefined>(),
 });
+
+export const editManufacturerCode = defineAction({
+  name: 'editManufacturerCode',
+  summary:
+    "Operator: edits a PN rule's `typeCode` (1 letter), `enabled` and owner manufacturer `vendorUid`; omitted = unchanged. The rule's code stays; it may change owner only with every rule of its code (14 when another rule of the code stays with another manufacturer, or the code is another manufacturer's own code; 14 when the new prefix exists). Applies to the next registration; registered dataloggers keep their manufacturer. 12 unknown id, 261 not a manufacturer.",
+  params: actionParams({
+    id: wireInt().min(1),
+    vendorUid: wireInt().min(1).optional(),
+    typeCode: z
+      .string()
+      .trim()
+      .transform((s) => s.toUpperCase())
+      .pipe(z.string().regex(PATTERNS.TYPE_CODE))
+      .optional(),
+    enabled: wireBool().optional(),
+  }),
+  access: { auth: 'signed', roles: [15], permission: 'system_settings' },
+  mutates: true,
+  result: result<undefined>(),
+});
+
+export const deleteManufacturerCode = defineAction({
+  name: 'deleteManufacturerCode',
+  summary:
+    'Operator: deletes a PN rule (audited with the deleted row); new PNs with its prefix follow the other rules or none. 12 unknown id.',
+  params: actionParams({ id: wireInt().min(1) }),
+  access: { auth: 'signed', roles: [15], permission: 'system_settings' },
+  mutates: true,
+  result: result<undefined>(),
+});

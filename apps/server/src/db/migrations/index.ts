@@ -8,12 +8,12 @@ import { audit } from './0005-audit.js';
 import { roles } from './0007-roles.js';
 import { distribution } from './0008-distribution.js';
 import { operations } from './0009-operations.js';
+import { plantsAdmin } from './0010-plants-admin.js';
 import { dataloggerAdmin } from './0011-datalogger-admin.js';
 import { deviceOps } from './0012-device-ops.js';
-import { plantsAdmin } from './0010-plants-admin.js';
 import { alarms } from './0014-alarms.js';
-import { reports } from './0016-reports.js';
 import { notifications } from './0015-notifications.js';
+import { reports } from './0016-reports.js';
 import { mailOnce } from './0017-mail-once.js';
 import { alarmOwner } from './0018-alarm-owner.js';
 import { selfservice } from './0019-selfservice.js';
@@ -27,12 +27,13 @@ import { demoSessionCode } from './0026-demo-session-code.js';
 import { upgradeBatchJobs } from './0027-upgrade-batch-jobs.js';
 import { strategyFilter } from './0028-strategy-filter.js';
 import { companyKeys } from './0029-company-keys.js';
-import { customDomains } from './0036-custom-domains.js';
 import { manufacturerCodes } from './0030-manufacturer-codes.js';
-import { platformSettings } from './0032-platform-settings.js';
-import { protocolBindings } from './0034-protocol-bindings.js';
-import { rechargeOrders } from './0037-recharge-orders.js';
 import { ingestMinutes } from './0031-ingest-minutes.js';
+import { platformSettings } from './0032-platform-settings.js';
+import { manufacturers } from './0033-manufacturers.js';
+import { protocolBindings } from './0034-protocol-bindings.js';
+import { customDomains } from './0036-custom-domains.js';
+import { rechargeOrders } from './0037-recharge-orders.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -45,12 +46,12 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0007-roles': roles(dialect),
     '0008-distribution': distribution(dialect),
     '0009-operations': operations(dialect),
+    '0010-plants-admin': plantsAdmin(dialect),
     '0011-datalogger-admin': dataloggerAdmin(dialect),
     '0012-device-ops': deviceOps(dialect),
-    '0010-plants-admin': plantsAdmin(dialect),
     '0014-alarms': alarms(dialect),
-    '0016-reports': reports(dialect),
     '0015-notifications': notifications(dialect),
+    '0016-reports': reports(dialect),
     '0017-mail-once': mailOnce(),
     '0018-alarm-owner': alarmOwner(dialect),
     '0019-selfservice': selfservice(dialect),
@@ -65,11 +66,12 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0028-strategy-filter': strategyFilter(dialect),
     '0029-company-keys': companyKeys(dialect),
     '0030-manufacturer-codes': manufacturerCodes(dialect),
-    '0032-platform-settings': platformSettings(dialect),
-    '0034-protocol-bindings': protocolBindings(dialect),
-    '0037-recharge-orders': rechargeOrders(dialect),
     '0031-ingest-minutes': ingestMinutes(dialect),
+    '0032-platform-settings': platformSettings(dialect),
+    '0033-manufacturers': manufacturers(dialect),
+    '0034-protocol-bindings': protocolBindings(dialect),
     '0036-custom-domains': customDomains(dialect),
+    '0037-recharge-orders': rechargeOrders(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

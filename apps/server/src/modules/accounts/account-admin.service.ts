@@ -343,6 +343,15 @@ export class AccountAdminService {
     });
   }
 
+  /**
+   * Issue 14 factoryAccount: the operator creates a manufacturer (role 1) under itself with its
+   * manufacturer code (the caller's module checks the code's format and uniqueness). 24 duplicate.
+   */
+  async addManufacturer(caller: Caller, input: NewSubAccount & { vendorCode: string }): Promise<AccountRow> {
+    if (caller.role !== ROLE.OPERATOR) throw new ApiError(11);
+    return this.insert(caller, input, ROLE.MANUFACTURER, 24, { vendorCode: input.vendorCode });
+  }
+
   // ------------------------------------------------------------------ editing
 
   private async patch(row: AccountRow, patch: Partial<AccountRow>): Promise<void> {

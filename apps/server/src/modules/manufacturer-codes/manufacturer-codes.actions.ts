@@ -9,4 +9,12 @@ export const manufacturerCodeHandlers: HandlerMap = {
     await ctx.services.manufacturerCodes.setEnabled(callerOf(i), params.id, params.enabled);
     return undefined;
   },
+  editManufacturerCode: async ({ params, ...i }, ctx) => {
+    await ctx.services.manufacturerCodes.edit(callerOf(i), params);
+    return undefined;
+  },
+  deleteManufacturerCode: async ({ params, ...i }, ctx) => {
+    await ctx.services.manufacturerCodes.remove(callerOf(i), params.id);
+    return undefined;
+  },
 };

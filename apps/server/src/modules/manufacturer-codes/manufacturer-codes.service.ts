@@ -9,6 +9,7 @@ import type { AuditService } from '../audit/audit.service.js';
 
 type ListParams = ParsedParamsOf<Catalogue['queryManufacturerCodes']>;
 type AddParams = ParsedParamsOf<Catalogue['addManufacturerCode']>;
+type EditParams = ParsedParamsOf<Catalogue['editManufacturerCode']>;
 
 /** The prefixes a PN may start with: its first 3 and 4 characters (code 2-3 + type code 1). */
 function prefixesOf(pn: string): string[] {
@@ -82,14 +83,31 @@ export class ManufacturerCodesService {
     };
   }
 
-  async add(caller: Caller, p: AddParams): Promise<{ id: number; prefix: string }> {
+  /** 14 when `code` is another manufacturer's own code (factoryAccount: a code names one manufacturer). */
+  private async requireCodeNotOthers(code: string, vendorId: number): Promise<void> {
+    const own = await this.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('role', '=', ROLE.MANUFACTURER)
+      .where(sql<SqlBool>`upper(vendor_code) = ${code}`)
+      .where('id', '<>', vendorId)
+      .executeTakeFirst();
+    if (own) throw new ApiError(14, 'code');
+  }
+
+  private async maker(vendorUid: number): Promise<{ id: number; usr: string }> {
     const maker = await this.db
       .selectFrom('accounts')
       .select(['id', 'usr'])
-      .where('id', '=', p.vendorUid)
+      .where('id', '=', vendorUid)
       .where('role', '=', ROLE.MANUFACTURER)
       .executeTakeFirst();
     if (!maker) throw new ApiError(261, 'vendorUid');
+    return { id: Number(maker.id), usr: maker.usr };
+  }
+
+  async add(caller: Caller, p: AddParams): Promise<{ id: number; prefix: string }> {
+    const maker = await this.maker(p.vendorUid);
     // a code belongs to one manufacturer; a prefix exists once
     const taken = await this.db
       .selectFrom('manufacturer_codes')
@@ -98,6 +116,7 @@ export class ManufacturerCodesService {
       .execute();
     if (taken.some((t) => Number(t.vendor_id) !== p.vendorUid || t.prefix === p.code + p.typeCode))
       throw new ApiError(14, 'code');
+    await this.requireCodeNotOthers(p.code, p.vendorUid);
     const at = this.now();
     const prefix = p.code + p.typeCode;
     const row = await this.db
@@ -149,6 +168,90 @@ export class ManufacturerCodesService {
       entityId: id,
       before: { prefix: before.prefix, enabled: !enabled },
       after: { prefix: before.prefix, enabled },
+    });
+  }
+
+  /**
+   * Edits the type code, the enabled flag and the owner manufacturer of a rule. A code names one
+   * manufacturer: a new owner takes the code only when no other rule of the code stays with
+   * another manufacturer and the code is not another manufacturer's own code (14); the new prefix
+   * must be free (14). Registered dataloggers keep their manufacturer.
+   */
+  async edit(caller: Caller, p: EditParams): Promise<void> {
+    const before = await this.db.selectFrom('manufacturer_codes').selectAll().where('id', '=', p.id).executeTakeFirst();
+    if (!before) throw new ApiError(12);
+    const vendorId = p.vendorUid ?? Number(before.vendor_id);
+    const typeCode = p.typeCode ?? before.type_code;
+    const enabled = p.enabled ?? Number(before.enabled) === 1;
+    const prefix = before.code + typeCode;
+    const was = {
+      vendor_id: Number(before.vendor_id),
+      type_code: before.type_code,
+      prefix: before.prefix,
+      enabled: Number(before.enabled) === 1,
+    };
+    const now = { vendor_id: vendorId, type_code: typeCode, prefix, enabled };
+    const changed = (Object.keys(now) as (keyof typeof now)[]).filter((k) => now[k] !== was[k]);
+    if (changed.length === 0) return;
+    let vendorUsr: string | undefined;
+    if (vendorId !== was.vendor_id) {
+      vendorUsr = (await this.maker(vendorId)).usr;
+      const others = await this.db
+        .selectFrom('manufacturer_codes')
+        .select('id')
+        .where('code', '=', before.code)
+        .where('id', '<>', p.id)
+        .where('vendor_id', '<>', vendorId)
+        .executeTakeFirst();
+      if (others) throw new ApiError(14, 'vendorUid');
+      await this.requireCodeNotOthers(before.code, vendorId);
+    }
+    if (prefix !== was.prefix) {
+      const clash = await this.db
+        .selectFrom('manufacturer_codes')
+        .select('id')
+        .where('prefix', '=', prefix)
+        .where('id', '<>', p.id)
+        .executeTakeFirst();
+      if (clash) throw new ApiError(14, 'typeCode');
+    }
+    await this.db
+      .updateTable('manufacturer_codes')
+      .set({
+        vendor_id: vendorId,
+        type_code: typeCode,
+        prefix,
+        enabled: enabled ? 1 : 0,
+        updated_at: this.now(),
+        updated_by: caller.usr,
+      })
+      .where('id', '=', p.id)
+      .execute();
+    const pick = (o: typeof now) => Object.fromEntries(changed.map((k) => [k, o[k]]));
+    await this.audit.record({
+      entity: 'manufacturer_code',
+      entityId: p.id,
+      before: { prefix: was.prefix, ...pick(was) },
+      after: { prefix, ...pick(now), ...(vendorUsr ? { vendor: vendorUsr } : {}) },
+    });
+  }
+
+  /** Deletes a rule; the audit keeps the whole row. */
+  async remove(_caller: Caller, id: number): Promise<void> {
+    const before = await this.db.selectFrom('manufacturer_codes').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!before) throw new ApiError(12);
+    await this.db.deleteFrom('manufacturer_codes').where('id', '=', id).execute();
+    await this.audit.record({
+      entity: 'manufacturer_code',
+      entityId: id,
+      before: {
+        vendor_id: Number(before.vendor_id),
+        code: before.code,
+        type_code: before.type_code,
+        prefix: before.prefix,
+        enabled: Number(before.enabled) === 1,
+      },
+      after: null,
     });
   }
 }

@@ -17,6 +17,8 @@ export interface ControlFieldRights {
 export interface ControlFieldsDeps {
   db: Db;
   audit: AuditService;
+  /** Issue 14: 353 when the caller's manufacturer hides the devcode from its area (visible devcodes). */
+  requireVisible?: (caller: Caller, devcode: number) => Promise<void>;
 }
 
 /** The ids of the account's ancestors in a materialised path `/1/4/9/` (itself excluded). */
@@ -48,6 +50,7 @@ export class ControlFieldsService {
 
   async query(caller: Caller, devcode: number): Promise<{ devcode: number; field: CtrlFieldForDist[] }> {
     const def = definitionOf(devcode);
+    await this.deps.requireVisible?.(caller, devcode);
     const rows = await this.db
       .selectFrom('ctrl_field_visibility')
       .selectAll()
@@ -80,6 +83,7 @@ export class ControlFieldsService {
     },
   ): Promise<void> {
     const def = definitionOf(input.devcode);
+    await this.deps.requireVisible?.(caller, input.devcode);
     if (input.visable === undefined && input.distributorPermissionFlag === undefined) throw new ApiError(7, 'visable');
     const ids = [
       ...new Set(

@@ -40,6 +40,15 @@ export function useRoles(
   return usePagedQuery(adminAccountKeys.roles(params), () => api.call('queryRoles', params), enabled);
 }
 
+/** The devcodes the caller's manufacturer lets its area see (issue 14, factoryAccount "visible devcodes"). */
+export function useVisibleDevcodes() {
+  return useQuery({
+    queryKey: [...adminAccountKeys.ctrlFields(0), 'visible'],
+    queryFn: () => api.call('queryVisibleDevcodes', {}),
+    staleTime: 60_000,
+  });
+}
+
 export function useCtrlFields(devcode: number | undefined) {
   return useQuery({
     queryKey: adminAccountKeys.ctrlFields(devcode ?? 0),

@@ -9,7 +9,7 @@ import { DEVICE_DEFINITIONS, type CtrlFieldForDist } from '@sunwatch/protocol';
 import { apiErrorText, notice } from '../../../app/notify';
 import { ListStates, emptyLocale, responsiveTable } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
-import { useAdminMutation, useCtrlFields } from '../api/queries';
+import { useAdminMutation, useCtrlFields, useVisibleDevcodes } from '../api/queries';
 import type { AdminAccess } from './use-admin-access';
 
 /** The devcodes that have control fields, with their names. */
@@ -21,8 +21,15 @@ export const CONTROLLABLE = DEVICE_DEFINITIONS.filter((d) => d.controls.length >
 export default function CtrlFieldsTab({ access, classic }: { access: AdminAccess; classic: boolean }) {
   const { t } = useTranslation();
   const phone = useIsPhone();
-  const [devcode, setDevcode] = useState<number | undefined>(CONTROLLABLE[0]?.devcode);
-  const fields = useCtrlFields(devcode);
+  // only the devcodes the caller's manufacturer lets its area see (the server refuses others, 353)
+  const visible = useVisibleDevcodes();
+  const offered =
+    visible.data && !visible.data.all
+      ? CONTROLLABLE.filter((d) => visible.data.devcodes.includes(d.devcode))
+      : CONTROLLABLE;
+  const [picked, setDevcode] = useState<number | undefined>();
+  const devcode = offered.some((d) => d.devcode === picked) ? picked : offered[0]?.devcode;
+  const fields = useCtrlFields(visible.isPending ? undefined : devcode);
   const edit = useAdminMutation('editDeviceCtrlFieldForDist');
 
   const set = (f: CtrlFieldForDist, which: 'visable' | 'distributorPermissionFlag', on: boolean) => {
@@ -75,7 +82,7 @@ export default function CtrlFieldsTab({ access, classic }: { access: AdminAccess
         value={devcode}
         onChange={setDevcode}
         style={{ width: phone ? '100%' : 360 }}
-        options={CONTROLLABLE.map((d) => ({ value: d.devcode, label: `${d.devcode} · ${d.name}` }))}
+        options={offered.map((d) => ({ value: d.devcode, label: `${d.devcode} · ${d.name}` }))}
       />
       <ListStates query={fields} errorTitle={t('accounts:loadFailed')}>
         <Table<CtrlFieldForDist>

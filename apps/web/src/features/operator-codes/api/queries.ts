@@ -48,3 +48,18 @@ export function useSetManufacturerCodeEnabled() {
     onSettled: invalidate,
   });
 }
+
+export type EditCodeParams = ParamsOf<Catalogue['editManufacturerCode']>;
+
+export function useEditManufacturerCode() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (p: EditCodeParams) => api.call('editManufacturerCode', p), onSettled: invalidate });
+}
+
+export function useDeleteManufacturerCode() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (p: { id: number }) => api.call('deleteManufacturerCode', p),
+    onSettled: invalidate,
+  });
+}

@@ -1,7 +1,8 @@
 /**
  * /adminNewStatr/home/factoryCode (issue 14, operator only): the PN rules — a manufacturer code
  * (2-3 characters) plus a type code (1 letter) give every new PN with that prefix to a
- * manufacturer at registration. Searched and paged on the server; add, enable and disable.
+ * manufacturer at registration. Searched and paged on the server (list kit: page and search in
+ * the address bar); add, edit (type code, enabled, owner manufacturer), enable/disable, delete.
  */
 import { useState, type HTMLAttributes } from 'react';
 import {
@@ -15,46 +16,78 @@ import {
   Space,
   Switch,
   Table,
+  Tooltip,
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { manufacturerCodeSchema, ruleErrorKey, typeCodeSchema, type ManufacturerCodeRow } from '@sunwatch/protocol';
 import { apiErrorText, notice, showApiError } from '../../../app/notify';
 import { ruleText } from '../../../app/rule-text';
-import { ListStates, emptyLocale, responsiveTable, tableLoading } from '../../../components/list';
+import {
+  ListStates,
+  emptyLocale,
+  listPagination,
+  responsiveTable,
+  tableLoading,
+  useListState,
+  wirePaging,
+  type ListSpec,
+  type PagedState,
+} from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
+import { useConfirm } from '../../shared/dialog/use-confirm';
 import {
   useAddManufacturerCode,
+  useDeleteManufacturerCode,
+  useEditManufacturerCode,
   useManufacturerCodes,
   useManufacturers,
   useSetManufacturerCodeEnabled,
 } from '../api/queries';
 
-interface AddValues {
+const PAGE_SIZES = [10, 20, 50];
+const SPEC: ListSpec<PagedState> = {
+  defaultPageSize: 10,
+  pageSizes: PAGE_SIZES,
+  readFilters: () => ({}),
+  writeFilters: () => undefined,
+};
+
+interface CodeValues {
   vendorUid?: number;
   code: string;
   typeCode: string;
+  enabled: boolean;
 }
 
-function AddCodeDialog({ onClose }: { onClose: () => void }) {
+/** Add a rule, or edit one (`row`): its code stays, its type code, state and manufacturer change. */
+function CodeDialog({ row, onClose }: { row?: ManufacturerCodeRow; onClose: () => void }) {
   const { t } = useTranslation('operatorCodes');
-  const [form] = Form.useForm<AddValues>();
+  const [form] = Form.useForm<CodeValues>();
   const makers = useManufacturers();
   const add = useAddManufacturerCode();
+  const edit = useEditManufacturerCode();
   const [error, setError] = useState<string>();
-  const code = Form.useWatch('code', form) ?? '';
-  const typeCode = Form.useWatch('typeCode', form) ?? '';
+  const code = Form.useWatch('code', form) ?? row?.code ?? '';
+  const typeCode = Form.useWatch('typeCode', form) ?? row?.typeCode ?? '';
   const schemaRule = (schema: typeof manufacturerCodeSchema) => ({
     validator: async (_: unknown, v: unknown) => {
       const key = ruleErrorKey(schema, typeof v === 'string' ? v : '');
       if (key) throw new Error(ruleText(key));
     },
   });
+  const options = (makers.data?.account ?? []).map((a) => ({
+    value: a.uid,
+    label: a.qname ? `${a.usr} (${a.qname})` : a.usr,
+  }));
+  // the rule's manufacturer stays pickable when it is not among the first 50
+  if (row && !options.some((o) => o.value === row.vendorUid))
+    options.unshift({ value: row.vendorUid, label: row.vendorUsr });
   const submit = async () => {
-    let v: AddValues;
+    let v: CodeValues;
     try {
       v = await form.validateFields();
     } catch {
@@ -62,8 +95,23 @@ function AddCodeDialog({ onClose }: { onClose: () => void }) {
     }
     setError(undefined);
     try {
-      const r = await add.mutateAsync({ vendorUid: v.vendorUid!, code: v.code.trim(), typeCode: v.typeCode.trim() });
-      void notice().success(t('added', { prefix: r.prefix }));
+      if (row) {
+        await edit.mutateAsync({
+          id: row.id,
+          vendorUid: v.vendorUid!,
+          typeCode: v.typeCode.trim(),
+          enabled: v.enabled,
+        });
+        void notice().success(t('saved', { prefix: `${row.code}${v.typeCode.trim()}`.toUpperCase() }));
+      } else {
+        const r = await add.mutateAsync({
+          vendorUid: v.vendorUid!,
+          code: v.code.trim(),
+          typeCode: v.typeCode.trim(),
+          enabled: v.enabled,
+        });
+        void notice().success(t('added', { prefix: r.prefix }));
+      }
       onClose();
     } catch (e) {
       setError(apiErrorText(e));
@@ -72,39 +120,50 @@ function AddCodeDialog({ onClose }: { onClose: () => void }) {
   return (
     <DraggableModal
       open
-      title={t('addTitle')}
+      title={row ? t('editTitle', { prefix: row.prefix }) : t('addTitle')}
       okText={t('save')}
       cancelText={t('cancel')}
       onOk={() => void submit()}
       onCancel={onClose}
-      confirmLoading={add.isPending}
+      confirmLoading={add.isPending || edit.isPending}
       okButtonProps={{ ...{ 'data-testid': 'code-form-ok' } }}
       width={480}
       style={{ maxWidth: 'calc(100vw - 24px)' }}
     >
-      <Form<AddValues> form={form} layout="vertical" initialValues={{ code: '', typeCode: '' }} data-testid="code-form">
+      <Form<CodeValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          vendorUid: row?.vendorUid,
+          code: row?.code ?? '',
+          typeCode: row?.typeCode ?? '',
+          enabled: row?.enabled ?? true,
+        }}
+        data-testid="code-form"
+      >
         <Form.Item
           name="vendorUid"
           label={t('field.manufacturer')}
           rules={[{ required: true, message: t('pickManufacturer') }]}
+          extra={row ? t('ownerHint') : undefined}
         >
           <Select
             showSearch
             optionFilterProp="label"
             loading={makers.isPending}
             placeholder={t('pickManufacturer')}
-            options={(makers.data?.account ?? []).map((a) => ({
-              value: a.uid,
-              label: a.qname ? `${a.usr} (${a.qname})` : a.usr,
-            }))}
+            options={options}
             data-testid="code-field-maker"
           />
         </Form.Item>
-        <Form.Item name="code" label={t('field.code')} rules={[schemaRule(manufacturerCodeSchema)]}>
-          <Input maxLength={3} autoComplete="off" data-testid="code-field-code" />
+        <Form.Item name="code" label={t('field.code')} rules={row ? [] : [schemaRule(manufacturerCodeSchema)]}>
+          <Input maxLength={3} autoComplete="off" disabled={row !== undefined} data-testid="code-field-code" />
         </Form.Item>
         <Form.Item name="typeCode" label={t('field.typeCode')} rules={[schemaRule(typeCodeSchema)]}>
           <Input maxLength={1} autoComplete="off" data-testid="code-field-type" />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('col.enabled')} valuePropName="checked">
+          <Switch size="small" data-testid="code-field-enabled" />
         </Form.Item>
       </Form>
       <Typography.Paragraph type="secondary">
@@ -118,11 +177,12 @@ function AddCodeDialog({ onClose }: { onClose: () => void }) {
 export default function ManufacturerCodesPage() {
   const { t } = useTranslation('operatorCodes');
   const phone = useIsPhone();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState({ current: 1, pageSize: 10 });
-  const list = useManufacturerCodes({ page: page.current - 1, pagesize: page.pageSize, ...(search ? { search } : {}) });
+  const confirm = useConfirm();
+  const [state, update] = useListState(SPEC);
+  const list = useManufacturerCodes({ ...wirePaging(state, 100), ...(state.search ? { search: state.search } : {}) });
   const toggle = useSetManufacturerCodeEnabled();
-  const [adding, setAdding] = useState(false);
+  const remove = useDeleteManufacturerCode();
+  const [dialog, setDialog] = useState<{ row?: ManufacturerCodeRow }>();
 
   const setEnabled = async (r: ManufacturerCodeRow, enabled: boolean) => {
     try {
@@ -132,6 +192,22 @@ export default function ManufacturerCodesPage() {
       showApiError(e);
     }
   };
+  const askDelete = (r: ManufacturerCodeRow) =>
+    confirm({
+      title: t('deleteTitle', { prefix: r.prefix }),
+      content: t('deleteText'),
+      okText: t('delete'),
+      okButtonProps: { danger: true, ...{ 'data-testid': 'code-delete-ok' } },
+      cancelText: t('cancel'),
+      onOk: async () => {
+        try {
+          await remove.mutateAsync({ id: r.id });
+          void notice().success(t('deleted', { prefix: r.prefix }));
+        } catch (e) {
+          showApiError(e);
+        }
+      },
+    });
 
   const columns: TableColumnsType<ManufacturerCodeRow> = [
     {
@@ -163,6 +239,34 @@ export default function ManufacturerCodesPage() {
       ),
     },
     { title: t('col.updatedBy'), dataIndex: 'updatedBy', width: 130 },
+    {
+      title: t('col.actions'),
+      key: 'actions',
+      width: 100,
+      render: (_, r) => (
+        <Space size={4}>
+          <Tooltip title={t('edit')}>
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={t('edit')}
+              onClick={() => setDialog({ row: r })}
+              data-testid="code-edit"
+            />
+          </Tooltip>
+          <Tooltip title={t('delete')}>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('delete')}
+              onClick={() => askDelete(r)}
+              data-testid="code-delete"
+            />
+          </Tooltip>
+        </Space>
+      ),
+    },
   ];
 
   return (
@@ -175,14 +279,12 @@ export default function ManufacturerCodesPage() {
           <Input.Search
             allowClear
             placeholder={t('searchPlaceholder')}
-            onSearch={(v) => {
-              setSearch(v.trim());
-              setPage((p) => ({ ...p, current: 1 }));
-            }}
+            defaultValue={state.search}
+            onSearch={(v) => update({ search: v.trim() })}
             style={{ width: 260, maxWidth: '100%' }}
             data-testid="code-search"
           />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="code-add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})} data-testid="code-add">
             {t('add')}
           </Button>
         </Flex>
@@ -194,19 +296,21 @@ export default function ManufacturerCodesPage() {
             loading={tableLoading(list)}
             locale={emptyLocale(t('empty'))}
             {...responsiveTable(columns, phone)}
-            onRow={(r) => ({ 'data-testid': 'code-row', 'data-prefix': r.prefix }) as HTMLAttributes<HTMLElement>}
-            pagination={{
-              current: page.current,
-              pageSize: page.pageSize,
-              total: list.data?.total ?? 0,
-              size: 'small',
+            onRow={(r) =>
+              ({
+                'data-testid': 'code-row',
+                'data-prefix': r.prefix,
+                'data-enabled': String(r.enabled),
+              }) as HTMLAttributes<HTMLElement>
+            }
+            pagination={listPagination(state, list.data?.total ?? 0, update, {
+              pageSizes: PAGE_SIZES,
               showTotal: (n) => t('total', { n }),
-              onChange: (current, pageSize) => setPage({ current: pageSize !== page.pageSize ? 1 : current, pageSize }),
-            }}
+            })}
           />
         </ListStates>
       </Space>
-      {adding && <AddCodeDialog onClose={() => setAdding(false)} />}
+      {dialog && <CodeDialog {...(dialog.row ? { row: dialog.row } : {})} onClose={() => setDialog(undefined)} />}
     </Card>
   );
 }
