@@ -121,8 +121,9 @@ function routePages(): RoutePage[] {
  * (features/accounts-admin/components/use-admin-access.test.ts checks the gate).
  */
 const MODULE_GATED: Record<string, readonly string[]> = {
-  '/adminNew/account': ['queryDeviceCtrlFieldForDist', 'editDeviceCtrlFieldForDist', 'webQueryPlants'],
-  '/admin/account': ['queryDeviceCtrlFieldForDist', 'editDeviceCtrlFieldForDist', 'webQueryPlants'],
+  // (issue 14: the tab's devcode picker also reads the manufacturer's visible devcodes)
+  '/adminNew/account': ['queryDeviceCtrlFieldForDist', 'editDeviceCtrlFieldForDist', 'webQueryPlants', 'queryVisibleDevcodes'],
+  '/admin/account': ['queryDeviceCtrlFieldForDist', 'editDeviceCtrlFieldForDist', 'webQueryPlants', 'queryVisibleDevcodes'],
   // issue 11: the alarm pages' plant pickers and export follow-up (features/alarms/model/abilities.ts `plants`, `export`)
   '/adminNew/alarm': ['webQueryPlants', 'webQueryReportFiles', 'queryReportFileUrl'],
   '/admin/alarm': ['webQueryPlants', 'webQueryReportFiles', 'queryReportFileUrl'],
