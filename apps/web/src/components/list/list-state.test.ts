@@ -3,6 +3,7 @@ import {
   enumFilter,
   intParam,
   nextListState,
+  noFilters,
   readListState,
   wirePaging,
   writeListState,
@@ -118,5 +119,18 @@ describe('enumFilter', () => {
     const q = new URLSearchParams();
     f.writeFilters({ view: 'devcode' }, q);
     expect(q.toString()).toBe('');
+  });
+});
+
+describe('noFilters', () => {
+  it('reads and writes paging and search only', () => {
+    const spec: ListSpec<{ current: number; pageSize: number; search: string }> = {
+      defaultPageSize: 10,
+      pageSizes: [10],
+      ...noFilters,
+    };
+    const s = readListState(spec, new URLSearchParams('page=2&q=x&status=1'));
+    expect(s).toEqual({ current: 2, pageSize: 10, search: 'x' });
+    expect(writeListState(spec, s).toString()).toBe('page=2&q=x');
   });
 });

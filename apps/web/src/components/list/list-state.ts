@@ -94,3 +94,9 @@ export function enumFilter<K extends string, const V extends string>(
     },
   };
 }
+
+/** The filters of a list with none of its own (paging and search only). */
+export const noFilters: Pick<ListSpec<PagedState>, 'readFilters' | 'writeFilters'> = {
+  readFilters: () => ({}),
+  writeFilters: () => undefined,
+};

@@ -25,7 +25,14 @@ import type { ProtocolChangeRow, ProtocolDeviceRow } from '@sunwatch/protocol';
 import { apiErrorText, notice } from '../../../app/notify';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
-import { PagedTable, useListState, wirePaging, type ListSpec, type PagedState } from '../../../components/list';
+import {
+  PagedTable,
+  noFilters,
+  useListState,
+  wirePaging,
+  type ListSpec,
+  type PagedState,
+} from '../../../components/list';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
 import { useChangeDevcode, useChanges, useDevcodes, useProtocolDevices } from '../api/queries';
 
@@ -35,8 +42,7 @@ const formatDateTime = (ms: number) =>
 const SPEC: ListSpec<PagedState> = {
   defaultPageSize: 10,
   pageSizes: PAGE_SIZES,
-  readFilters: () => ({}),
-  writeFilters: () => undefined,
+  ...noFilters,
 };
 
 interface FindValues {

@@ -10,7 +10,14 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COMM_METHODS, type CollectorTypeCodeRow, type CommMethod } from '@sunwatch/protocol';
 import { apiErrorText, notice, showApiError } from '../../../app/notify';
-import { PagedTable, useListState, wirePaging, type ListSpec, type PagedState } from '../../../components/list';
+import {
+  PagedTable,
+  noFilters,
+  useListState,
+  wirePaging,
+  type ListSpec,
+  type PagedState,
+} from '../../../components/list';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
 import { useAddTypeCode, useEditTypeCode, useTypeCodes } from '../api/queries';
 
@@ -18,8 +25,7 @@ const PAGE_SIZES = [10, 20, 50];
 const SPEC: ListSpec<PagedState> = {
   defaultPageSize: 10,
   pageSizes: PAGE_SIZES,
-  readFilters: () => ({}),
-  writeFilters: () => undefined,
+  ...noFilters,
 };
 
 interface TypeValues {

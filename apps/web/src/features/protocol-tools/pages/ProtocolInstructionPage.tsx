@@ -50,7 +50,12 @@ const DEF_SPEC: ListSpec<DefState> = {
 /** The tables' pager, error title and empty text. */
 function useToolTable<S extends PagedState>(state: S, update: (patch: Partial<S>) => void) {
   const { t } = useTranslation();
-  const pager: ListPager<S> = { state, update, pageSizes: PAGE_SIZES, showTotal: (n) => t('protocolTools:total', { n }) };
+  const pager: ListPager<S> = {
+    state,
+    update,
+    pageSizes: PAGE_SIZES,
+    showTotal: (n) => t('protocolTools:total', { n }),
+  };
   return { pager, errorTitle: t('protocolTools:loadFailed'), emptyText: t('protocolTools:empty') };
 }
 
