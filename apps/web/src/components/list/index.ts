@@ -3,4 +3,5 @@ export * from './list-state';
 export { useListState, type ListStateOptions } from './use-list-state';
 export { usePagedQuery } from './use-paged-query';
 export { ListStates, emptyLocale, gridLoading, listPagination, tableLoading, type ListQueryLike } from './ListStates';
+export { PagedTable, type ListPager, type PagedTableProps, type RowAttributes } from './PagedTable';
 export { pinLeading, responsiveTable } from './phone-table';

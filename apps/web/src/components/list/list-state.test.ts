@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { intParam, nextListState, readListState, wirePaging, writeListState, type ListSpec } from './list-state';
+import {
+  enumFilter,
+  intParam,
+  nextListState,
+  noFilters,
+  readListState,
+  wirePaging,
+  writeListState,
+  type ListSpec,
+} from './list-state';
 
 interface TestState {
   current: number;
@@ -70,5 +79,58 @@ describe('list kit: paging', () => {
     expect(wirePaging(DEFAULTS)).toEqual({ page: 0, pagesize: 10 });
     expect(wirePaging({ ...DEFAULTS, current: 3, pageSize: 20 })).toEqual({ page: 2, pagesize: 20 });
     expect(wirePaging({ ...DEFAULTS, current: 0, pageSize: 500 })).toEqual({ page: 0, pagesize: 50 });
+  });
+});
+
+describe('enumFilter', () => {
+  interface StatusState {
+    current: number;
+    pageSize: number;
+    search: string;
+    status: 'all' | 'enabled' | 'disabled';
+  }
+  const STATUS_SPEC: ListSpec<StatusState> = {
+    defaultPageSize: 10,
+    pageSizes: [10, 20],
+    ...enumFilter('status', ['all', 'enabled', 'disabled'], 'all'),
+  };
+  const read = (s: string) => readListState(STATUS_SPEC, new URLSearchParams(s));
+
+  it('reads a known value and falls back to the default for an absent or unknown one', () => {
+    expect(read('status=enabled').status).toBe('enabled');
+    expect(read('status=disabled&page=2')).toEqual({ current: 2, pageSize: 10, search: '', status: 'disabled' });
+    expect(read('').status).toBe('all');
+    expect(read('status=bogus').status).toBe('all');
+    expect(read('status=').status).toBe('all');
+  });
+
+  it('writes only a value other than the default, and round-trips', () => {
+    const base = read('');
+    expect(writeListState(STATUS_SPEC, base).toString()).toBe('');
+    expect(writeListState(STATUS_SPEC, { ...base, status: 'disabled' }).toString()).toBe('status=disabled');
+    const q = writeListState(STATUS_SPEC, { ...base, current: 3, status: 'enabled' });
+    expect(readListState(STATUS_SPEC, q)).toEqual({ ...base, current: 3, status: 'enabled' });
+  });
+
+  it('keeps its own parameter name and default', () => {
+    const f = enumFilter('view', ['devcode', 'datalogger'], 'devcode');
+    expect(f.readFilters(new URLSearchParams('view=datalogger'))).toEqual({ view: 'datalogger' });
+    expect(f.readFilters(new URLSearchParams('status=datalogger'))).toEqual({ view: 'devcode' });
+    const q = new URLSearchParams();
+    f.writeFilters({ view: 'devcode' }, q);
+    expect(q.toString()).toBe('');
+  });
+});
+
+describe('noFilters', () => {
+  it('reads and writes paging and search only', () => {
+    const spec: ListSpec<{ current: number; pageSize: number; search: string }> = {
+      defaultPageSize: 10,
+      pageSizes: [10],
+      ...noFilters,
+    };
+    const s = readListState(spec, new URLSearchParams('page=2&q=x&status=1'));
+    expect(s).toEqual({ current: 2, pageSize: 10, search: 'x' });
+    expect(writeListState(spec, s).toString()).toBe('page=2&q=x');
   });
 });

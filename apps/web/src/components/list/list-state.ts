@@ -73,3 +73,30 @@ export function nextListState<S extends PagedState>(state: S, patch: Partial<S>)
 export function wirePaging(s: PagedState, max = WIRE_MAX_PAGE_SIZE): { page: number; pagesize: number } {
   return { page: Math.max(0, s.current - 1), pagesize: Math.min(max, Math.max(1, s.pageSize)) };
 }
+
+/**
+ * The filters of a list with one enum filter in the address bar: `key` holds one of `values`;
+ * an absent or unknown value reads as `fallback`, which is not written.
+ * Spread into a `ListSpec`: `{ defaultPageSize, pageSizes, ...enumFilter('status', STATUSES, 'all') }`.
+ */
+export function enumFilter<K extends string, const V extends string>(
+  key: K,
+  values: readonly V[],
+  fallback: NoInfer<V>,
+): { readFilters(q: URLSearchParams): Record<K, V>; writeFilters(s: Record<K, V>, q: URLSearchParams): void } {
+  return {
+    readFilters(q) {
+      const v = q.get(key);
+      return { [key]: v !== null && (values as readonly string[]).includes(v) ? (v as V) : fallback } as Record<K, V>;
+    },
+    writeFilters(s, q) {
+      if (s[key] !== fallback) q.set(key, s[key]);
+    },
+  };
+}
+
+/** The filters of a list with none of its own (paging and search only). */
+export const noFilters: Pick<ListSpec<PagedState>, 'readFilters' | 'writeFilters'> = {
+  readFilters: () => ({}),
+  writeFilters: () => undefined,
+};

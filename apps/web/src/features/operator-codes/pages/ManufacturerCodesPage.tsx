@@ -4,7 +4,7 @@
  * manufacturer at registration. Searched and paged on the server (list kit: page and search in
  * the address bar); add, edit (type code, enabled, owner manufacturer), enable/disable, delete.
  */
-import { useState, type HTMLAttributes } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -15,7 +15,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tooltip,
   Typography,
   type TableColumnsType,
@@ -26,17 +25,13 @@ import { manufacturerCodeSchema, ruleErrorKey, typeCodeSchema, type Manufacturer
 import { apiErrorText, notice, showApiError } from '../../../app/notify';
 import { ruleText } from '../../../app/rule-text';
 import {
-  ListStates,
-  emptyLocale,
-  listPagination,
-  responsiveTable,
-  tableLoading,
+  PagedTable,
+  noFilters,
   useListState,
   wirePaging,
   type ListSpec,
   type PagedState,
 } from '../../../components/list';
-import { useIsPhone } from '../../../components/responsive';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
 import { useConfirm } from '../../shared/dialog/use-confirm';
 import {
@@ -52,8 +47,7 @@ const PAGE_SIZES = [10, 20, 50];
 const SPEC: ListSpec<PagedState> = {
   defaultPageSize: 10,
   pageSizes: PAGE_SIZES,
-  readFilters: () => ({}),
-  writeFilters: () => undefined,
+  ...noFilters,
 };
 
 interface CodeValues {
@@ -176,7 +170,6 @@ function CodeDialog({ row, onClose }: { row?: ManufacturerCodeRow; onClose: () =
 
 export default function ManufacturerCodesPage() {
   const { t } = useTranslation('operatorCodes');
-  const phone = useIsPhone();
   const confirm = useConfirm();
   const [state, update] = useListState(SPEC);
   const list = useManufacturerCodes({ ...wirePaging(state, 100), ...(state.search ? { search: state.search } : {}) });
@@ -288,27 +281,17 @@ export default function ManufacturerCodesPage() {
             {t('add')}
           </Button>
         </Flex>
-        <ListStates query={list} errorTitle={t('loadFailed')}>
-          <Table<ManufacturerCodeRow>
-            rowKey="id"
-            size="small"
-            dataSource={list.data?.codes ?? []}
-            loading={tableLoading(list)}
-            locale={emptyLocale(t('empty'))}
-            {...responsiveTable(columns, phone)}
-            onRow={(r) =>
-              ({
-                'data-testid': 'code-row',
-                'data-prefix': r.prefix,
-                'data-enabled': String(r.enabled),
-              }) as HTMLAttributes<HTMLElement>
-            }
-            pagination={listPagination(state, list.data?.total ?? 0, update, {
-              pageSizes: PAGE_SIZES,
-              showTotal: (n) => t('total', { n }),
-            })}
-          />
-        </ListStates>
+        <PagedTable<ManufacturerCodeRow>
+          query={list}
+          errorTitle={t('loadFailed')}
+          emptyText={t('empty')}
+          rows={list.data?.codes}
+          total={list.data?.total}
+          rowKey="id"
+          columns={columns}
+          pager={{ state, update, pageSizes: PAGE_SIZES, showTotal: (n) => t('total', { n }) }}
+          onRow={(r) => ({ 'data-testid': 'code-row', 'data-prefix': r.prefix, 'data-enabled': String(r.enabled) })}
+        />
       </Space>
       {dialog && <CodeDialog {...(dialog.row ? { row: dialog.row } : {})} onClose={() => setDialog(undefined)} />}
     </Card>

@@ -5,24 +5,14 @@
  * in the address bar); add, edit, enable, disable and delete, each effective at the host's next
  * page load on every server.
  */
-import { useState, type HTMLAttributes } from 'react';
-import { Button, Card, Flex, Input, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Flex, Input, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_NAMES, type CustomDomainRow } from '@sunwatch/protocol';
 import { notice, showApiError } from '../../../app/notify';
-import {
-  ListStates,
-  emptyLocale,
-  listPagination,
-  responsiveTable,
-  tableLoading,
-  useListState,
-  wirePaging,
-  type ListSpec,
-} from '../../../components/list';
-import { useIsPhone } from '../../../components/responsive';
+import { PagedTable, enumFilter, useListState, wirePaging, type ListSpec } from '../../../components/list';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
 import { useConfirm } from '../../shared/dialog/use-confirm';
@@ -30,7 +20,8 @@ import { useCustomDomains, useDeleteDomain, useSetDomainEnabled } from '../api/q
 import { DomainDialog } from '../components/DomainDialog';
 
 const PAGE_SIZES = [10, 20, 50];
-type StatusFilter = 'all' | 'enabled' | 'disabled';
+const STATUSES = ['all', 'enabled', 'disabled'] as const;
+type StatusFilter = (typeof STATUSES)[number];
 interface DomainListState {
   current: number;
   pageSize: number;
@@ -40,20 +31,13 @@ interface DomainListState {
 const SPEC: ListSpec<DomainListState> = {
   defaultPageSize: 10,
   pageSizes: PAGE_SIZES,
-  readFilters: (q) => {
-    const s = q.get('status');
-    return { status: s === 'enabled' || s === 'disabled' ? s : 'all' };
-  },
-  writeFilters(s, q) {
-    if (s.status !== 'all') q.set('status', s.status);
-  },
+  ...enumFilter('status', STATUSES, 'all'),
 };
 
 const small = { fontSize: 12 } as const;
 
 export default function DomainsPage() {
   const { t } = useTranslation('operatorDomains');
-  const phone = useIsPhone();
   const confirm = useConfirm();
   const [state, update] = useListState(SPEC);
   const list = useCustomDomains({
@@ -243,7 +227,7 @@ export default function DomainsPage() {
             <Select<StatusFilter>
               value={state.status}
               onChange={(v) => update({ status: v })}
-              options={(['all', 'enabled', 'disabled'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              options={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
               style={{ width: 140, maxWidth: '100%' }}
               data-testid="domain-status-filter"
             />
@@ -252,28 +236,18 @@ export default function DomainsPage() {
             {t('add')}
           </Button>
         </Flex>
-        <ListStates query={list} errorTitle={t('loadFailed')}>
-          <Table<CustomDomainRow>
-            rowKey="id"
-            size="small"
-            dataSource={list.data?.domains ?? []}
-            loading={tableLoading(list)}
-            locale={emptyLocale(t('empty'))}
-            {...responsiveTable(columns, phone)}
-            onRow={(r) =>
-              ({
-                'data-testid': 'domain-row',
-                'data-id': r.id,
-                'data-enabled': r.enabled ? '1' : '0',
-              }) as HTMLAttributes<HTMLElement>
-            }
-            pagination={listPagination(state, list.data?.total ?? 0, update, {
-              pageSizes: PAGE_SIZES,
-              showTotal: (n) => t('total', { n }),
-            })}
-            data-testid="domain-table"
-          />
-        </ListStates>
+        <PagedTable<CustomDomainRow>
+          query={list}
+          errorTitle={t('loadFailed')}
+          emptyText={t('empty')}
+          rows={list.data?.domains}
+          total={list.data?.total}
+          rowKey="id"
+          columns={columns}
+          pager={{ state, update, pageSizes: PAGE_SIZES, showTotal: (n) => t('total', { n }) }}
+          onRow={(r) => ({ 'data-testid': 'domain-row', 'data-id': r.id, 'data-enabled': r.enabled ? '1' : '0' })}
+          data-testid="domain-table"
+        />
       </Space>
       {dialog && <DomainDialog row={dialog.row} onClose={() => setDialog(undefined)} />}
     </Card>

@@ -4,24 +4,14 @@
  * password is set, when and by whom; set or reset one (entered twice, the spec's rule), clear it.
  * The password is stored hashed by the server and never shown again.
  */
-import { useState, type HTMLAttributes } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Card, Flex, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CTRL_PWD_MAX, CTRL_PWD_MIN, type VendorCtrlPasswordRow } from '@sunwatch/protocol';
 import { apiErrorText, notice, showApiError } from '../../../app/notify';
-import {
-  ListStates,
-  emptyLocale,
-  listPagination,
-  responsiveTable,
-  tableLoading,
-  useListState,
-  wirePaging,
-  type ListSpec,
-} from '../../../components/list';
-import { useIsPhone } from '../../../components/responsive';
+import { PagedTable, enumFilter, useListState, wirePaging, type ListSpec } from '../../../components/list';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
@@ -30,7 +20,8 @@ import { useClearVendorCtrlPwd, useSetVendorCtrlPwd, useVendorCtrlPwds } from '.
 import { ctrlPwdErrors } from '../model';
 
 const PAGE_SIZES = [10, 20, 50];
-type SetFilter = 'all' | 'set' | 'unset';
+const SET_FILTERS = ['all', 'set', 'unset'] as const;
+type SetFilter = (typeof SET_FILTERS)[number];
 interface PwdListState {
   current: number;
   pageSize: number;
@@ -40,13 +31,7 @@ interface PwdListState {
 const SPEC: ListSpec<PwdListState> = {
   defaultPageSize: 10,
   pageSizes: PAGE_SIZES,
-  readFilters: (q) => {
-    const s = q.get('state');
-    return { state: s === 'set' || s === 'unset' ? s : 'all' };
-  },
-  writeFilters(s, q) {
-    if (s.state !== 'all') q.set('state', s.state);
-  },
+  ...enumFilter('state', SET_FILTERS, 'all'),
 };
 
 function PasswordDialog({ vendor, onClose }: { vendor: VendorCtrlPasswordRow; onClose: () => void }) {
@@ -115,7 +100,6 @@ function PasswordDialog({ vendor, onClose }: { vendor: VendorCtrlPasswordRow; on
 
 export default function PasswordMaintenancePage() {
   const { t } = useTranslation('operatorDomains');
-  const phone = useIsPhone();
   const confirm = useConfirm();
   const [state, update] = useListState(SPEC);
   const list = useVendorCtrlPwds({
@@ -232,32 +216,22 @@ export default function PasswordMaintenancePage() {
           <Select<SetFilter>
             value={state.state}
             onChange={(v) => update({ state: v })}
-            options={(['all', 'set', 'unset'] as const).map((s) => ({ value: s, label: t(`pwd.filter.${s}`) }))}
+            options={SET_FILTERS.map((s) => ({ value: s, label: t(`pwd.filter.${s}`) }))}
             style={{ width: 160, maxWidth: '100%' }}
             data-testid="pwd-filter"
           />
         </Flex>
-        <ListStates query={list} errorTitle={t('loadFailed')}>
-          <Table<VendorCtrlPasswordRow>
-            rowKey="vendorId"
-            size="small"
-            dataSource={list.data?.vendors ?? []}
-            loading={tableLoading(list)}
-            locale={emptyLocale(t('pwd.empty'))}
-            {...responsiveTable(columns, phone)}
-            onRow={(r) =>
-              ({
-                'data-testid': 'pwd-row',
-                'data-id': r.vendorId,
-                'data-set': r.set ? '1' : '0',
-              }) as HTMLAttributes<HTMLElement>
-            }
-            pagination={listPagination(state, list.data?.total ?? 0, update, {
-              pageSizes: PAGE_SIZES,
-              showTotal: (n) => t('total', { n }),
-            })}
-          />
-        </ListStates>
+        <PagedTable<VendorCtrlPasswordRow>
+          query={list}
+          errorTitle={t('loadFailed')}
+          emptyText={t('pwd.empty')}
+          rows={list.data?.vendors}
+          total={list.data?.total}
+          rowKey="vendorId"
+          columns={columns}
+          pager={{ state, update, pageSizes: PAGE_SIZES, showTotal: (n) => t('total', { n }) }}
+          onRow={(r) => ({ 'data-testid': 'pwd-row', 'data-id': r.vendorId, 'data-set': r.set ? '1' : '0' })}
+        />
       </Space>
       {dialog && <PasswordDialog vendor={dialog} onClose={() => setDialog(undefined)} />}
     </Card>

@@ -4,19 +4,11 @@
  * owner and filtered by status and manufacturer on the server, paged on the server (list kit: the
  * state is in the address bar). A row opens the device detail page under this list.
  */
-import type { HTMLAttributes } from 'react';
-import { Card, Flex, Input, Select, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Flex, Input, Select, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { FleetDeviceRow } from '@sunwatch/protocol';
-import {
-  ListStates,
-  emptyLocale,
-  listPagination,
-  responsiveTable,
-  tableLoading,
-  useListState,
-} from '../../../components/list';
+import { PagedTable, useListState } from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
 import { StatusTag } from '../../shared/devices/components/StatusTag';
 import { areaFor, deviceDetailPath } from '../../shared/devices/paths';
@@ -106,21 +98,23 @@ export default function FleetDevicesPage() {
             data-testid="fleet-device-vendor"
           />
         </Flex>
-        <ListStates query={list} errorTitle={t('operatorFleet:devices.loadFailed')}>
-          <Table<FleetDeviceRow>
-            size="middle"
-            rowKey={(d) => `${d.pn}/${d.devcode}/${d.devaddr}/${d.sn}`}
-            dataSource={rows}
-            loading={tableLoading(list)}
-            locale={emptyLocale(t('operatorFleet:devices.empty'))}
-            pagination={listPagination(state, list.data?.total ?? 0, update, {
-              pageSizes: FLEET_PAGE_SIZES,
-              showTotal: (n) => t('operatorFleet:devices.total', { n }),
-            })}
-            onRow={(d) => ({ 'data-sn': d.sn }) as HTMLAttributes<HTMLElement>}
-            {...responsiveTable(columns, phone)}
-          />
-        </ListStates>
+        <PagedTable<FleetDeviceRow>
+          query={list}
+          errorTitle={t('operatorFleet:devices.loadFailed')}
+          emptyText={t('operatorFleet:devices.empty')}
+          rows={rows}
+          total={list.data?.total}
+          rowKey={(d) => `${d.pn}/${d.devcode}/${d.devaddr}/${d.sn}`}
+          columns={columns}
+          size="middle"
+          pager={{
+            state,
+            update,
+            pageSizes: FLEET_PAGE_SIZES,
+            showTotal: (n) => t('operatorFleet:devices.total', { n }),
+          }}
+          onRow={(d) => ({ 'data-sn': d.sn })}
+        />
       </Flex>
     </Card>
   );

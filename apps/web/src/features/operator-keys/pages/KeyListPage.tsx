@@ -4,7 +4,7 @@
  * first: sign-ins with the key stop at once on every server). The key shows masked, never in full.
  * Page, page size, search and filters are in the address bar (the list kit).
  */
-import { useState, type HTMLAttributes } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Card,
@@ -13,7 +13,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tag,
   Tooltip,
   Typography,
@@ -23,17 +22,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_KEY_CLIENTS, type CompanyKeyClient, type CompanyKeyRow } from '@sunwatch/protocol';
 import { notice, showApiError } from '../../../app/notify';
-import {
-  ListStates,
-  emptyLocale,
-  listPagination,
-  responsiveTable,
-  tableLoading,
-  useListState,
-  wirePaging,
-  type ListSpec,
-} from '../../../components/list';
-import { useIsPhone } from '../../../components/responsive';
+import { PagedTable, useListState, wirePaging, type ListSpec } from '../../../components/list';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
 import { useConfirm } from '../../shared/dialog/use-confirm';
@@ -72,7 +61,6 @@ const SPEC: ListSpec<KeyListState> = {
 
 export default function KeyListPage() {
   const { t } = useTranslation('operatorKeys');
-  const phone = useIsPhone();
   const confirm = useConfirm();
   const [state, update] = useListState(SPEC);
   const { search, client, status } = state;
@@ -238,31 +226,18 @@ export default function KeyListPage() {
             {t('add')}
           </Button>
         </Flex>
-        <ListStates query={list} errorTitle={t('loadFailed')}>
-          <Table<CompanyKeyRow>
-            rowKey="id"
-            size="small"
-            dataSource={list.data?.keys ?? []}
-            loading={tableLoading(list)}
-            locale={emptyLocale(t('empty'))}
-            {...responsiveTable(columns, phone)}
-            onRow={(r) =>
-              ({
-                'data-testid': 'key-row',
-                'data-id': r.id,
-                'data-enabled': r.enabled ? '1' : '0',
-              }) as HTMLAttributes<HTMLElement>
-            }
-            pagination={{
-              ...listPagination(state, list.data?.total ?? 0, update, {
-                pageSizes: PAGE_SIZES,
-                showTotal: (n) => t('total', { n }),
-              }),
-              size: 'small',
-            }}
-            data-testid="key-table"
-          />
-        </ListStates>
+        <PagedTable<CompanyKeyRow>
+          query={list}
+          errorTitle={t('loadFailed')}
+          emptyText={t('empty')}
+          rows={list.data?.keys}
+          total={list.data?.total}
+          rowKey="id"
+          columns={columns}
+          pager={{ state, update, pageSizes: PAGE_SIZES, showTotal: (n) => t('total', { n }), small: true }}
+          onRow={(r) => ({ 'data-testid': 'key-row', 'data-id': r.id, 'data-enabled': r.enabled ? '1' : '0' })}
+          data-testid="key-table"
+        />
       </Space>
       {dialog && <KeyEntryDialog row={dialog.row} onClose={() => setDialog(undefined)} />}
     </Card>

@@ -5,19 +5,11 @@
  * row opens a drawer with its parameters as JSON. The retention of both logs is set here. Every
  * filter is in the address bar.
  */
-import { useState, type HTMLAttributes } from 'react';
-import { Card, Flex, Input, InputNumber, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Card, Flex, Input, InputNumber, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ActionLogRow } from '@sunwatch/protocol';
-import {
-  ListStates,
-  emptyLocale,
-  listPagination,
-  responsiveTable,
-  tableLoading,
-  useListState,
-} from '../../../components/list';
-import { useIsPhone } from '../../../components/responsive';
+import { PagedTable, useListState } from '../../../components/list';
 import { useActionLog } from '../api/queries';
 import { DayRange } from '../components/DayRange';
 import { ParamsDrawer } from '../components/ParamsDrawer';
@@ -27,7 +19,6 @@ import { ACTION_LOG_SPEC, PAGE_SIZES, actionLogParams, type ErrFilter } from '..
 
 export default function ActionLogPage() {
   const { t } = useTranslation('operatorLogs');
-  const phone = useIsPhone();
   const [state, update] = useListState(ACTION_LOG_SPEC);
   const list = useActionLog(actionLogParams(state));
   const [open, setOpen] = useState<ActionLogRow>();
@@ -126,32 +117,23 @@ export default function ActionLogPage() {
               testId="action-log-days"
             />
           </Flex>
-          <ListStates query={list} errorTitle={t('loadFailed')}>
-            <Table<ActionLogRow>
-              rowKey="id"
-              size="small"
-              dataSource={list.data?.log ?? []}
-              loading={tableLoading(list)}
-              locale={emptyLocale(t('empty'))}
-              {...responsiveTable(columns, phone)}
-              onRow={(r) =>
-                ({
-                  'data-testid': 'action-log-row',
-                  'data-id': r.id,
-                  style: { cursor: 'pointer' },
-                  onClick: () => setOpen(r),
-                }) as HTMLAttributes<HTMLElement>
-              }
-              pagination={{
-                ...listPagination(state, list.data?.total ?? 0, update, {
-                  pageSizes: PAGE_SIZES,
-                  showTotal: (n) => t('total', { n }),
-                }),
-                size: 'small',
-              }}
-              data-testid="action-log-table"
-            />
-          </ListStates>
+          <PagedTable<ActionLogRow>
+            query={list}
+            errorTitle={t('loadFailed')}
+            emptyText={t('empty')}
+            rows={list.data?.log}
+            total={list.data?.total}
+            rowKey="id"
+            columns={columns}
+            pager={{ state, update, pageSizes: PAGE_SIZES, showTotal: (n) => t('total', { n }), small: true }}
+            onRow={(r) => ({
+              'data-testid': 'action-log-row',
+              'data-id': r.id,
+              style: { cursor: 'pointer' },
+              onClick: () => setOpen(r),
+            })}
+            data-testid="action-log-table"
+          />
         </Space>
       </Card>
       <RetentionPanel />

@@ -4,8 +4,7 @@
  * commands, acknowledgements and timeouts — by PN (contained or exact) and days, filtered by event
  * kind and result, newest first, paged on the server. Every filter is in the address bar.
  */
-import type { HTMLAttributes } from 'react';
-import { Alert, Card, Checkbox, Flex, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Card, Checkbox, Flex, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   COLLECTOR_EVENT_KINDS,
@@ -16,15 +15,7 @@ import {
   type CollectorLogResult,
   type OperatorCollectorLogRow,
 } from '@sunwatch/protocol';
-import {
-  ListStates,
-  emptyLocale,
-  listPagination,
-  responsiveTable,
-  tableLoading,
-  useListState,
-} from '../../../components/list';
-import { useIsPhone } from '../../../components/responsive';
+import { PagedTable, useListState } from '../../../components/list';
 import { useCollectorLogs, useLogRetention } from '../api/queries';
 import { DayRange } from '../components/DayRange';
 import { when } from '../components/when';
@@ -41,7 +32,6 @@ const FAILING: readonly CollectorEventKind[] = ['auth_fail', 'timeout', 'error',
 
 export default function CollectorLogsPage() {
   const { t } = useTranslation('operatorLogs');
-  const phone = useIsPhone();
   const [state, update] = useListState(COLLECTOR_LOG_SPEC);
   const days = collectorDays(state);
   const rangeOk = collectorRangeOk(days);
@@ -160,25 +150,18 @@ export default function CollectorLogsPage() {
           />
         </Flex>
         {!rangeOk && <Alert type="warning" showIcon message={t('rangeTooLong', { days: COLLECTOR_LOGS_MAX_DAYS })} />}
-        <ListStates query={list} errorTitle={t('loadFailed')}>
-          <Table<OperatorCollectorLogRow>
-            rowKey="id"
-            size="small"
-            dataSource={rangeOk ? (list.data?.log ?? []) : []}
-            loading={tableLoading(list)}
-            locale={emptyLocale(t('empty'))}
-            {...responsiveTable(columns, phone)}
-            onRow={(r) => ({ 'data-testid': 'collector-log-row', 'data-id': r.id }) as HTMLAttributes<HTMLElement>}
-            pagination={{
-              ...listPagination(state, list.data?.total ?? 0, update, {
-                pageSizes: PAGE_SIZES,
-                showTotal: (n) => t('total', { n }),
-              }),
-              size: 'small',
-            }}
-            data-testid="collector-log-table"
-          />
-        </ListStates>
+        <PagedTable<OperatorCollectorLogRow>
+          query={list}
+          errorTitle={t('loadFailed')}
+          emptyText={t('empty')}
+          rows={rangeOk ? list.data?.log : []}
+          total={list.data?.total}
+          rowKey="id"
+          columns={columns}
+          pager={{ state, update, pageSizes: PAGE_SIZES, showTotal: (n) => t('total', { n }), small: true }}
+          onRow={(r) => ({ 'data-testid': 'collector-log-row', 'data-id': r.id })}
+          data-testid="collector-log-table"
+        />
       </Space>
     </Card>
   );

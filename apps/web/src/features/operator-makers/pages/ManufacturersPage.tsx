@@ -4,24 +4,14 @@
  * server (list kit: page and filters in the address bar). Create, edit, enable/disable (the
  * account's sign-in, at once) and ecoin adjustments with a reason. docs/operator/manufacturers.md.
  */
-import { useState, type HTMLAttributes } from 'react';
-import { Button, Card, Flex, Input, Segmented, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Flex, Input, Segmented, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { EditOutlined, PlusOutlined, WalletOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ManufacturerRow } from '@sunwatch/protocol';
 import { notice, showApiError } from '../../../app/notify';
-import {
-  ListStates,
-  emptyLocale,
-  listPagination,
-  responsiveTable,
-  tableLoading,
-  useListState,
-  wirePaging,
-  type ListSpec,
-} from '../../../components/list';
-import { useIsPhone } from '../../../components/responsive';
+import { PagedTable, enumFilter, useListState, wirePaging, type ListSpec } from '../../../components/list';
 import { useConfirm } from '../../shared/dialog/use-confirm';
 import { useManufacturerList, useSetManufacturerEnabled } from '../api/queries';
 import { EcoinDialog } from '../components/EcoinDialog';
@@ -38,18 +28,11 @@ interface MakerState {
 const SPEC: ListSpec<MakerState> = {
   defaultPageSize: 10,
   pageSizes: PAGE_SIZES,
-  readFilters: (q) => {
-    const s = q.get('status');
-    return { status: s === 'enabled' || s === 'disabled' ? s : 'all' };
-  },
-  writeFilters(s, q) {
-    if (s.status !== 'all') q.set('status', s.status);
-  },
+  ...enumFilter('status', ['all', 'enabled', 'disabled'], 'all'),
 };
 
 export default function ManufacturersPage() {
   const { t } = useTranslation('operatorMakers');
-  const phone = useIsPhone();
   const confirm = useConfirm();
   const [state, update] = useListState(SPEC);
   const list = useManufacturerList({
@@ -212,21 +195,17 @@ export default function ManufacturersPage() {
             {t('add')}
           </Button>
         </Flex>
-        <ListStates query={list} errorTitle={t('loadFailed')}>
-          <Table<ManufacturerRow>
-            rowKey="uid"
-            size="small"
-            dataSource={list.data?.manufacturers ?? []}
-            loading={tableLoading(list)}
-            locale={emptyLocale(t('empty'))}
-            {...responsiveTable(columns, phone)}
-            onRow={(r) => ({ 'data-testid': 'maker-row', 'data-code': r.code }) as HTMLAttributes<HTMLElement>}
-            pagination={listPagination(state, list.data?.total ?? 0, update, {
-              pageSizes: PAGE_SIZES,
-              showTotal: (n) => t('total', { n }),
-            })}
-          />
-        </ListStates>
+        <PagedTable<ManufacturerRow>
+          query={list}
+          errorTitle={t('loadFailed')}
+          emptyText={t('empty')}
+          rows={list.data?.manufacturers}
+          total={list.data?.total}
+          rowKey="uid"
+          columns={columns}
+          pager={{ state, update, pageSizes: PAGE_SIZES, showTotal: (n) => t('total', { n }) }}
+          onRow={(r) => ({ 'data-testid': 'maker-row', 'data-code': r.code })}
+        />
       </Space>
       {dialog?.kind === 'add' && <MakerDialog onClose={() => setDialog(undefined)} />}
       {dialog?.kind === 'edit' && <MakerDialog row={dialog.row} onClose={() => setDialog(undefined)} />}

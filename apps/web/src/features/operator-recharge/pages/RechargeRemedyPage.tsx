@@ -5,20 +5,8 @@
  * cards and remedy history; a remedy corrects its state with a reason, offering only the moves
  * the protocol's transition table allows. docs/operator/recharge-remedy.md.
  */
-import { useState, type HTMLAttributes } from 'react';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { useState } from 'react';
+import { Button, Card, DatePicker, Flex, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -27,15 +15,7 @@ import {
   RECHARGE_PAYMENT_METHODS,
   type RechargeOrderRow,
 } from '@sunwatch/protocol';
-import {
-  ListStates,
-  emptyLocale,
-  listPagination,
-  responsiveTable,
-  tableLoading,
-  useListState,
-} from '../../../components/list';
-import { useIsPhone } from '../../../components/responsive';
+import { PagedTable, useListState } from '../../../components/list';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
 import { useRechargeOrders } from '../api/queries';
@@ -52,7 +32,6 @@ import {
 
 export default function RechargeRemedyPage() {
   const { t } = useTranslation('operatorRecharge');
-  const phone = useIsPhone();
   const [state, update] = useListState(RECHARGE_LIST_SPEC);
   const list = useRechargeOrders(rechargeListParams(state));
   const [open, setOpen] = useState<number>();
@@ -209,22 +188,18 @@ export default function RechargeRemedyPage() {
             data-testid="recharge-range"
           />
         </Flex>
-        <ListStates query={list} errorTitle={t('loadFailed')}>
-          <Table<RechargeOrderRow>
-            rowKey="id"
-            size="small"
-            dataSource={list.data?.orders ?? []}
-            loading={tableLoading(list)}
-            locale={emptyLocale(t('empty'))}
-            {...responsiveTable(columns, phone)}
-            onRow={(o) => ({ 'data-testid': 'order-row', 'data-id': o.id }) as HTMLAttributes<HTMLElement>}
-            pagination={listPagination(state, list.data?.total ?? 0, update, {
-              pageSizes: RECHARGE_PAGE_SIZES,
-              showTotal: (n) => t('total', { n }),
-            })}
-            data-testid="recharge-table"
-          />
-        </ListStates>
+        <PagedTable<RechargeOrderRow>
+          query={list}
+          errorTitle={t('loadFailed')}
+          emptyText={t('empty')}
+          rows={list.data?.orders}
+          total={list.data?.total}
+          rowKey="id"
+          columns={columns}
+          pager={{ state, update, pageSizes: RECHARGE_PAGE_SIZES, showTotal: (n) => t('total', { n }) }}
+          onRow={(o) => ({ 'data-testid': 'order-row', 'data-id': o.id })}
+          data-testid="recharge-table"
+        />
       </Space>
       {open !== undefined && <OrderDrawer id={open} onClose={() => setOpen(undefined)} onRemedy={setRemedy} />}
       {remedy && <RemedyDialog order={remedy} onClose={() => setRemedy(undefined)} />}

@@ -23,9 +23,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BINDING_SCOPES, type BindingScope, type ProtocolBindingRow } from '@sunwatch/protocol';
 import { apiErrorText, notice, showApiError } from '../../../app/notify';
-import { intParam, listPagination, useListState, wirePaging, type ListSpec } from '../../../components/list';
+import { PagedTable, intParam, useListState, wirePaging, type ListSpec } from '../../../components/list';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
-import { AdminTable } from '../components/AdminTable';
 import {
   useAddBinding,
   useAllTypeCodes,
@@ -190,8 +189,7 @@ export default function ProtocolBindingPage() {
   const toggle = useSetBindingEnabled();
   const remove = useDeleteBinding();
   const [adding, setAdding] = useState(false);
-  const pagination = (total: number) =>
-    listPagination(state, total, update, { pageSizes: PAGE_SIZES, showTotal: (n) => t('protocolAdmin:total', { n }) });
+  const pager = { state, update, pageSizes: PAGE_SIZES, showTotal: (n: number) => t('protocolAdmin:total', { n }) };
 
   const run = async (p: Promise<unknown>, done: string) => {
     try {
@@ -298,14 +296,16 @@ export default function ProtocolBindingPage() {
           {t('protocolAdmin:binding.add')}
         </Button>
       </Flex>
-      <AdminTable<ProtocolBindingRow>
+      <PagedTable<ProtocolBindingRow>
         query={list}
         rows={list.data?.bindings}
         total={list.data?.total}
         rowKey="id"
         columns={columns}
-        pagination={pagination}
-        testId="binding-row"
+        pager={pager}
+        errorTitle={t('protocolAdmin:loadFailed')}
+        emptyText={t('protocolAdmin:empty')}
+        onRow={() => ({ 'data-testid': 'binding-row' })}
       />
       {adding && <AddBindingDialog onClose={() => setAdding(false)} />}
     </Flex>

@@ -25,9 +25,15 @@ import type { ProtocolChangeRow, ProtocolDeviceRow } from '@sunwatch/protocol';
 import { apiErrorText, notice } from '../../../app/notify';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
-import { listPagination, useListState, wirePaging, type ListSpec, type PagedState } from '../../../components/list';
+import {
+  PagedTable,
+  noFilters,
+  useListState,
+  wirePaging,
+  type ListSpec,
+  type PagedState,
+} from '../../../components/list';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
-import { AdminTable } from '../components/AdminTable';
 import { useChangeDevcode, useChanges, useDevcodes, useProtocolDevices } from '../api/queries';
 
 const PAGE_SIZES = [10, 20, 50];
@@ -36,8 +42,7 @@ const formatDateTime = (ms: number) =>
 const SPEC: ListSpec<PagedState> = {
   defaultPageSize: 10,
   pageSizes: PAGE_SIZES,
-  readFilters: () => ({}),
-  writeFilters: () => undefined,
+  ...noFilters,
 };
 
 interface FindValues {
@@ -206,8 +211,7 @@ export default function ProtocolChangePage() {
   const { t } = useTranslation();
   const [state, update] = useListState(SPEC);
   const list = useChanges({ ...(state.search ? { search: state.search } : {}), ...wirePaging(state) });
-  const pagination = (total: number) =>
-    listPagination(state, total, update, { pageSizes: PAGE_SIZES, showTotal: (n) => t('protocolAdmin:total', { n }) });
+  const pager = { state, update, pageSizes: PAGE_SIZES, showTotal: (n: number) => t('protocolAdmin:total', { n }) };
   const columns: TableColumnsType<ProtocolChangeRow> = [
     { title: t('protocolAdmin:change.when'), key: 'at', render: (_, r) => formatDateTime(r.changedAt) },
     {
@@ -252,14 +256,16 @@ export default function ProtocolChangePage() {
         onSearch={(v) => update({ search: v.trim() })}
         data-testid="change-search"
       />
-      <AdminTable<ProtocolChangeRow>
+      <PagedTable<ProtocolChangeRow>
         query={list}
         rows={list.data?.changes}
         total={list.data?.total}
         rowKey="id"
         columns={columns}
-        pagination={pagination}
-        testId="change-row"
+        pager={pager}
+        errorTitle={t('protocolAdmin:loadFailed')}
+        emptyText={t('protocolAdmin:empty')}
+        onRow={() => ({ 'data-testid': 'change-row' })}
       />
     </Flex>
   );

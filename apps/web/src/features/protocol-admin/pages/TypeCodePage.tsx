@@ -10,17 +10,22 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COMM_METHODS, type CollectorTypeCodeRow, type CommMethod } from '@sunwatch/protocol';
 import { apiErrorText, notice, showApiError } from '../../../app/notify';
-import { listPagination, useListState, wirePaging, type ListSpec, type PagedState } from '../../../components/list';
+import {
+  PagedTable,
+  noFilters,
+  useListState,
+  wirePaging,
+  type ListSpec,
+  type PagedState,
+} from '../../../components/list';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
-import { AdminTable } from '../components/AdminTable';
 import { useAddTypeCode, useEditTypeCode, useTypeCodes } from '../api/queries';
 
 const PAGE_SIZES = [10, 20, 50];
 const SPEC: ListSpec<PagedState> = {
   defaultPageSize: 10,
   pageSizes: PAGE_SIZES,
-  readFilters: () => ({}),
-  writeFilters: () => undefined,
+  ...noFilters,
 };
 
 interface TypeValues {
@@ -116,8 +121,7 @@ export default function TypeCodePage() {
   const list = useTypeCodes({ ...(state.search ? { search: state.search } : {}), ...wirePaging(state) });
   const edit = useEditTypeCode();
   const [dialog, setDialog] = useState<{ row?: CollectorTypeCodeRow } | undefined>();
-  const pagination = (total: number) =>
-    listPagination(state, total, update, { pageSizes: PAGE_SIZES, showTotal: (n) => t('protocolAdmin:total', { n }) });
+  const pager = { state, update, pageSizes: PAGE_SIZES, showTotal: (n: number) => t('protocolAdmin:total', { n }) };
 
   const setEnabled = async (r: CollectorTypeCodeRow, enabled: boolean) => {
     try {
@@ -190,14 +194,16 @@ export default function TypeCodePage() {
           {t('protocolAdmin:type.add')}
         </Button>
       </Flex>
-      <AdminTable<CollectorTypeCodeRow>
+      <PagedTable<CollectorTypeCodeRow>
         query={list}
         rows={list.data?.codes}
         total={list.data?.total}
         rowKey="code"
         columns={columns}
-        pagination={pagination}
-        testId="type-row"
+        pager={pager}
+        errorTitle={t('protocolAdmin:loadFailed')}
+        emptyText={t('protocolAdmin:empty')}
+        onRow={() => ({ 'data-testid': 'type-row' })}
       />
       {dialog && <TypeCodeDialog row={dialog.row} onClose={() => setDialog(undefined)} />}
     </Flex>

@@ -8,12 +8,12 @@ import { Flex, Input, Segmented, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataloggerTypeFunctionRow, DeviceFunctionRow } from '@sunwatch/protocol';
-import { listPagination, useListState, wirePaging, type ListSpec } from '../../../components/list';
-import { ToolTable } from '../components/ToolTable';
+import { PagedTable, enumFilter, useListState, wirePaging, type ListSpec } from '../../../components/list';
 import { useDeviceFunctions, useTypeFunctions } from '../api/queries';
 
 const PAGE_SIZES = [10, 20, 50];
-type View = 'devcode' | 'datalogger';
+const VIEWS = ['devcode', 'datalogger'] as const;
+type View = (typeof VIEWS)[number];
 
 interface FnState {
   current: number;
@@ -24,10 +24,7 @@ interface FnState {
 const SPEC: ListSpec<FnState> = {
   defaultPageSize: 10,
   pageSizes: PAGE_SIZES,
-  readFilters: (q) => ({ view: q.get('view') === 'datalogger' ? 'datalogger' : 'devcode' }),
-  writeFilters(s, q) {
-    if (s.view !== 'devcode') q.set('view', s.view);
-  },
+  ...enumFilter('view', VIEWS, 'devcode'),
 };
 
 function Yes({ on, children }: { on: boolean; children?: React.ReactNode }) {
@@ -46,8 +43,11 @@ export default function DeviceFunctionPage() {
   const devs = useDeviceFunctions(paging);
   const types = useTypeFunctions(paging, state.view === 'datalogger');
   const fw = (keys: string[]) => keys.map((k) => t(`protocolTools:firmwareType.${k}`)).join(', ');
-  const pagination = (total: number) =>
-    listPagination(state, total, update, { pageSizes: PAGE_SIZES, showTotal: (n) => t('protocolTools:total', { n }) });
+  const table = {
+    pager: { state, update, pageSizes: PAGE_SIZES, showTotal: (n: number) => t('protocolTools:total', { n }) },
+    errorTitle: t('protocolTools:loadFailed'),
+    emptyText: t('protocolTools:empty'),
+  };
 
   const devCols: TableColumnsType<DeviceFunctionRow> = [
     {
@@ -177,9 +177,23 @@ export default function DeviceFunctionPage() {
         />
       </Flex>
       {state.view === 'devcode' ? (
-        <ToolTable query={devs} rowKey="devcode" columns={devCols} pagination={pagination} />
+        <PagedTable
+          query={devs}
+          rows={devs.data?.rows}
+          total={devs.data?.total}
+          rowKey="devcode"
+          columns={devCols}
+          {...table}
+        />
       ) : (
-        <ToolTable query={types} rowKey="typeCode" columns={typeCols} pagination={pagination} />
+        <PagedTable
+          query={types}
+          rows={types.data?.rows}
+          total={types.data?.total}
+          rowKey="typeCode"
+          columns={typeCols}
+          {...table}
+        />
       )}
     </Flex>
   );

@@ -12,14 +12,23 @@ import { useTranslation } from 'react-i18next';
 import {
   DEVICE_KINDS,
   FIELD_GROUPS,
+  type DeviceKind,
   type ProtocolControlRow,
   type ProtocolDefinitionRow,
   type ProtocolFaultRow,
   type ProtocolFieldRow,
 } from '@sunwatch/protocol';
-import { intParam, listPagination, useListState, wirePaging, type ListSpec } from '../../../components/list';
+import {
+  PagedTable,
+  enumFilter,
+  intParam,
+  useListState,
+  wirePaging,
+  type ListPager,
+  type ListSpec,
+  type PagedState,
+} from '../../../components/list';
 import { useIsPhone } from '../../../components/responsive';
-import { ToolTable } from '../components/ToolTable';
 import { useAllDefinitions, useControls, useDefinitions, useFaults, useFields } from '../api/queries';
 
 const PAGE_SIZES = [10, 20, 50];
@@ -30,18 +39,25 @@ interface DefState {
   current: number;
   pageSize: number;
   search: string;
-  kind: string;
+  kind: '' | DeviceKind;
 }
 const DEF_SPEC: ListSpec<DefState> = {
   defaultPageSize: 10,
   pageSizes: PAGE_SIZES,
-  readFilters: (q) => ({
-    kind: (DEVICE_KINDS as readonly string[]).includes(q.get('kind') ?? '') ? q.get('kind')! : '',
-  }),
-  writeFilters(s, q) {
-    if (s.kind) q.set('kind', s.kind);
-  },
+  ...enumFilter('kind', ['', ...DEVICE_KINDS], ''),
 };
+
+/** The tables' pager, error title and empty text. */
+function useToolTable<S extends PagedState>(state: S, update: (patch: Partial<S>) => void) {
+  const { t } = useTranslation();
+  const pager: ListPager<S> = {
+    state,
+    update,
+    pageSizes: PAGE_SIZES,
+    showTotal: (n) => t('protocolTools:total', { n }),
+  };
+  return { pager, errorTitle: t('protocolTools:loadFailed'), emptyText: t('protocolTools:empty') };
+}
 
 interface DetailState {
   current: number;
@@ -74,6 +90,7 @@ function Definitions({ open }: { open: (devcode: number) => void }) {
   const { t } = useTranslation();
   const [state, update] = useListState(DEF_SPEC);
   const q = useDefinitions({ q: state.search, kind: state.kind, ...wirePaging(state) });
+  const table = useToolTable(state, update);
   const columns: TableColumnsType<ProtocolDefinitionRow> = [
     {
       title: t('protocolTools:devcode'),
@@ -127,17 +144,7 @@ function Definitions({ open }: { open: (devcode: number) => void }) {
           ]}
         />
       </Flex>
-      <ToolTable
-        query={q}
-        rowKey="devcode"
-        columns={columns}
-        pagination={(total) =>
-          listPagination(state, total, update, {
-            pageSizes: PAGE_SIZES,
-            showTotal: (n) => t('protocolTools:total', { n }),
-          })
-        }
-      />
+      <PagedTable query={q} rows={q.data?.rows} total={q.data?.total} rowKey="devcode" columns={columns} {...table} />
     </Flex>
   );
 }
@@ -152,8 +159,7 @@ function Detail({ back }: { back: () => void }) {
   const fields = useFields({ ...base, group: state.group }, state.section === 'fields');
   const controls = useControls(base, state.section === 'controls');
   const faults = useFaults(base, state.section === 'faults');
-  const pagination = (total: number) =>
-    listPagination(state, total, update, { pageSizes: PAGE_SIZES, showTotal: (n) => t('protocolTools:total', { n }) });
+  const table = useToolTable(state, update);
 
   const fieldCols: TableColumnsType<ProtocolFieldRow> = [
     { title: 'id', dataIndex: 'id', key: 'id', render: (v: string) => <code>{v}</code> },
@@ -249,13 +255,34 @@ function Detail({ back }: { back: () => void }) {
         )}
       </Flex>
       {state.section === 'fields' && (
-        <ToolTable query={fields} rowKey="id" columns={fieldCols} pagination={pagination} />
+        <PagedTable
+          query={fields}
+          rows={fields.data?.rows}
+          total={fields.data?.total}
+          rowKey="id"
+          columns={fieldCols}
+          {...table}
+        />
       )}
       {state.section === 'controls' && (
-        <ToolTable query={controls} rowKey="id" columns={controlCols} pagination={pagination} />
+        <PagedTable
+          query={controls}
+          rows={controls.data?.rows}
+          total={controls.data?.total}
+          rowKey="id"
+          columns={controlCols}
+          {...table}
+        />
       )}
       {state.section === 'faults' && (
-        <ToolTable query={faults} rowKey="code" columns={faultCols} pagination={pagination} />
+        <PagedTable
+          query={faults}
+          rows={faults.data?.rows}
+          total={faults.data?.total}
+          rowKey="code"
+          columns={faultCols}
+          {...table}
+        />
       )}
     </Flex>
   );
