@@ -21,10 +21,14 @@ import { registerSecurityHeaders } from './security/headers.js';
 import { registerBrandingRoutes } from './modules/branding/branding.routes.js';
 import { registerUpgRoutes } from './modules/firmware/upg-routes.js';
 import { loggerOptions } from './security/logger.js';
+import { OpsState, registerOpsRoutes } from './ops/health.js';
+import { ServerMetrics } from './ops/metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Issue 16: readiness, metrics and the shutdown flag (docs/operations.md). */
+    ops: OpsState;
   }
 }
 
@@ -69,7 +73,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return reply.status(status).type('application/json; charset=utf-8').send(errorEnvelope(apiError, locale));
   });
 
-  registerActionEndpoint(app, ctx, handlers);
+  const ops = new OpsState(ctx, new ServerMetrics(Object.keys(handlers), ctx));
+  app.decorate('ops', ops);
+  registerOpsRoutes(app, ops);
+  registerActionEndpoint(app, ctx, handlers, ops.metrics);
   registerIngestRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   registerReportRoutes(app, ctx);

@@ -96,6 +96,8 @@ export interface AppConfig {
   tileUrl?: string;
   /** updatePassword also takes the vendor's digest-only form, whose rules the server cannot check (PASSWORD_CHANGE_COMPAT; default on in the compatible sign policy, off in strict). */
   passwordChangeCompat: boolean;
+  /** Issue 16: health, readiness, metrics and shutdown (docs/operations.md). */
+  ops: OpsConfig;
   /** Where log lines go (tests capture them); default stdout. Not read from the environment. */
   logStream?: NodeJS.WritableStream;
 }
@@ -136,6 +138,17 @@ export interface TelemetryConfig {
   mqttClientId?: string;
   /** How long a command waits for the datalogger's acknowledgement before answering 2 (COMMAND_ACK_TIMEOUT_MS, 10 s). */
   commandAckTimeoutMs: number;
+}
+
+export interface OpsConfig {
+  /** Bearer token that opens `/metrics` on the main port (METRICS_TOKEN; unset = no metrics there). */
+  metricsToken?: string;
+  /** Separate listener for `/metrics`, `/healthz` and `/readyz` (METRICS_PORT; unset = none, 0 = a free port). */
+  metricsPort?: number;
+  /** Address of that listener (METRICS_HOST, default HOST). */
+  metricsHost: string;
+  /** Longest graceful shutdown before the process exits anyway, with code 1 (SHUTDOWN_TIMEOUT_MS, 10 s). */
+  shutdownTimeoutMs: number;
 }
 
 export interface UpgradesConfig {
@@ -290,6 +303,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       beginWaitMs: Math.max(500, int(env.UPGRADE_BEGIN_WAIT_MS, 5000)),
     },
     branding: loadBrandingConfig(env, base),
+    ops: {
+      metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+      metricsPort: env.METRICS_PORT?.trim() ? int(env.METRICS_PORT, 0) : undefined,
+      metricsHost: env.METRICS_HOST?.trim() || host,
+      shutdownTimeoutMs: Math.max(100, int(env.SHUTDOWN_TIMEOUT_MS, 10_000)),
+    },
     now: () => Date.now(),
     tileUrl: env.TILE_URL?.trim() || env.VITE_TILE_URL?.trim() || undefined,
     // Vendor clients keep working by default; the strict policy (our own clients) requires newpwdtext.

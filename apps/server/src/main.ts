@@ -50,13 +50,22 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     clearInterval(showcaseTicker);
-    console.log(`${signal}: shutting down…`);
+    const limit = config.ops.shutdownTimeoutMs;
+    console.log(`${signal}: shutting down (at most ${limit} ms)…`);
+    // Bounded: whatever still waits after SHUTDOWN_TIMEOUT_MS is abandoned (nothing unstored was acknowledged).
+    setTimeout(() => {
+      console.error(`Shutdown did not finish within SHUTDOWN_TIMEOUT_MS=${limit} ms; exiting`);
+      process.exit(1);
+    }, limit).unref();
     demoFleet
       .then((f) => f?.stop())
       .catch(() => undefined)
       .then(() => server.close())
       .then(
-        () => process.exit(0),
+        () => {
+          console.log('Shutdown complete');
+          process.exit(0);
+        },
         (e: unknown) => {
           console.error(e);
           process.exit(1);

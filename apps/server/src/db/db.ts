@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   dialect: SqlDialect;
   /** The raw better-sqlite3 connection (SQLite only), for the ingestion fast path. */
   sqlite?: SQLite.Database;
+  /** The PostgreSQL pool (PostgreSQL only), for the pool gauges of /metrics. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export function openDatabase(
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     pool.on('error', onIdleError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: postgresDialect, close: () => db.destroy() };
+    return { db, dialect: postgresDialect, pool, close: () => db.destroy() };
   }
   if (config.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
   const sqlite = new SQLite(config.sqlitePath);

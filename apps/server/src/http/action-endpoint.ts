@@ -62,8 +62,18 @@ function parseFirst(pairs: readonly CallPair[]): Record<string, string> {
   return out;
 }
 
+/** Told of every answered action call (the /metrics counters and latency histograms; issue 16). */
+export interface ActionCallObserver {
+  actionDone(action: string, err: number, ms: number): void;
+}
+
 /** The signed action endpoint: GET query, POST params in URL, POST form body, multipart. */
-export function registerActionEndpoint(app: FastifyInstance, ctx: AppContext, handlers: HandlerMap): void {
+export function registerActionEndpoint(
+  app: FastifyInstance,
+  ctx: AppContext,
+  handlers: HandlerMap,
+  observer?: ActionCallObserver,
+): void {
   const dispatcher = new Dispatcher(ctx, handlers);
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
@@ -130,6 +140,7 @@ export function registerActionEndpoint(app: FastifyInstance, ctx: AppContext, ha
   app.addHook('onResponse', async (request) => {
     const state = request.actionCall;
     if (!state) return;
+    observer?.actionDone(state.action, state.err, performance.now() - state.started);
     ctx.services.actionLog.record({
       ts: state.startedAt,
       account_id: state.accountId,

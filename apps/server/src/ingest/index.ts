@@ -81,7 +81,8 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
       jobs?.stop();
       ctx.services.telemetry.mqtt = undefined;
       await mqtt?.close();
-      await ingest.close();
+      // Drained, not closed: HTTP ingest calls still in flight are stored; the app's onClose closes it.
+      await ingest.drain();
       await ingest.minutes.close();
     },
   };

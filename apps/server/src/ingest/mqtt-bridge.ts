@@ -54,10 +54,15 @@ export async function startMqttBridge(
   const prefix = opts.sharedGroup ? `$share/${opts.sharedGroup}/` : '';
   const manual = client as unknown as ManualAck;
   const NO_AUTO_ACK = new Error('acknowledged after commit');
+  /** Messages handed to ingestion whose PUBACK is not yet decided (graceful close waits for them). */
+  const inFlight = new Set<Promise<void>>();
+  let draining = false;
   client.handleMessage = (packet, callback) => {
     const t = parseTopic(packet.topic);
     if (t?.kind === 'ack') opts.onAck?.(t.pn, packet.payload as Buffer);
     if (!t || (t.kind !== 'data' && t.kind !== 'heartbeat')) return callback();
+    // Shutting down: not ingested and not acknowledged; the broker delivers it again.
+    if (draining) return callback(NO_AUTO_ACK);
     const payload = packet.payload;
     const p = t.kind === 'data' ? ingest.submitData(t.pn, payload) : ingest.submitHeartbeat(t.pn, payload);
     const messageId = packet.messageId;
@@ -75,6 +80,8 @@ export async function startMqttBridge(
       (r) => settle(!(r.reason === 'internal' || r.reason === 'busy'), r.detail),
       (err: unknown) => settle(false, err),
     );
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
     // When the ingestion queue is full, wait before taking the next message (throttles the broker).
     if (packet.qos === 0) {
       if (ingest.busy) void done.then(() => callback());
@@ -119,6 +126,11 @@ export async function startMqttBridge(
       new Promise<void>((resolve, reject) =>
         client.publish(topic, payload, { qos: 1 }, (err) => (err ? reject(err) : resolve())),
       ),
-    close: () => new Promise<void>((resolve) => client.end(false, {}, () => resolve())),
+    connected: () => client.connected && !draining,
+    async close() {
+      draining = true;
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
+    },
   };
 }

@@ -84,6 +84,9 @@ export async function startEmbeddedBroker(
   log: FastifyBaseLogger,
 ): Promise<MqttTransport> {
   const pnOf = new WeakMap<Client, string>();
+  /** Frames handed to ingestion and not yet answered (graceful close waits for them). */
+  const inFlight = new Set<Promise<void>>();
+  let draining = false;
   const broker = new Aedes({
     concurrency: opts.concurrency,
     authenticate(client, username, password, done) {
@@ -133,6 +136,8 @@ export async function startEmbeddedBroker(
         opts.onAck?.(pn, packet.payload as Buffer);
         return done(null);
       }
+      // Shutting down: no PUBACK (aedes closes the connection); the datalogger sends the frame again.
+      if (draining) return done(new Error('server shutting down'));
       const submit =
         t.kind === 'data' ? ingest.submitData(pn, packet.payload) : ingest.submitHeartbeat(pn, packet.payload);
       const notStored = (err: unknown) => {
@@ -140,10 +145,12 @@ export async function startEmbeddedBroker(
         log.error({ err, pn }, 'mqtt: frame not stored; closing the connection without PUBACK');
         done(new Error('frame not stored'));
       };
-      submit.then((r) => {
+      const settled = submit.then((r) => {
         if (!r.ok && (r.reason === 'internal' || r.reason === 'busy')) return notStored(r.detail);
         done(null); // stored, or refused for good (counted as a bad frame): acknowledged
       }, notStored);
+      inFlight.add(settled);
+      void settled.finally(() => inFlight.delete(settled));
     },
     authorizeSubscribe(client, sub, done) {
       const pn = pnOf.get(client);
@@ -216,6 +223,8 @@ export async function startEmbeddedBroker(
     mode: 'embedded',
     port,
     isConnected: (pn) => live.has(pn),
+    connected: () => server.listening && !draining,
+    connectedDataloggers: () => live.size,
     publish: (topic, payload) =>
       new Promise<void>((resolve, reject) =>
         broker.publish(
@@ -231,10 +240,27 @@ export async function startEmbeddedBroker(
         ),
       ),
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      });
+      draining = true;
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Frames in flight: stored (or failed) and answered; then aedes writes their PUBACKs.
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await new Promise((r) => setTimeout(r, 20));
+      // end() sends what is buffered (the last PUBACKs) before FIN; a peer that does not close is cut.
+      await Promise.all(
+        [...sockets].map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              if (s.destroyed) return resolve();
+              const cut = setTimeout(() => s.destroy(), 1000);
+              s.once('close', () => {
+                clearTimeout(cut);
+                resolve();
+              });
+              s.end();
+            }),
+        ),
+      );
+      await stopped;
       await new Promise<void>((r) => broker.close(() => r()));
     },
   };

@@ -10,5 +10,14 @@ export interface MqttTransport {
    * that does not cannot be delivered: err 263 at once). Absent when the server cannot know.
    */
   isConnected?(pn: string): boolean;
+  /** Whether ingestion over MQTT works now: the embedded broker listens, or the bridge is connected (/readyz). */
+  connected(): boolean;
+  /** Embedded broker only: dataloggers holding a signed-in connection (the /metrics gauge). */
+  connectedDataloggers?(): number;
+  /**
+   * Graceful: takes no new connection or frame (a frame arriving now is refused without PUBACK, so
+   * its datalogger sends it again), waits until the frames in flight are stored and acknowledged,
+   * then closes the connections.
+   */
   close(): Promise<void>;
 }

@@ -78,6 +78,11 @@ export class ActionLog {
     private readonly maxBatch = 200,
   ) {}
 
+  /** Rows waiting to be written (the queue-depth gauge of /metrics). */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   record(entry: ActionLogEntry): void {
     this.queue.push({ ...entry, params: storedParams(entry.params) });
     if (this.queue.length >= this.maxBatch) this.startWrite();

@@ -191,6 +191,7 @@ export class IngestQueue {
     this.metrics.lastBatchMs = performance.now() - started;
     if (this.metrics.lastBatchMs > this.metrics.maxBatchMs) this.metrics.maxBatchMs = this.metrics.lastBatchMs;
     this.metrics.batchMsTotal += this.metrics.lastBatchMs;
+    this.metrics.onBatch?.(this.metrics.lastBatchMs, items.length);
     return ok;
   }
 }

@@ -41,6 +41,8 @@ export interface IngestMetrics {
   batchMsTotal: number;
   queued: number;
   maxQueued: number;
+  /** Told after every batch with its wall time (ms) and frames (the /metrics histogram; issue 16). */
+  onBatch?: (ms: number, frames: number) => void;
 }
 
 export function emptyMetrics(): IngestMetrics {

@@ -8,7 +8,14 @@ import type { IngestMetrics } from './metrics.js';
 export class TelemetryService {
   /** Set once MQTT runs (embedded broker or MQTT_URL bridge); undefined with MQTT_ENABLED=0. */
   mqtt:
-    { publish(topic: string, payload: string | Buffer): Promise<void>; isConnected?(pn: string): boolean } | undefined;
+    | {
+        publish(topic: string, payload: string | Buffer): Promise<void>;
+        isConnected?(pn: string): boolean;
+        /** Issue 16: /readyz and /metrics (MqttTransport). */
+        connected?(): boolean;
+        connectedDataloggers?(): number;
+      }
+    | undefined;
 
   /** False when the embedded broker knows the datalogger holds no connection; undefined when unknown. */
   isConnected(pn: string): boolean | undefined {
