@@ -1,4 +1,4 @@
-/* global process, console, performance */
+/* global process */
 // `npm start` of the server: builds dist/main.js when it is missing or older than its sources
 // (scripts/build.mjs), then runs it in this very process (signals reach the server directly).
 // Production images run `node --enable-source-maps apps/server/dist/main.js` instead.
