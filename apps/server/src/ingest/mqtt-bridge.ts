@@ -57,6 +57,7 @@ export async function startMqttBridge(
   /** Messages handed to ingestion whose PUBACK is not yet decided (graceful close waits for them). */
   const inFlight = new Set<Promise<void>>();
   let draining = false;
+  let closing: Promise<void> | undefined;
   client.handleMessage = (packet, callback) => {
     const t = parseTopic(packet.topic);
     if (t?.kind === 'ack') opts.onAck?.(t.pn, packet.payload as Buffer);
@@ -127,10 +128,11 @@ export async function startMqttBridge(
         client.publish(topic, payload, { qos: 1 }, (err) => (err ? reject(err) : resolve())),
       ),
     connected: () => client.connected && !draining,
-    async close() {
-      draining = true;
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-      await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
-    },
+    close: () =>
+      (closing ??= (async () => {
+        draining = true;
+        while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+        await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
+      })()),
   };
 }

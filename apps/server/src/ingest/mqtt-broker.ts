@@ -87,6 +87,7 @@ export async function startEmbeddedBroker(
   /** Frames handed to ingestion and not yet answered (graceful close waits for them). */
   const inFlight = new Set<Promise<void>>();
   let draining = false;
+  let closing: Promise<void> | undefined;
   const broker = new Aedes({
     concurrency: opts.concurrency,
     authenticate(client, username, password, done) {
@@ -239,31 +240,33 @@ export async function startEmbeddedBroker(
           (err) => (err ? reject(err) : resolve()),
         ),
       ),
-    async close() {
-      draining = true;
-      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Frames in flight: stored (or failed) and answered; then aedes writes their PUBACKs.
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-      await new Promise((r) => setTimeout(r, 20));
-      // end() sends what is buffered (the last PUBACKs) before FIN; a peer that does not close is cut.
-      await Promise.all(
-        [...sockets].map(
-          (s) =>
-            new Promise<void>((resolve) => {
-              if (s.destroyed) return resolve();
-              const cut = setTimeout(() => s.destroy(), 1000);
-              s.once('close', () => {
-                clearTimeout(cut);
-                resolve();
-              });
-              s.end();
-            }),
-        ),
-      );
-      await stopped;
-      await new Promise<void>((r) => broker.close(() => r()));
-    },
+    close: () => (closing ??= closeGracefully()),
   };
+
+  async function closeGracefully(): Promise<void> {
+    draining = true;
+    const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Frames in flight: stored (or failed) and answered; then aedes writes their PUBACKs.
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    await new Promise((r) => setTimeout(r, 20));
+    // end() sends what is buffered (the last PUBACKs) before FIN; a peer that does not close is cut.
+    await Promise.all(
+      [...sockets].map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            if (s.destroyed) return resolve();
+            const cut = setTimeout(() => s.destroy(), 1000);
+            s.once('close', () => {
+              clearTimeout(cut);
+              resolve();
+            });
+            s.end();
+          }),
+      ),
+    );
+    await stopped;
+    await new Promise<void>((r) => broker.close(() => r()));
+  }
 }
 
 /**
