@@ -46,6 +46,7 @@ const variants: Variant[] = [
   ...v,
   dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'sunwatch-startup-')),
   ready: [],
+  cpu: [],
   rssReady: [],
   rssSettled: [],
 }));
