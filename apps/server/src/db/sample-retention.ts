@@ -126,6 +126,9 @@ export class SampleRetention {
     const def = sql.table(SAMPLES_DEFAULT_PARTITION);
     await this.db.transaction().execute(async (trx) => {
       await sql`set local lock_timeout = ${sql.lit(`${this.opts.lockTimeoutMs ?? 2000}ms`)}`.execute(trx);
+      // No insert may land in the default partition between the move and the ATTACH (its check of
+      // the default partition would then fail): hold it for the moment. Other partitions are free.
+      await sql`lock table ${def} in exclusive mode`.execute(trx);
       await sql`create table ${t} (device_id integer not null, ts bigint not null, data bytea not null,
         primary key (device_id, ts))`.execute(trx);
       // The partition constraint as a CHECK lets ATTACH skip its validation scan of the new table.
