@@ -4,6 +4,7 @@ import {
   COMMAND_ACK_TIMEOUT_MS,
   DEFAULT_COMPANY_KEYS,
   LOG_RETENTION_DAYS,
+  SAMPLE_RETENTION_DAYS,
   REMEMBER_EXPIRE_SECONDS,
   TOKEN_EXPIRE_SECONDS,
 } from '@sunwatch/protocol';
@@ -50,7 +51,13 @@ export interface AppConfig {
    * Days the logs keep when the operator has set none (issue 14; ACTION_LOG_RETENTION_DAYS and
    * COLLECTOR_LOG_RETENTION_DAYS, default 90, 1–3650). The operator's setting (platform_settings) wins.
    */
-  logRetention: { actionLogDays: number; collectorLogDays: number };
+  logRetention: { actionLogDays: number; collectorLogDays: number; sampleDays: number };
+  /**
+   * Raw-sample pruning (issue 16): rows per DELETE on SQLite (SAMPLE_PRUNE_BATCH, default 2000,
+   * 100–50000) and the month partitions created ahead on PostgreSQL (SAMPLE_PARTITIONS_AHEAD,
+   * default 2, 1–12). SAMPLE_RETENTION_DAYS (default 730) seeds `logRetention.sampleDays`.
+   */
+  samplePrune: { batch: number; partitionsAhead: number };
   seedDemo: boolean;
   /** With demo data: run the simulated demo fleet in-process (DEMO_FLEET, default on). */
   demoFleet: boolean;
@@ -246,6 +253,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logRetention: {
       actionLogDays: retentionDays(env.ACTION_LOG_RETENTION_DAYS, LOG_RETENTION_DAYS.defaultActionLog),
       collectorLogDays: retentionDays(env.COLLECTOR_LOG_RETENTION_DAYS, LOG_RETENTION_DAYS.defaultCollectorLog),
+      sampleDays: Math.min(
+        SAMPLE_RETENTION_DAYS.max,
+        Math.max(SAMPLE_RETENTION_DAYS.min, int(env.SAMPLE_RETENTION_DAYS, SAMPLE_RETENTION_DAYS.default)),
+      ),
+    },
+    samplePrune: {
+      batch: Math.min(50_000, Math.max(100, int(env.SAMPLE_PRUNE_BATCH, 2000))),
+      partitionsAhead: Math.min(12, Math.max(1, int(env.SAMPLE_PARTITIONS_AHEAD, 2))),
     },
     ...demoData(env),
     demoFleet: bool(env.DEMO_FLEET, true),

@@ -26,6 +26,7 @@ import { ThrottleRepository } from './modules/auth/throttle.repository.js';
 import { LoginThrottle } from './modules/auth/throttle.service.js';
 import { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
 import { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
+import { SampleRetention } from './db/sample-retention.js';
 import { CustomDomainsService } from './modules/custom-domains/custom-domains.service.js';
 import { VendorCtrlPwdService } from './modules/custom-domains/vendor-ctrl-pwd.service.js';
 import { brandingSeedDomains } from './modules/branding/branding.config.js';
@@ -148,6 +149,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       actionLog,
       events: dataloggerEvents,
       audit,
+      samples: new SampleRetention(db, database.dialect.engine, config.samplePrune),
     });
     const distributionRepo = new DistributionRepository(db, now);
     const plants = new PlantsService({ access, plants: plantsRepo, devices: devicesRepo, energyRepo, energy, now });

@@ -6,8 +6,17 @@ export { PRUNE_LOGS_EVERY_MS, PRUNE_LOGS_JOB } from '../modules/operator-logs/op
  * Log retention (issue 14): removes action-log calls and datalogger events older than the days
  * the operator set (else ACTION_LOG_RETENTION_DAYS / COLLECTOR_LOG_RETENTION_DAYS), in batches of
  * bounded DELETEs so a huge table is never locked for long. Runs hourly under the job lease.
+ * Issue 16: also the raw samples (SAMPLE_RETENTION_DAYS / the operator's setting; batched deletes
+ * on SQLite, whole month partitions on PostgreSQL) and the month partitions created ahead.
  */
 export async function pruneLogs(ctx: Pick<AppContext, 'services' | 'log'>): Promise<void> {
   const removed = await ctx.services.operatorLogs.prune();
-  if (removed.actionLog > 0 || removed.collectorLog > 0) ctx.log.info({ removed }, 'logs pruned by retention');
+  const s = removed.samples;
+  if (
+    removed.actionLog > 0 ||
+    removed.collectorLog > 0 ||
+    (s && (s.rows > 0 || s.dropped.length > 0)) ||
+    removed.partitionsCreated.length > 0
+  )
+    ctx.log.info({ removed }, 'logs and samples pruned by retention');
 }

@@ -74,6 +74,20 @@ export class Keyring {
     return open(this.sessionKey, sealed, `sunwatch/secret/${tokenHash}`).toString('utf8');
   }
 
+  /**
+   * Key rotation (issue 16, `npm run rotate-master-key`): the data key wrapped by this keyring's
+   * master key, wrapped again by `to`'s. The password cipher under the data key is unchanged.
+   * Throws when this master key does not open it.
+   */
+  rewrapDataKey(wrapped: string, to: Keyring): string {
+    return seal(to.masterKey, open(this.masterKey, wrapped, 'sunwatch/data-key'), 'sunwatch/data-key');
+  }
+
+  /** Key rotation: a session secret sealed under this keyring, sealed again under `to`'s session key. */
+  resealSessionSecret(sealed: string, tokenHash: string, to: Keyring): string {
+    return to.sealSessionSecret(this.openSessionSecret(sealed, tokenHash), tokenHash);
+  }
+
   /** Keyed digest for opaque derived credentials (pprAuth). */
   mac(label: string, value: string): string {
     return crypto.createHmac('sha256', this.macKey).update(`${label}\u0000${value}`).digest('hex');

@@ -59,7 +59,7 @@ describe.each(engines)('operator logs ($name)', (engine) => {
       config: {
         telemetry: { ...loadConfig({}).telemetry, mqttPort: 0, mqttHost: '127.0.0.1', jobsEnabled: false },
         // The environment seed (ACTION_LOG_RETENTION_DAYS / COLLECTOR_LOG_RETENTION_DAYS).
-        logRetention: { actionLogDays: 30, collectorLogDays: 45 },
+        logRetention: { actionLogDays: 30, collectorLogDays: 45, sampleDays: 730 },
       },
     });
     const op = await session('operator', 'Operator_2026');

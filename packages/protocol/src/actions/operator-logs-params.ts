@@ -31,3 +31,9 @@ export const COLLECTOR_LOGS_MAX_DAYS = 31;
 
 /** Retention of the logs, in days kept (setLogRetention). */
 export const LOG_RETENTION_DAYS = { min: 1, max: 3650, defaultActionLog: 90, defaultCollectorLog: 90 } as const;
+
+/**
+ * Retention of the raw samples, in days kept (issue 16; setLogRetention `sampleDays`). Day rollups
+ * are kept for ever. At least a month, so a slip of the keyboard cannot wipe a fleet's history.
+ */
+export const SAMPLE_RETENTION_DAYS = { min: 30, max: 3650, default: 730 } as const;

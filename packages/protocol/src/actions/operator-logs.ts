@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actionParams, page, pageSize, wireBool, wireInt } from './common.js';
 import { COLLECTOR_EVENT_KINDS, type CollectorEventKind } from './dataloggers-admin-params.js';
 import { defineAction, result } from './define.js';
-import { COLLECTOR_LOG_RESULTS, LOG_RETENTION_DAYS } from './operator-logs-params.js';
+import { COLLECTOR_LOG_RESULTS, LOG_RETENTION_DAYS, SAMPLE_RETENTION_DAYS } from './operator-logs-params.js';
 
 /**
  * Issue 14, operator back office, `log` and `actionLog` (docs/operator/logs.md): the datalogger
@@ -52,10 +52,15 @@ export interface LogRetention {
   actionLogDays: number;
   /** Days the datalogger log keeps. */
   collectorLogDays: number;
+  /** Days the raw samples keep (issue 16; SAMPLE_RETENTION_DAYS bounds). Day rollups are kept for ever. */
+  sampleDays: number;
   /** Where each value comes from: the operator's setting, else the environment seed / default. */
-  source: { actionLog: 'setting' | 'default'; collectorLog: 'setting' | 'default' };
-  /** The values used without a setting (ACTION_LOG_RETENTION_DAYS / COLLECTOR_LOG_RETENTION_DAYS, else 90). */
-  defaults: { actionLogDays: number; collectorLogDays: number };
+  source: { actionLog: 'setting' | 'default'; collectorLog: 'setting' | 'default'; samples: 'setting' | 'default' };
+  /**
+   * The values used without a setting (ACTION_LOG_RETENTION_DAYS / COLLECTOR_LOG_RETENTION_DAYS, else 90;
+   * SAMPLE_RETENTION_DAYS, else 730).
+   */
+  defaults: { actionLogDays: number; collectorLogDays: number; sampleDays: number };
   /** Last run of the prune job (epoch ms; null never) and its error ('' none). */
   lastPruneAt: number | null;
   lastPruneError: string;
@@ -86,6 +91,7 @@ const kindList = () =>
 
 const epochMs = () => wireInt().min(0);
 const retentionDays = () => wireInt().min(LOG_RETENTION_DAYS.min).max(LOG_RETENTION_DAYS.max);
+const sampleDays = () => wireInt().min(SAMPLE_RETENTION_DAYS.min).max(SAMPLE_RETENTION_DAYS.max);
 
 export const queryCollectorLogs = defineAction({
   name: 'queryCollectorLogs',
@@ -128,7 +134,8 @@ export const queryActionLog = defineAction({
 
 export const queryLogRetention = defineAction({
   name: 'queryLogRetention',
-  summary: 'Operator: how many days the action log and the datalogger log keep, and the last prune run. LogRetention.',
+  summary:
+    'Operator: how many days the action log, the datalogger log and the raw samples keep, and the last prune run. LogRetention.',
   params: actionParams({}),
   access: { auth: 'signed', roles: [15], permission: 'system_settings' },
   mutates: false,
@@ -138,10 +145,11 @@ export const queryLogRetention = defineAction({
 export const setLogRetention = defineAction({
   name: 'setLogRetention',
   summary:
-    'Operator: sets the days kept (LOG_RETENTION_DAYS.min…max) of the action log (`actionLogDays`) and/or the datalogger log (`collectorLogDays`); older rows go at the next prune run (hourly). Audited. 7 when neither is given, 271 when nothing changes. LogRetention.',
+    'Operator: sets the days kept (LOG_RETENTION_DAYS.min…max) of the action log (`actionLogDays`) and/or the datalogger log (`collectorLogDays`), and/or of the raw samples (`sampleDays`, SAMPLE_RETENTION_DAYS.min…max; day rollups stay for ever); older rows go at the next prune run (hourly). Audited. 7 when none is given, 271 when nothing changes. LogRetention.',
   params: actionParams({
     actionLogDays: retentionDays().optional(),
     collectorLogDays: retentionDays().optional(),
+    sampleDays: sampleDays().optional(),
   }),
   access: { auth: 'signed', roles: [15], permission: 'system_settings' },
   mutates: true,

@@ -2,6 +2,7 @@ import {
   ApiError,
   COLLECTOR_LOGS_MAX_DAYS,
   LOG_RETENTION_DAYS,
+  SAMPLE_RETENTION_DAYS,
   type ActionLogRow,
   type Catalogue,
   type LogRetention,
@@ -11,6 +12,7 @@ import {
 import type { Caller } from '../../context.js';
 import type { Db } from '../../db/db.js';
 import type { PruneOptions } from '../../db/prune.js';
+import type { SamplePruneResult, SampleRetention } from '../../db/sample-retention.js';
 import { currentDb } from '../../db/transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import type { ActionLog } from '../action-log/action-log.service.js';
@@ -28,10 +30,11 @@ export const PRUNE_LOGS_JOB = 'prune-logs';
 /** How often the prune job runs. */
 export const PRUNE_LOGS_EVERY_MS = 3600_000;
 
-/** The settings keys (platform_settings) of the two retentions. */
+/** The settings keys (platform_settings) of the retentions. */
 export const RETENTION_KEYS = {
   actionLog: 'log_retention.action_log_days',
   collectorLog: 'log_retention.collector_log_days',
+  samples: 'retention.sample_days',
 } as const;
 
 function validDays(v: unknown): number | undefined {
@@ -40,11 +43,18 @@ function validDays(v: unknown): number | undefined {
     : undefined;
 }
 
+function validSampleDays(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isInteger(v) && v >= SAMPLE_RETENTION_DAYS.min && v <= SAMPLE_RETENTION_DAYS.max
+    ? v
+    : undefined;
+}
+
 /**
  * The operator's `log` and `actionLog` pages (issue 14): reads of the platform's datalogger log
  * (DataloggerEvents) and action log (ActionLog) — the services that write them, no copy — and
  * the retention of both (days kept: the operator's setting in platform_settings, else the
- * environment seed), applied by the prune job in batches.
+ * environment seed), applied by the prune job in batches. Issue 16 adds the raw samples to the
+ * same setting and job (SampleRetention: batched deletes on SQLite, month partitions on PostgreSQL).
  */
 export class OperatorLogsService {
   private readonly settings: PlatformSettingsRepository;
@@ -53,10 +63,11 @@ export class OperatorLogsService {
     private readonly deps: {
       db: Db;
       now: Clock;
-      defaults: { actionLogDays: number; collectorLogDays: number };
+      defaults: { actionLogDays: number; collectorLogDays: number; sampleDays: number };
       actionLog: Pick<ActionLog, 'list' | 'prune' | 'flush'>;
       events: Pick<DataloggerEvents, 'listPlatform' | 'prune'>;
       audit?: Pick<AuditService, 'record'>;
+      samples?: Pick<SampleRetention, 'prune' | 'ensurePartitions'>;
     },
   ) {
     this.settings = new PlatformSettingsRepository(deps.db);
@@ -85,9 +96,14 @@ export class OperatorLogsService {
   }
 
   async retention(): Promise<LogRetention> {
-    const stored = await this.settings.getMany([RETENTION_KEYS.actionLog, RETENTION_KEYS.collectorLog]);
+    const stored = await this.settings.getMany([
+      RETENTION_KEYS.actionLog,
+      RETENTION_KEYS.collectorLog,
+      RETENTION_KEYS.samples,
+    ]);
     const action = validDays(stored.get(RETENTION_KEYS.actionLog)?.value);
     const collector = validDays(stored.get(RETENTION_KEYS.collectorLog)?.value);
+    const samples = validSampleDays(stored.get(RETENTION_KEYS.samples)?.value);
     // In the caller's transaction when one is open (setLogRetention): SQLite has one connection.
     const job = await currentDb(this.deps.db)
       .selectFrom('jobs')
@@ -97,7 +113,12 @@ export class OperatorLogsService {
     return {
       actionLogDays: action ?? this.deps.defaults.actionLogDays,
       collectorLogDays: collector ?? this.deps.defaults.collectorLogDays,
-      source: { actionLog: action ? 'setting' : 'default', collectorLog: collector ? 'setting' : 'default' },
+      sampleDays: samples ?? this.deps.defaults.sampleDays,
+      source: {
+        actionLog: action ? 'setting' : 'default',
+        collectorLog: collector ? 'setting' : 'default',
+        samples: samples ? 'setting' : 'default',
+      },
       defaults: { ...this.deps.defaults },
       lastPruneAt: job?.last_run_at == null ? null : Number(job.last_run_at),
       lastPruneError: job?.last_error ?? '',
@@ -106,9 +127,10 @@ export class OperatorLogsService {
 
   /** Sets the days kept (audited: entity `platform_setting`, before → after). 7 nothing given, 271 no change. */
   async setRetention(caller: Caller, p: RetentionParams): Promise<LogRetention> {
-    if (p.actionLogDays === undefined && p.collectorLogDays === undefined) throw new ApiError(7, 'actionLogDays');
+    if (p.actionLogDays === undefined && p.collectorLogDays === undefined && p.sampleDays === undefined)
+      throw new ApiError(7, 'actionLogDays');
     const before = await this.retention();
-    const changes: Array<[string, number, number, 'actionLog' | 'collectorLog']> = [];
+    const changes: Array<[string, number, number, 'actionLog' | 'collectorLog' | 'samples']> = [];
     if (
       p.actionLogDays !== undefined &&
       (before.source.actionLog === 'default' || p.actionLogDays !== before.actionLogDays)
@@ -119,6 +141,8 @@ export class OperatorLogsService {
       (before.source.collectorLog === 'default' || p.collectorLogDays !== before.collectorLogDays)
     )
       changes.push([RETENTION_KEYS.collectorLog, before.collectorLogDays, p.collectorLogDays, 'collectorLog']);
+    if (p.sampleDays !== undefined && (before.source.samples === 'default' || p.sampleDays !== before.sampleDays))
+      changes.push([RETENTION_KEYS.samples, before.sampleDays, p.sampleDays, 'samples']);
     if (changes.length === 0) throw new ApiError(271);
     const at = this.deps.now();
     for (const [key, was, days, which] of changes) {
@@ -134,15 +158,23 @@ export class OperatorLogsService {
   }
 
   /**
-   * Removes what is older than the retention of each log, in batches (the prune job). Returns
-   * the rows removed per log.
+   * Removes what is older than the retention of each log and of the raw samples, in batches (the
+   * prune job), and creates the coming month partitions of the samples (PostgreSQL). Returns the
+   * rows removed per log and what the sample retention did.
    */
-  async prune(opts?: PruneOptions): Promise<{ actionLog: number; collectorLog: number }> {
+  async prune(
+    opts?: PruneOptions,
+  ): Promise<{ actionLog: number; collectorLog: number; samples?: SamplePruneResult; partitionsCreated: string[] }> {
     const r = await this.retention();
     const now = this.deps.now();
     await this.deps.actionLog.flush();
     const actionLog = await this.deps.actionLog.prune(now - r.actionLogDays * DAY_MS, opts);
     const collectorLog = await this.deps.events.prune(now - r.collectorLogDays * DAY_MS, opts);
-    return { actionLog, collectorLog };
+    const partitionsCreated = (await this.deps.samples?.ensurePartitions(now)) ?? [];
+    const samples = await this.deps.samples?.prune(now - r.sampleDays * DAY_MS, {
+      batch: opts?.batch,
+      maxBatches: opts?.maxBatches,
+    });
+    return { actionLog, collectorLog, samples, partitionsCreated };
   }
 }

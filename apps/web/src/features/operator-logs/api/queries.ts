@@ -26,7 +26,7 @@ export function useLogRetention() {
 export function useSetLogRetention() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (p: { actionLogDays?: number; collectorLogDays?: number }) => api.call('setLogRetention', p),
+    mutationFn: (p: { actionLogDays?: number; collectorLogDays?: number; sampleDays?: number }) => api.call('setLogRetention', p),
     onSuccess: (r) => qc.setQueryData(operatorLogKeys.retention, r),
   });
 }

@@ -1,53 +1,57 @@
 /**
  * How long the logs keep (issue 14): the days of the action log and of the datalogger log, the
- * operator's setting or the environment's default, and the last prune run. Saving asks nothing:
+ * operator's setting or the environment's default, and the last prune run. Issue 16 adds the raw
+ * samples (SAMPLE_RETENTION_DAYS bounds; day totals are kept for ever). Saving asks nothing:
  * rows older than the new value go at the next hourly run (said next to the button).
  */
 import { useEffect, useState } from 'react';
 import { Button, Card, Flex, InputNumber, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LOG_RETENTION_DAYS, type LogRetention } from '@sunwatch/protocol';
+import { LOG_RETENTION_DAYS, SAMPLE_RETENTION_DAYS, type LogRetention } from '@sunwatch/protocol';
 import { notice, showApiError } from '../../../app/notify';
 import { useLogRetention, useSetLogRetention } from '../api/queries';
 import { when } from './when';
+
+type Key = 'actionLogDays' | 'collectorLogDays' | 'sampleDays';
+const KEYS: readonly Key[] = ['actionLogDays', 'collectorLogDays', 'sampleDays'];
 
 export function RetentionPanel() {
   const { t } = useTranslation('operatorLogs');
   const q = useLogRetention();
   const save = useSetLogRetention();
-  const [draft, setDraft] = useState<{ actionLogDays: number | null; collectorLogDays: number | null }>({
+  const [draft, setDraft] = useState<Record<Key, number | null>>({
     actionLogDays: null,
     collectorLogDays: null,
+    sampleDays: null,
   });
   const data: LogRetention | undefined = q.data;
   useEffect(() => {
-    if (data) setDraft({ actionLogDays: data.actionLogDays, collectorLogDays: data.collectorLogDays });
+    if (data)
+      setDraft({
+        actionLogDays: data.actionLogDays,
+        collectorLogDays: data.collectorLogDays,
+        sampleDays: data.sampleDays,
+      });
   }, [data]);
   if (!data) return null;
-  const changed =
-    (draft.actionLogDays !== null && draft.actionLogDays !== data.actionLogDays) ||
-    (draft.collectorLogDays !== null && draft.collectorLogDays !== data.collectorLogDays);
+  const edited = (key: Key) => draft[key] !== null && draft[key] !== data[key];
+  const changed = KEYS.some(edited);
   const submit = async () => {
     try {
-      await save.mutateAsync({
-        ...(draft.actionLogDays !== null && draft.actionLogDays !== data.actionLogDays
-          ? { actionLogDays: draft.actionLogDays }
-          : {}),
-        ...(draft.collectorLogDays !== null && draft.collectorLogDays !== data.collectorLogDays
-          ? { collectorLogDays: draft.collectorLogDays }
-          : {}),
-      });
+      const p: Partial<Record<Key, number>> = {};
+      for (const k of KEYS) if (edited(k)) p[k] = draft[k]!;
+      await save.mutateAsync(p);
       void notice().success(t('retention.saved'));
     } catch (e) {
       showApiError(e);
     }
   };
-  const field = (key: 'actionLogDays' | 'collectorLogDays', source: 'setting' | 'default', def: number) => (
+  const field = (key: Key, source: 'setting' | 'default', def: number) => (
     <Space direction="vertical" size={0}>
       <Typography.Text>{t(`retention.${key}`)}</Typography.Text>
       <InputNumber<number>
-        min={LOG_RETENTION_DAYS.min}
-        max={LOG_RETENTION_DAYS.max}
+        min={key === 'sampleDays' ? SAMPLE_RETENTION_DAYS.min : LOG_RETENTION_DAYS.min}
+        max={key === 'sampleDays' ? SAMPLE_RETENTION_DAYS.max : LOG_RETENTION_DAYS.max}
         precision={0}
         value={draft[key]}
         onChange={(v) => setDraft((d) => ({ ...d, [key]: v }))}
@@ -66,6 +70,7 @@ export function RetentionPanel() {
       <Flex wrap gap={16} align="flex-end">
         {field('actionLogDays', data.source.actionLog, data.defaults.actionLogDays)}
         {field('collectorLogDays', data.source.collectorLog, data.defaults.collectorLogDays)}
+        {field('sampleDays', data.source.samples, data.defaults.sampleDays)}
         <Space direction="vertical" size={4}>
           <Button
             type="primary"
@@ -79,7 +84,7 @@ export function RetentionPanel() {
         </Space>
       </Flex>
       <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 12 }}>
-        {t('retention.hint')}{' '}
+        {t('retention.hint')} {t('retention.sampleHint')}{' '}
         {data.lastPruneAt !== null ? t('retention.lastRun', { when: when(data.lastPruneAt) }) : t('retention.neverRun')}
         {data.lastPruneError && (
           <Typography.Text type="danger"> {t('retention.lastError', { error: data.lastPruneError })}</Typography.Text>

@@ -35,8 +35,9 @@ function call(over: Partial<ActionLogRow>): ActionLogRow {
 const RETENTION: LogRetention = {
   actionLogDays: 90,
   collectorLogDays: 90,
-  source: { actionLog: 'default', collectorLog: 'default' },
-  defaults: { actionLogDays: 90, collectorLogDays: 90 },
+  sampleDays: 730,
+  source: { actionLog: 'default', collectorLog: 'default', samples: 'default' },
+  defaults: { actionLogDays: 90, collectorLogDays: 90, sampleDays: 730 },
   lastPruneAt: null,
   lastPruneError: '',
 };
@@ -187,7 +188,7 @@ describe('the actionLog page', () => {
         ok({
           ...RETENTION,
           actionLogDays: Number(q.get('actionLogDays')),
-          source: { actionLog: 'setting', collectorLog: 'default' },
+          source: { actionLog: 'setting', collectorLog: 'default', samples: 'default' },
         }),
     });
     renderWithApp(<ActionLogPage />, { role: ROLE.OPERATOR });
@@ -200,6 +201,32 @@ describe('the actionLog page', () => {
     const sent = api.last('setLogRetention')!;
     expect(sent.get('actionLogDays')).toBe('30');
     expect(sent.get('collectorLogDays')).toBeNull();
+    expect(sent.get('sampleDays')).toBeNull();
     expect(await screen.findByText('Set by an operator (default 90)')).toBeTruthy();
+  });
+
+  it('the retention panel sends the raw-sample days (issue 16)', async () => {
+    const api = installFakeApi({
+      queryLogRetention: ok(RETENTION),
+      queryActionLog: ok({ total: 0, page: 0, pagesize: 20, log: [] }),
+      setLogRetention: (q) =>
+        ok({
+          ...RETENTION,
+          sampleDays: Number(q.get('sampleDays')),
+          source: { actionLog: 'default', collectorLog: 'default', samples: 'setting' },
+        }),
+    });
+    renderWithApp(<ActionLogPage />, { role: ROLE.OPERATOR });
+    const input = await screen.findByLabelText('Raw samples');
+    expect((input as HTMLInputElement).value).toBe('730');
+    expect(screen.getByText(/Daily totals are kept for ever\./)).toBeTruthy();
+    fireEvent.change(input, { target: { value: '365' } });
+    await waitFor(() => expect((screen.getByTestId('retention-save') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('retention-save'));
+    await waitFor(() => expect(api.count('setLogRetention')).toBe(1));
+    const sent = api.last('setLogRetention')!;
+    expect(sent.get('sampleDays')).toBe('365');
+    expect(sent.get('actionLogDays')).toBeNull();
+    expect(await screen.findByText('Set by an operator (default 730)')).toBeTruthy();
   });
 });
