@@ -3,8 +3,8 @@
 #   build  — every workspace's dependencies, native better-sqlite3 compiled from source
 #            (.npmrc build-from-source=true; python3, make, g++ only here), the web app built;
 #   deps   — the server's production dependencies only (native module compiled again, same base);
-#   run    — node:slim + those dependencies + the server, protocol and simulator sources + the built
-#            web app, as the unprivileged `node` user (uid 1000). No compiler in the final image.
+#   run    — node:slim + those dependencies + the compiled server (apps/server/dist) + the server,
+#            protocol and simulator sources (ops CLIs) + the built web app, as the unprivileged `node` user (uid 1000). No compiler in the final image.
 # Build: docker build -t sunwatch .      Run: see compose.yaml.
 ARG NODE_IMAGE=node:20.19-bookworm-slim
 
@@ -27,6 +27,10 @@ COPY tsconfig.base.json ./
 COPY packages/protocol packages/protocol
 COPY apps/web apps/web
 RUN npm run build -w @sunwatch/web
+# The compiled server (issue 16): one esbuild bundle of the server with protocol and simulator sources in it.
+COPY apps/simulator apps/simulator
+COPY apps/server apps/server
+RUN npm run build -w @sunwatch/server
 
 FROM toolchain AS deps
 # Only what the server needs at run time (its workspace dependencies included), native module built here.
@@ -51,11 +55,11 @@ COPY --chown=root:root apps/simulator/src apps/simulator/src
 COPY --chown=root:root apps/server/package.json apps/server/tsconfig.json apps/server/
 COPY --chown=root:root apps/server/src apps/server/src
 COPY --from=build --chown=root:root /app/apps/web/dist apps/web/dist
+COPY --from=build --chown=root:root /app/apps/server/dist apps/server/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 # 8080 HTTP (actions, web app, HTTP ingest); 1883 only when the embedded broker is used (no MQTT_URL).
 EXPOSE 8080 1883
-# The server runs its TypeScript through tsx's loader. Once the compiled build lands (issue 16,
-# `npm start` on built JavaScript), this becomes: CMD ["node", "apps/server/dist/main.js"].
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+# The compiled server (docs/operations.md); the TypeScript sources stay for the ops CLIs (backup, key rotation).
+CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
