@@ -180,7 +180,7 @@ describe('rechargeRecord page', () => {
     renderWithApp(<RechargeRecordPage />, { role: 0, path: '/generalNew/setting/rechargeRecord?status=success&q=SWN' });
     await screen.findAllByTestId('record-row', {}, { timeout: 10_000 });
     fireEvent.click(screen.getByTestId('records-export'));
-    await waitFor(() => expect(clicks).toEqual(['Recharge records_20260601-0800.xlsx']));
+    await waitFor(() => expect(clicks).toEqual(['Recharge records_20260601-0800.xlsx']), { timeout: 10_000 });
     const sent = api.last('exportMyRechargeOrders')!;
     expect([sent.get('status'), sent.get('search'), sent.get('page'), sent.get('tz')]).toEqual([
       'success',
@@ -188,13 +188,17 @@ describe('rechargeRecord page', () => {
       null,
       String(-new Date().getTimezoneOffset() * 60),
     ]);
-    expect(await screen.findByText('2 orders exported')).toBeTruthy();
+    expect(await screen.findByText('2 orders exported', {}, { timeout: 10_000 })).toBeTruthy();
     api.on({ exportMyRechargeOrders: fail(13) });
     fireEvent.click(screen.getByTestId('records-export'));
-    expect(await screen.findByText('More than 10,000 orders match: narrow the filters to export')).toBeTruthy();
+    expect(
+      await screen.findByText('More than 10,000 orders match: narrow the filters to export', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     api.on({ exportMyRechargeOrders: fail(264) });
     fireEvent.click(screen.getByTestId('records-export'));
-    expect(await screen.findByText('No orders match the filters: nothing to export')).toBeTruthy();
+    expect(
+      await screen.findByText('No orders match the filters: nothing to export', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(clicks).toHaveLength(1);
     click.mockRestore();
   }, 60_000);
