@@ -231,6 +231,19 @@ describe.each(engines)('recharge records ($name)', (engine) => {
       .where('pn', '=', 'SWNORTH0000201')
       .execute();
     expect((await detail('dealer_north', batch.id)).items[0]!.expireAt).toBe(FIXED_NOW + 86_400_000);
+    // An order anna placed for ben's datalogger's card is hers, but that card's expiry is not shown to her.
+    await s.ctx.db
+      .updateTable('dataloggers')
+      .set({ card_expire_at: FIXED_NOW + 2 * 86_400_000 })
+      .where('pn', '=', 'SWSOUTH0000001')
+      .execute();
+    const odd = await makeOrder({ usr: 'owner_anna', pn: 'SWSOUTH0000001' });
+    expect((await detail('owner_anna', odd.id)).items.map((i) => [i.pn, i.expireAt])).toEqual([
+      ['SWSOUTH0000001', null],
+    ]);
+    expect((await detail('owner_ben', odd.id)).items.map((i) => i.expireAt)).toEqual([FIXED_NOW + 2 * 86_400_000]);
+    await s.ctx.db.deleteFrom('recharge_order_items').where('order_id', '=', odd.id).execute();
+    await s.ctx.db.deleteFrom('recharge_orders').where('id', '=', odd.id).execute();
     expect('remedies' in (d as object)).toBe(false);
   });
 

@@ -131,13 +131,17 @@ export class RechargeRecordsRepository {
     return r && normalizeOrder(r);
   }
 
-  /** The current card expiry of the dataloggers of `pns` (epoch ms or null), by PN. */
-  async expiries(pns: readonly string[]): Promise<Map<string, number | null>> {
+  /**
+   * The current card expiry (epoch ms or null) of the dataloggers of `pns` the scope sees, by PN: a
+   * datalogger that has since left the caller's scope shows none.
+   */
+  async expiries(scope: TelemetryScope, pns: readonly string[]): Promise<Map<string, number | null>> {
     if (pns.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('dataloggers')
       .select(['pn', 'card_expire_at'])
       .where('pn', 'in', [...new Set(pns)])
+      .where(dataloggerScopeSql(scope, 'dataloggers'))
       .execute();
     return new Map(rows.map((r) => [r.pn, r.card_expire_at === null ? null : Number(r.card_expire_at)]));
   }

@@ -129,7 +129,10 @@ export class RechargeRecordsService {
     const order = await this.repo.visibleById(scope, id);
     if (!order) throw new ApiError(372);
     const items = await this.orders.itemsOf([id]);
-    const expiries = await this.repo.expiries(items.map((i) => i.pn));
+    const expiries = await this.repo.expiries(
+      scope,
+      items.map((i) => i.pn),
+    );
     return {
       order: this.row(caller, order, items),
       items: items.map((i) => ({
