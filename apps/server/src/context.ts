@@ -21,6 +21,7 @@ import type { CustomDomainsService } from './modules/custom-domains/custom-domai
 import type { VendorCtrlPwdService } from './modules/custom-domains/vendor-ctrl-pwd.service.js';
 import type { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import type { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
+import type { RechargeRecordsService } from './modules/recharge-records/recharge-records.service.js';
 import type { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
 import type { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import type { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
@@ -133,6 +134,8 @@ export interface AppContext {
     manufacturerCodes: ManufacturerCodesService;
     /** Issue 14 rechargeRemedy (the order model of issue 15): search, detail, remedy. */
     rechargeOrders: RechargeOrdersService;
+    /** Issue 15 rechargeRecord: the caller-scoped recharge records and their export. */
+    rechargeRecords: RechargeRecordsService;
     /** Issue 14: the operator's log pages (platform datalogger log, action log) and their retention. */
     operatorLogs: OperatorLogsService;
     protocolAdmin: ProtocolAdminService;

@@ -32,6 +32,7 @@ import { VendorCtrlPwdService } from './modules/custom-domains/vendor-ctrl-pwd.s
 import { brandingSeedDomains } from './modules/branding/branding.config.js';
 import { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
+import { RechargeRecordsService } from './modules/recharge-records/recharge-records.service.js';
 import { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
 import { ManufacturersService } from './modules/manufacturers/manufacturers.service.js';
@@ -212,6 +213,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         companyKeys,
         manufacturerCodes,
         rechargeOrders: new RechargeOrdersService(db, now, audit),
+        rechargeRecords: new RechargeRecordsService(db, access, now),
         actionLog,
         operatorLogs,
         protocolAdmin,

@@ -795,6 +795,11 @@ export const ENTRIES = {
     params: () => ({ id: 999999, from: 'unpaid', status: 'paid', reason: 'matrix check' }),
     okCodes: [372],
   },
+  // Recharge records (issue 15 rechargeRecord): roles 0/1/2/3, scoped in SQL (test/recharge-records);
+  // an unknown order answers 372, an export of nothing 264.
+  queryMyRechargeOrders: { ref: 'none', params: () => ({ pagesize: 10 }) },
+  queryMyRechargeOrder: { ref: 'none', params: () => ({ id: 999999 }), okCodes: [372] },
+  exportMyRechargeOrders: { ref: 'none', params: () => ({}), okCodes: [264] },
 
   // Operator logs (issue 14): operator only; effects in test/operator-logs/operator-logs.test.ts.
   queryCollectorLogs: { ref: 'none', params: () => ({ from: Date.UTC(2026, 5, 1), to: Date.UTC(2026, 5, 2), pagesize: 10 }) },

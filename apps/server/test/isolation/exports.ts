@@ -80,6 +80,18 @@ export const FILE_EXPORTS = {
   },
 } as const satisfies Record<FileAction, FileExport | SameFile>;
 
+/**
+ * `export*` actions that answer their file inline (base64 in the call's answer) rather than as a
+ * file row of a background job, with where their scoping (the file's content included) is tested.
+ * Their access cells (roles, foreign callers) run in the matrix like every read action.
+ */
+export const INLINE_EXPORTS: Partial<Record<ActionName, { testedIn: string }>> = {
+  exportMyRechargeOrders: {
+    testedIn:
+      "test/recharge-records: an owner's file holds exactly its own orders; a distributor's only its tree's (SQLite and PostgreSQL)",
+  },
+};
+
 export function isSameFile(e: FileExport | SameFile): e is SameFile {
   return 'sameFileAs' in e;
 }

@@ -153,6 +153,7 @@ const firmwareManagerPage: PageLoader = () => import('../features/firmware/pages
 const upgFirmwarePage: PageLoader = () => import('../features/firmware/pages/UpgFirmwarePage');
 const strategyPage: PageLoader = () => import('../features/strategies/pages/StrategyPage');
 const cloudUpgradePage: PageLoader = () => import('../features/upgrades/pages/CloudUpgradePage');
+const rechargeRecordPage: PageLoader = () => import('../features/recharge-records/pages/RechargeRecordPage');
 
 /** The device detail page under every device list (same access as the list). */
 export const DEVICE_DETAIL: SubPage = {
@@ -276,7 +277,7 @@ export const AREAS: readonly AreaDef[] = [
           item('rate', 'Dollar', { group: 'personal' }),
           item('datalogger', 'Cluster', { group: 'recharge', access: DEVICES, page: dataloggersPage }),
           item('rechargePay', 'Wallet', { group: 'recharge' }),
-          item('rechargeRecord', 'History', { group: 'recharge' }),
+          item('rechargeRecord', 'History', { group: 'recharge', page: rechargeRecordPage }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
           item('helpform', 'Appstore', { group: 'auxiliary', access: DEVICES, page: helpformPage }),
           item('UpgFirmware', 'CloudUpload', { group: 'strategy', page: upgFirmwarePage }),
@@ -357,7 +358,7 @@ export const AREAS: readonly AreaDef[] = [
           }),
           item('alarmform', 'Mail', { group: 'alarmSettings', page: () => import('../features/notifications/pages/AlarmFormPage') }),
           item('rechargePay', 'Wallet', { group: 'recharge', access: WRITES }),
-          item('rechargeRecord', 'History', { group: 'recharge', access: OWNER_ONLY }),
+          item('rechargeRecord', 'History', { group: 'recharge', access: OWNER_ONLY, page: rechargeRecordPage }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge', access: OWNER_ONLY }),
           item('reportexport', 'Export', { group: 'report', page: () => import('../features/reports/pages/ReportExportPage') }),
           item('reportsubscribe', 'Audit', { group: 'report', page: () => import('../features/notifications/pages/ReportSubscribePage') }),

@@ -246,6 +246,10 @@ export const ACTION_AUTH = {
   queryRechargeOrders: 'signed',
   queryRechargeOrder: 'signed',
   remedyRechargeOrder: 'signed',
+  // issue 15: recharge records of owners, distributors and manufacturers (recharge-records.ts)
+  queryMyRechargeOrders: 'signed',
+  queryMyRechargeOrder: 'signed',
+  exportMyRechargeOrders: 'signed',
 
   // issue 14: the operator's log and actionLog (operator-logs.ts)
   queryCollectorLogs: 'signed',

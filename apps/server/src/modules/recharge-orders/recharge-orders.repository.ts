@@ -26,7 +26,7 @@ const num = (v: unknown): number => Number(v);
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** pg answers bigint columns as strings on some paths: one shape for both engines. */
-function normalizeOrder(r: RechargeOrderRecord): RechargeOrderRecord {
+export function normalizeOrder(r: RechargeOrderRecord): RechargeOrderRecord {
   return {
     ...r,
     id: num(r.id),

@@ -39,7 +39,7 @@ function statusOf(s: string): RechargeOrderStatus {
   return isRechargeOrderStatus(s) ? s : 'failed';
 }
 
-function toRow(r: RechargeOrderRecord, items: number, pns: string[], remedies: number): RechargeOrderRow {
+export function toRow(r: RechargeOrderRecord, items: number, pns: string[], remedies: number): RechargeOrderRow {
   return {
     id: r.id,
     orderNo: r.order_no,

@@ -24,9 +24,8 @@ import { useIsPhone } from '../../../components/responsive';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
 import { useRechargeOrder } from '../api/queries';
+import { CARD_COLORS } from '../../shared/recharge/format';
 import { STATUS_COLORS, formatMoney, remedyOptions } from '../model';
-
-const CARD_COLORS = { normal: 'success', warning: 'warning', overdue: 'orange', expired: 'error', unknown: 'default' };
 
 export function OrderDrawer({
   id,

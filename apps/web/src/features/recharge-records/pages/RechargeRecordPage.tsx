@@ -1,0 +1,303 @@
+/**
+ * setting/rechargeRecord (issue 15; /generalNew for owners, /adminNew for distributors, group
+ * accounts and manufacturers): the recharge orders the caller may see (the server scopes them),
+ * searched (order number, PN, CCID), filtered (state, area, payment method, creation days) and
+ * paged on the server, state in the address bar; an order opens in a drawer with its cards and
+ * their renewal; an unpaid order the caller placed links to rechargePay; the filtered list
+ * exports as xlsx. docs/money/recharge-records.md.
+ */
+import { useState } from 'react';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Flex,
+  Input,
+  Select,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import {
+  RECHARGE_AREAS,
+  RECHARGE_EXPORT_MAX_ROWS,
+  RECHARGE_ORDER_STATUSES,
+  RECHARGE_PAYMENT_METHODS,
+  type RechargeRecordRow,
+} from '@sunwatch/protocol';
+import { saveUrlAs } from '../../../app/download';
+import { notice, showApiError } from '../../../app/notify';
+import { PagedTable, useListState } from '../../../components/list';
+import { currentLocale } from '../../../i18n';
+import { bcp47 } from '../../shared/charts/format';
+import {
+  CARD_COLORS,
+  RECHARGE_LIST_SPEC,
+  RECHARGE_PAGE_SIZES,
+  STATUS_COLORS,
+  formatMoney,
+  rechargeFilterParams,
+  rechargeListParams,
+} from '../../shared/recharge/format';
+import { exportRechargeRecords, useRechargeRecords } from '../api/queries';
+import { RecordDrawer } from '../components/RecordDrawer';
+
+/** err 13: more orders than an export may hold; 264: nothing to export. */
+const TOO_MANY = 13;
+const NOTHING = 264;
+
+/** A base64 file as a download. */
+function saveBase64(data: string, mime: string, name: string) {
+  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
+  saveUrlAs(url, name);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export default function RechargeRecordPage() {
+  const { t } = useTranslation('rechargeRecords');
+  const { pathname } = useLocation();
+  const [state, update] = useListState(RECHARGE_LIST_SPEC);
+  const list = useRechargeRecords(rechargeListParams(state));
+  const [open, setOpen] = useState<number>();
+  const [exporting, setExporting] = useState(false);
+  const locale = bcp47(currentLocale());
+  const when = (ms: number) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
+  // rechargePay sits beside this page in the same settings layout of the area.
+  const payPath = `/${pathname.split('/')[1] ?? ''}/setting/rechargePay`;
+  const payLink = (o: RechargeRecordRow) => `${payPath}?order=${encodeURIComponent(o.orderNo)}`;
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      const f = await exportRechargeRecords({
+        ...rechargeFilterParams(state),
+        tz: -new Date().getTimezoneOffset() * 60,
+      });
+      saveBase64(f.data, f.mime, f.name);
+      notice().success(t('exportDone', { n: f.rows }));
+    } catch (e) {
+      const code = (e as { err?: number }).err;
+      if (code === TOO_MANY)
+        notice().warning(t('exportTooMany', { n: RECHARGE_EXPORT_MAX_ROWS.toLocaleString(locale) }));
+      else if (code === NOTHING) notice().info(t('exportNothing'));
+      else showApiError(e);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumnsType<RechargeRecordRow> = [
+    {
+      title: t('col.orderNo'),
+      dataIndex: 'orderNo',
+      key: 'orderNo',
+      width: 180,
+      render: (v: string, o) => (
+        <Button type="link" style={{ padding: 0 }} onClick={() => setOpen(o.id)} data-testid="record-open">
+          {v}
+        </Button>
+      ),
+    },
+    {
+      title: t('col.status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 110,
+      render: (s: RechargeRecordRow['status']) => (
+        <Tag color={STATUS_COLORS[s]} data-testid="record-status">
+          {t(`status.${s}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('col.cards'),
+      key: 'cards',
+      width: 160,
+      render: (_: unknown, o) => (
+        <Space orientation="vertical" size={0}>
+          {o.pns.map((pn) => (
+            <Typography.Text key={pn} style={{ fontSize: 12 }}>
+              {pn}
+            </Typography.Text>
+          ))}
+          {o.items > o.pns.length && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('morePns', { n: o.items - o.pns.length })}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    { title: t('col.time'), dataIndex: 'createdAt', key: 'created', width: 140, render: (v: number) => when(v) },
+    { title: t('col.package'), dataIndex: 'package', key: 'package', width: 110, render: (v: string) => v || '—' },
+    { title: t('col.months'), dataIndex: 'months', key: 'months', width: 80, align: 'right' },
+    {
+      title: t('col.amount'),
+      key: 'amount',
+      width: 110,
+      align: 'right',
+      render: (_: unknown, o) => <span data-testid="record-amount">{formatMoney(o.amount, o.currency, locale)}</span>,
+    },
+    {
+      title: t('col.discount'),
+      key: 'discount',
+      width: 100,
+      align: 'right',
+      render: (_: unknown, o) => (o.discount > 0 ? formatMoney(o.discount, o.currency, locale) : '—'),
+    },
+    {
+      title: t('col.method'),
+      key: 'method',
+      width: 130,
+      render: (_: unknown, o) => (o.method ? t(`method.${o.method}`) : '—'),
+    },
+    { title: t('col.channel'), dataIndex: 'channel', key: 'channel', width: 90, render: (v: string) => v || '—' },
+    {
+      title: t('col.area'),
+      key: 'area',
+      width: 130,
+      render: (_: unknown, o) => (o.area ? t(`area.${o.area}`) : '—'),
+    },
+    {
+      title: t('col.load'),
+      key: 'load',
+      width: 90,
+      align: 'right',
+      render: (_: unknown, o) => (o.loads.length ? o.loads.join(', ') : '—'),
+    },
+    {
+      title: t('col.cardStatus'),
+      key: 'cardStatus',
+      width: 120,
+      render: (_: unknown, o) => (
+        <Space size={2} wrap>
+          {o.cardStatuses.map((c) => (
+            <Tag key={c} color={CARD_COLORS[c]}>
+              {t(`card.${c}`)}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { title: t('col.account'), dataIndex: 'accountUsr', key: 'account', width: 120 },
+    {
+      title: t('col.actions'),
+      key: 'actions',
+      width: 90,
+      render: (_: unknown, o) =>
+        o.status === 'unpaid' && o.own ? (
+          <Link to={payLink(o)} data-testid="record-pay">
+            <Button size="small" type="primary">
+              {t('pay')}
+            </Button>
+          </Link>
+        ) : null,
+    },
+  ];
+
+  const range: [Dayjs | null, Dayjs | null] = [
+    state.from ? dayjs(state.from) : null,
+    state.to ? dayjs(state.to) : null,
+  ];
+
+  return (
+    <Card
+      title={t('title')}
+      size="small"
+      data-testid="records-page"
+      extra={
+        <Tooltip title={t('exportHint', { n: RECHARGE_EXPORT_MAX_ROWS.toLocaleString(locale) })}>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            disabled={!list.data || list.data.total === 0}
+            onClick={() => void runExport()}
+            data-testid="records-export"
+          >
+            {t('export')}
+          </Button>
+        </Tooltip>
+      }
+    >
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          {t('hint')}
+        </Typography.Paragraph>
+        <Flex wrap gap={8}>
+          <Input.Search
+            allowClear
+            defaultValue={state.search}
+            placeholder={t('searchPlaceholder')}
+            onSearch={(v) => update({ search: v.trim() })}
+            style={{ width: 260, maxWidth: '100%' }}
+            data-testid="records-search"
+          />
+          <Select
+            id="records-status-filter"
+            value={state.status}
+            onChange={(status) => update({ status })}
+            options={[
+              { value: '', label: t('allStatuses') },
+              ...RECHARGE_ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+            ]}
+            style={{ width: 150, maxWidth: '100%' }}
+            data-testid="records-status-filter"
+          />
+          <Select
+            id="records-area-filter"
+            value={state.area}
+            onChange={(area) => update({ area })}
+            options={[
+              { value: '', label: t('allAreas') },
+              ...RECHARGE_AREAS.map((a) => ({ value: a, label: t(`area.${a}`) })),
+            ]}
+            style={{ width: 160, maxWidth: '100%' }}
+            data-testid="records-area-filter"
+          />
+          <Select
+            id="records-method-filter"
+            value={state.method}
+            onChange={(method) => update({ method })}
+            options={[
+              { value: '', label: t('allMethods') },
+              ...RECHARGE_PAYMENT_METHODS.map((m) => ({ value: m, label: t(`method.${m}`) })),
+            ]}
+            style={{ width: 170, maxWidth: '100%' }}
+            data-testid="records-method-filter"
+          />
+          <DatePicker.RangePicker
+            value={range}
+            allowEmpty={[true, true]}
+            onChange={(r) =>
+              update({ from: r?.[0]?.format('YYYY-MM-DD') ?? '', to: r?.[1]?.format('YYYY-MM-DD') ?? '' })
+            }
+            placeholder={[t('from'), t('to')]}
+            style={{ width: 260, maxWidth: '100%' }}
+            data-testid="records-range"
+          />
+        </Flex>
+        <PagedTable<RechargeRecordRow>
+          query={list}
+          errorTitle={t('loadFailed')}
+          emptyText={t('empty')}
+          rows={list.data?.orders}
+          total={list.data?.total}
+          rowKey="id"
+          columns={columns}
+          pager={{ state, update, pageSizes: RECHARGE_PAGE_SIZES, showTotal: (n) => t('total', { n }) }}
+          onRow={(o) => ({ 'data-testid': 'record-row', 'data-id': o.id, 'data-status': o.status })}
+          data-testid="records-table"
+        />
+      </Space>
+      {open !== undefined && <RecordDrawer id={open} payPath={payPath} onClose={() => setOpen(undefined)} />}
+    </Card>
+  );
+}
