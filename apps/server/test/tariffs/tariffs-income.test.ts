@@ -15,7 +15,6 @@ import { createDatalogger } from '../factories/telemetry-ingest.js';
 type Income = ResultOf<Catalogue['queryPlantIncome']>;
 type Tariffs = ResultOf<Catalogue['queryPlantTariffs']>;
 
-const H = 3_600_000;
 /** The plant is on UTC+1: local hour h of 2026-06-d is UTC h − 1. */
 const TZ = 3600;
 const local = (d: number, h: number) => Date.UTC(2026, 5, d, h) - TZ * 1000;

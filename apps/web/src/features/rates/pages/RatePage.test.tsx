@@ -5,16 +5,14 @@ import i18n from '../../../i18n';
 import { fail, installFakeApi, ok, renderWithApp, resetAppTest } from '../../../test/fake-api';
 import RatePage from './RatePage';
 
-// jsdom has no canvas for ECharts: the chart shows what it was given (series and points).
-vi.mock('../../shared/charts/EChart', async () => {
-  const real = await vi.importActual<typeof import('../../shared/charts/EChart')>('../../shared/charts/EChart');
-  return {
-    ...real,
-    EChart: ({ option, ariaLabel }: { option: Parameters<typeof real.seriesSummary>[0]; ariaLabel?: string }) => {
-      const s = real.seriesSummary(option);
-      return <div data-testid="chart" aria-label={ariaLabel} data-series={s.series} data-nonzero={s.nonZero} />;
-    },
-  };
+// jsdom has no canvas: ECharts draws into a context that accepts every call (the chart's element
+// still reports what it was given: series and points).
+const fakeContext = new Proxy({} as Record<string | symbol, unknown>, {
+  get: (t, p) => (p in t ? t[p] : () => ({ width: 0, addColorStop: () => undefined })),
+  set: (t, p, v) => {
+    t[p] = v;
+    return true;
+  },
 });
 
 if (typeof globalThis.ResizeObserver === 'undefined') {
@@ -115,10 +113,15 @@ function handlers(canEdit = true) {
   };
 }
 
+let canvas: { mockRestore: () => void } | undefined;
 beforeEach(async () => {
+  canvas = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(fakeContext as never);
   await i18n.changeLanguage('en_US');
 });
-afterEach(resetAppTest);
+afterEach(() => {
+  resetAppTest();
+  canvas?.mockRestore();
+});
 
 describe('rate page', () => {
   it('shows the chosen plant’s prices, history and income per currency (never summed)', async () => {
@@ -136,7 +139,7 @@ describe('rate page', () => {
     expect(within(total).getByText('€1.90')).toBeTruthy();
     expect(within(total).getByText('$0.20')).toBeTruthy();
     // The month chart: generation and net per currency of the year's months, June non-zero.
-    const chart = await screen.findByTestId('chart');
+    const chart = await screen.findByTestId('echart');
     expect(chart.getAttribute('data-series')).toBe('2');
     expect(chart.getAttribute('data-nonzero')).toBe('1');
     // Only a planned tariff can be edited or deleted.
