@@ -274,7 +274,7 @@ export const AREAS: readonly AreaDef[] = [
         defaultChild: 'firmware',
         children: [
           item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', page: firmwareManagerPage }),
-          item('rate', 'Dollar', { group: 'personal', page: ratePage }),
+          item('rate', 'Dollar', { group: 'personal', access: { module: 'device_manag' }, page: ratePage }),
           item('datalogger', 'Cluster', { group: 'recharge', access: DEVICES, page: dataloggersPage }),
           item('rechargePay', 'Wallet', { group: 'recharge' }),
           item('rechargeRecord', 'History', { group: 'recharge' }),
