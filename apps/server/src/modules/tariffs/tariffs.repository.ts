@@ -115,17 +115,6 @@ export class TariffsRepository {
     return Number(r?.n ?? 0);
   }
 
-  async pageOf(projectId: number, page: number, pagesize: number): Promise<TariffRow[]> {
-    return this.db
-      .selectFrom('plant_tariffs')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .orderBy('effective_from', 'desc')
-      .limit(pagesize)
-      .offset(page * pagesize)
-      .execute();
-  }
-
   async find(id: number): Promise<TariffRow | undefined> {
     return this.db.selectFrom('plant_tariffs').selectAll().where('id', '=', id).executeTakeFirst();
   }
