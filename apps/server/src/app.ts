@@ -13,6 +13,7 @@ import { registerExportRoutes } from './modules/devices/ops/export-routes.js';
 import { registerReportRoutes } from './modules/reports/report-routes.js';
 import { REPORT_MAIL_INTERVAL_MS } from './modules/reports/report-mails.js';
 import { JobRunner } from './jobs/job-runner.js';
+
 import { registerIngestRoutes } from './ingest/http-ingest.js';
 import { handlers } from './modules/index.js';
 import { registerPlantImageRoutes } from './modules/plants/plant-images.routes.js';
@@ -23,6 +24,9 @@ import { registerUpgRoutes } from './modules/firmware/upg-routes.js';
 import { loggerOptions } from './security/logger.js';
 import { OpsState, registerOpsRoutes } from './ops/health.js';
 import { ServerMetrics } from './ops/metrics.js';
+
+/** How often started tariffs are mirrored and closed days frozen. */
+const TARIFF_JOB_INTERVAL_MS = 5 * 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +88,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Report mails: one pass every 5 minutes across instances (the job lease), each mail once (dedupe key).
   const reportJobs = new JobRunner(ctx.db, ctx.now, app.log);
   reportJobs.every('report-mails', REPORT_MAIL_INTERVAL_MS, () => ctx.services.reports.mails.run().then(() => undefined));
+  // Issue 15: started tariffs shown on their plants, closed days' income frozen (docs/money/tariffs.md).
+  reportJobs.every('tariff-income', TARIFF_JOB_INTERVAL_MS, async () => {
+    await ctx.services.income.mirrorDue();
+    await ctx.services.income.freezeAll();
+  });
   app.addHook('onClose', () => {
     reportJobs.stop();
     return Promise.resolve();

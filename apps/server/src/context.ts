@@ -22,6 +22,8 @@ import type { VendorCtrlPwdService } from './modules/custom-domains/vendor-ctrl-
 import type { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import type { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
 import type { RechargeRecordsService } from './modules/recharge-records/recharge-records.service.js';
+import type { TariffsService } from './modules/tariffs/tariffs.service.js';
+import type { IncomeService } from './modules/tariffs/income.service.js';
 import type { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
 import type { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import type { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
@@ -136,6 +138,9 @@ export interface AppContext {
     rechargeOrders: RechargeOrdersService;
     /** Issue 15 rechargeRecord: the caller-scoped recharge records and their export. */
     rechargeRecords: RechargeRecordsService;
+    /** Issue 15: effective-dated tariffs with time-of-use periods, and income (docs/money/tariffs.md). */
+    tariffs: TariffsService;
+    income: IncomeService;
     /** Issue 14: the operator's log pages (platform datalogger log, action log) and their retention. */
     operatorLogs: OperatorLogsService;
     protocolAdmin: ProtocolAdminService;

@@ -33,6 +33,9 @@ import { brandingSeedDomains } from './modules/branding/branding.config.js';
 import { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
 import { RechargeRecordsService } from './modules/recharge-records/recharge-records.service.js';
+import { TariffsRepository } from './modules/tariffs/tariffs.repository.js';
+import { IncomeService } from './modules/tariffs/income.service.js';
+import { TariffsService } from './modules/tariffs/tariffs.service.js';
 import { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
 import { ManufacturersService } from './modules/manufacturers/manufacturers.service.js';
@@ -155,6 +158,9 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const distributionRepo = new DistributionRepository(db, now);
     const plants = new PlantsService({ access, plants: plantsRepo, devices: devicesRepo, energyRepo, energy, now });
     const plantAdminRepo = new PlantAdminRepository(db);
+    const tariffsRepo = new TariffsRepository(db);
+    const income = new IncomeService(tariffsRepo, now);
+    const tariffs = new TariffsService({ repo: tariffsRepo, income, plants, access, audit, now });
     const plantImages = new PlantImages(config.dataDir);
     const alarmServices = createAlarmServices({ db, access, resolver, audit, now });
     // Issue 13: firmware images live in the blob store; the engine drives upgrades over MQTT.
@@ -258,6 +264,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           audit,
           now,
           pictures: pictureDiscarder(plantImages, dbh, (urls) => plantAdminRepo.picturesInUse(urls)),
+          pricesEdited: (caller, row, after) => tariffs.pricesEdited(caller, row, after),
         }),
         plantFleet: new PlantFleetService({
           access,
@@ -268,7 +275,10 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           energyRepo,
           energy,
           now,
+          dayIncome: (projectId, tz, day) => income.day(projectId, tz, day),
         }),
+        tariffs,
+        income,
         plantImages,
         avatars: new AccountAvatars(config.dataDir),
         dataloggers: new DataloggersService({ access, dataloggers: dataloggersRepo }),

@@ -28,6 +28,7 @@ import { companyKeyHandlers } from './company-keys/company-keys.actions.js';
 import { manufacturerCodeHandlers } from './manufacturer-codes/manufacturer-codes.actions.js';
 import { rechargeOrderHandlers } from './recharge-orders/recharge-orders.actions.js';
 import { rechargeRecordHandlers } from './recharge-records/recharge-records.actions.js';
+import { tariffHandlers } from './tariffs/tariffs.actions.js';
 
 import { operatorLogHandlers } from './operator-logs/operator-logs.actions.js';
 import { protocolAdminHandlers } from './protocol-admin/protocol-admin.actions.js';
@@ -66,6 +67,7 @@ export const handlers: HandlerMap = {
   ...manufacturerCodeHandlers,
   ...rechargeOrderHandlers,
   ...rechargeRecordHandlers,
+  ...tariffHandlers,
 
   ...operatorLogHandlers,
   ...protocolAdminHandlers,

@@ -873,6 +873,15 @@ export const ENTRIES = {
   adjustManufacturerEcoin: { ref: 'none', params: () => ({ uid: 999999, delta: 1, reason: 'matrix' }), okCodes: [261] },
   queryManufacturerEcoinLog: { ref: 'none', params: () => ({ uid: 999999 }), okCodes: [261] },
   queryVisibleDevcodes: { ref: 'none', params: none },
+
+  // Tariffs and income (issue 15): effects in test/tariffs/tariffs-income.test.ts.
+  queryPlantTariffs: plant(),
+  // Two callers adding "from now" at the same pinned instant clash (14): allowed all the same.
+  addPlantTariff: { ...plant(() => ({ unitProfit: '0.3' })), okCodes: [14] },
+  editPlantTariff: { ref: 'none', params: () => ({ id: 999999, unitProfit: '0.3' }), okCodes: [12] },
+  delPlantTariff: { ref: 'none', params: () => ({ id: 999999 }), okCodes: [12] },
+  queryPlantIncome: plant(),
+  queryFleetIncome: { ref: 'none', params: none },
 } satisfies { [N in ActionName]: Entry };
 
 /** The fields of a key entry the matrix sends (disabled: it never opens a sign-in). */

@@ -154,6 +154,7 @@ const upgFirmwarePage: PageLoader = () => import('../features/firmware/pages/Upg
 const strategyPage: PageLoader = () => import('../features/strategies/pages/StrategyPage');
 const cloudUpgradePage: PageLoader = () => import('../features/upgrades/pages/CloudUpgradePage');
 const rechargeRecordPage: PageLoader = () => import('../features/recharge-records/pages/RechargeRecordPage');
+const ratePage: PageLoader = () => import('../features/rates/pages/RatePage');
 
 /** The device detail page under every device list (same access as the list). */
 export const DEVICE_DETAIL: SubPage = {
@@ -274,7 +275,7 @@ export const AREAS: readonly AreaDef[] = [
         defaultChild: 'firmware',
         children: [
           item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', page: firmwareManagerPage }),
-          item('rate', 'Dollar', { group: 'personal' }),
+          item('rate', 'Dollar', { group: 'personal', access: { module: 'device_manag' }, page: ratePage }),
           item('datalogger', 'Cluster', { group: 'recharge', access: DEVICES, page: dataloggersPage }),
           item('rechargePay', 'Wallet', { group: 'recharge' }),
           item('rechargeRecord', 'History', { group: 'recharge', page: rechargeRecordPage }),
@@ -349,7 +350,7 @@ export const AREAS: readonly AreaDef[] = [
         children: [
           item('datalogger', 'Cluster', { group: 'datalogger', access: WRITES, page: dataloggersPage }),
           item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', access: WRITES, page: ownerFirmwarePage }),
-          item('rate', 'Dollar', { group: 'personal', access: WRITES }),
+          item('rate', 'Dollar', { group: 'personal', access: WRITES, page: ratePage }),
           item('helpform', 'Appstore', { group: 'personal', access: WRITES, page: helpformPage }),
           item('browseAccount', 'UsergroupAdd', {
             group: 'personal',
@@ -384,7 +385,7 @@ export const AREAS: readonly AreaDef[] = [
         children: [
           item('personalBasic', 'User', { page: personalBasicPage }),
           item('rechargePay', 'Wallet', { access: WRITES }),
-          item('rate', 'Dollar', { access: WRITES }),
+          item('rate', 'Dollar', { access: WRITES, page: ratePage }),
           item('firmware', 'CloudServer', { access: WRITES, page: ownerFirmwarePage }),
         ],
       }),

@@ -293,6 +293,13 @@ export const ACTION_AUTH = {
   adjustManufacturerEcoin: 'signed',
   queryManufacturerEcoinLog: 'signed',
   queryVisibleDevcodes: 'signed',
+  // issue 15: tariffs and income (tariffs.ts)
+  queryPlantTariffs: 'signed',
+  addPlantTariff: 'signed',
+  editPlantTariff: 'signed',
+  delPlantTariff: 'signed',
+  queryPlantIncome: 'signed',
+  queryFleetIncome: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

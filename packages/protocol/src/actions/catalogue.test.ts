@@ -133,6 +133,10 @@ const MUTATING = [
   'setManufacturerCodeEnabled',
   // issue 14: recharge remedy (operator)
   'remedyRechargeOrder',
+  // issue 15: tariffs
+  'addPlantTariff',
+  'editPlantTariff',
+  'delPlantTariff',
 
   // issue 14: log retention (operator)
   'setLogRetention',

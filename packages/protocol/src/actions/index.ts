@@ -24,6 +24,7 @@ import * as companyKeys from './company-keys.js';
 import * as manufacturerCodes from './manufacturer-codes.js';
 import * as rechargeOrders from './recharge-orders.js';
 import * as rechargeRecords from './recharge-records.js';
+import * as tariffs from './tariffs.js';
 
 import * as operatorLogs from './operator-logs.js';
 import * as protocolAdmin from './protocol-admin.js';
@@ -64,6 +65,7 @@ export const catalogue = {
   ...manufacturerCodes,
   ...rechargeOrders,
   ...rechargeRecords,
+  ...tariffs,
 
   ...operatorLogs,
   ...protocolAdmin,
@@ -120,6 +122,7 @@ export type * from './manufacturer-codes.js';
 export type * from './recharge-orders.js';
 export type * from './recharge-records.js';
 export * from './recharge-records-params.js';
+export type * from './tariffs.js';
 export type * from './protocol-admin.js';
 export * from './protocol-admin-params.js';
 export type * from './operator-home.js';

@@ -21,7 +21,15 @@ export interface PlantAdminDeps {
   now: () => number;
   /** Removes the picture files a write dropped (replaced, cleared, deleted plant); none when absent. */
   pictures?: PlantPictureDiscard;
+  /**
+   * Issue 15: editPlant changed prices or currency (`after`: the changed columns); a new tariff from
+   * now is written (docs/money/tariffs.md). Called before the plant row changes.
+   */
+  pricesEdited?: (caller: Caller, row: PlantRow, after: Record<string, unknown>) => Promise<void>;
 }
+
+/** The columns a plant's tariff mirrors: a change through editPlant starts a new tariff (issue 15). */
+const PRICE_COLUMNS = ['currency', 'unit_profit', 'price_sell', 'price_self', 'price_buy', 'price_use', 'price_feed'];
 
 /** The picture columns whose old files go when a write changes them. */
 const PICTURE_COLUMNS = ['image', 'image_small'] as const;
@@ -192,6 +200,7 @@ export class PlantAdminService {
     const makeDefault = p.isDefault === true && row.is_default !== 1;
     if (Object.keys(after).length === 0 && !makeDefault) throw new ApiError(271);
     const now = this.deps.now();
+    if (PRICE_COLUMNS.some((c) => c in after)) await this.deps.pricesEdited?.(caller, row, after);
     if (Object.keys(after).length > 0) await this.deps.repo.update(row.id, { ...(after as ProjectPatch), updated_at: now });
     if (makeDefault) {
       await this.deps.repo.makeDefault(row.owner_id, row.id, now);

@@ -34,6 +34,11 @@ export interface PlantFleetDeps {
   energyRepo: Pick<EnergyRepository, 'series'>;
   energy: Pick<EnergyService, 'todayByDevice'>;
   now: () => number;
+  /**
+   * Issue 15: a plant's income of one local day per currency, with the tariffs in force then
+   * (`genIncome` = generation × unitProfit). Absent: energy × the plant's unitProfit.
+   */
+  dayIncome?: (projectId: number, tz: number, day: number) => Promise<Map<string, { genIncome: number }>>;
 }
 
 /** Most plants a fleet-wide query adds up (the map's limit). */
@@ -73,11 +78,19 @@ export class PlantFleetService {
       const day = asked ?? localDay(now, r.tz_offset);
       const series = await this.deps.energyRepo.series('generated', { projectIds: [r.id] }, day, day, 'none');
       const energy = series.get(0) ?? 0;
+      let profit = energy * r.unit_profit;
+      let currency = r.currency;
+      if (this.deps.dayIncome) {
+        // The tariffs in force that day; a day that changed currency answers the larger income's.
+        const inc = [...(await this.deps.dayIncome(r.id, r.tz_offset, day)).entries()].sort((a, b) => b[1].genIncome - a[1].genIncome);
+        profit = inc[0]?.[1].genIncome ?? 0;
+        currency = inc[0]?.[0] ?? r.currency;
+      }
       plant.push({
         pid: r.id,
         energy: num4(energy),
-        profit: num4(energy * r.unit_profit),
-        currency: r.currency,
+        profit: num4(profit),
+        currency,
         coal: num4(energy * r.coal_factor),
         co2: num4(energy * r.co2_factor),
         so2: num4(energy * r.so2_factor),

@@ -1,0 +1,184 @@
+import { TARIFF_PRICE_KEYS, type TariffPrices } from '@sunwatch/protocol';
+import { addDays, dayStartMs, localDay } from '../../shared/local-time.js';
+import {
+  addAcc,
+  FLOWS,
+  HourBuckets,
+  priced,
+  spreadReadings,
+  tariffAt,
+  zeroAcc,
+  type Flow,
+  type IncomeAcc,
+  type TariffRec,
+} from './income.js';
+import { tariffRec, type PlantPrices, type TariffsRepository } from './tariffs.repository.js';
+
+/** A day closes (and its income is frozen) this long after its local midnight ends: late samples still count. */
+export const FREEZE_GRACE_MS = 2 * 3_600_000;
+/** Days computed per pass while freezing (bounded memory on a long backfill). */
+const FREEZE_CHUNK_DAYS = 31;
+
+export type DayIncome = Map<number, Map<string, IncomeAcc>>;
+
+/** The tariff taken from a plant's own price columns (a plant without tariff rows yet). */
+export function plantTariff(p: PlantPrices): TariffRec {
+  const prices: TariffPrices = {
+    unitProfit: Number(p.unit_profit),
+    soldProfit: Number(p.price_sell),
+    selfProfit: Number(p.price_self),
+    purchProfit: Number(p.price_buy),
+    consProfit: Number(p.price_use),
+    feedProfit: Number(p.price_feed),
+  };
+  return { id: 0, from: 0, currency: p.currency, prices, periods: [] };
+}
+
+export function samePrices(a: TariffPrices, b: TariffPrices): boolean {
+  return TARIFF_PRICE_KEYS.every((k) => Number(a[k]) === Number(b[k]));
+}
+
+/**
+ * Income of plants (issue 15, docs/money/tariffs.md): Σ energy flows × the tariff in force when
+ * each was measured, per local day and currency. Closed days are frozen into plant_income_days the
+ * first time they are needed (or by the freeze job) and read from there ever after.
+ */
+export class IncomeService {
+  constructor(
+    private readonly repo: TariffsRepository,
+    private readonly now: () => number,
+  ) {}
+
+  async tariffs(projectId: number): Promise<TariffRec[]> {
+    const rows = await this.repo.tariffsOf(projectId);
+    if (rows.length > 0) return rows.map(tariffRec);
+    const p = await this.repo.plantPrices(projectId);
+    return p ? [plantTariff(p)] : [];
+  }
+
+  /** Income of the plant's local days [fromDay, toDay], per day and currency (computed, never frozen). */
+  async compute(projectId: number, tz: number, fromDay: number, toDay: number): Promise<DayIncome> {
+    const tariffs = await this.tariffs(projectId);
+    const out: DayIncome = new Map();
+    if (tariffs.length === 0 || fromDay > toDay) return out;
+    const start = dayStartMs(fromDay, tz);
+    const end = dayStartMs(addDays(toDay, 1), tz);
+    const buckets = new HourBuckets(tariffs, tz);
+    const src = await this.repo.sources(projectId);
+    const covered = new Set<number>();
+    for (const [deviceId, devcode] of src.devcode) {
+      const flows = FLOWS.filter((f) => src.byFlow[f].has(deviceId));
+      if (flows.length === 0) continue;
+      const readings = await this.repo.readings(deviceId, devcode, start, end);
+      for (const r of readings) if (r.ts >= start && r.ts < end) covered.add(localDay(r.ts, tz));
+      for (const flow of flows) {
+        const list: Array<{ ts: number; v: number }> = [];
+        for (const r of readings) {
+          const v = r.c[flow];
+          if (v !== undefined) list.push({ ts: r.ts, v });
+        }
+        spreadReadings(buckets, flow, list);
+      }
+    }
+    for (const [day, m] of buckets.byDay()) if (day >= fromDay && day <= toDay) out.set(day, m);
+    // Days whose samples are gone (retention) but whose day rollups remain: day energy × the base
+    // prices of the tariff in force at the day's start (no time-of-use split is possible).
+    const days = await this.repo.dayEnergies(projectId, fromDay, toDay);
+    for (const d of days) {
+      if (covered.has(d.period) || out.has(d.period)) continue;
+      const e: Record<Flow, number> = { generated: d.generated, sold: d.sold, bought: d.bought, used: d.used };
+      if (FLOWS.every((f) => !e[f])) continue;
+      const t = tariffAt(tariffs, dayStartMs(d.period, tz));
+      out.set(d.period, new Map([[t.currency, priced(e, t.prices)]]));
+    }
+    return out;
+  }
+
+  /** The last closed local day of a plant now. */
+  closedDay(tz: number): number {
+    return addDays(localDay(this.now() - FREEZE_GRACE_MS, tz), -1);
+  }
+
+  /** Freezes the plant's closed days not frozen yet (every day from its first data day; empty days as zero rows). */
+  async freeze(projectId: number, tz: number): Promise<number> {
+    const closed = this.closedDay(tz);
+    const last = await this.repo.lastFrozenDay(projectId);
+    const first = last === null ? await this.repo.firstDataDay(projectId) : addDays(last, 1);
+    if (first === null || first > closed) return 0;
+    const tariffs = await this.tariffs(projectId);
+    if (tariffs.length === 0) return 0;
+    let n = 0;
+    for (let from = first; from <= closed; from = addDays(from, FREEZE_CHUNK_DAYS)) {
+      const to = Math.min(addDays(from, FREEZE_CHUNK_DAYS - 1), closed);
+      const income = await this.compute(projectId, tz, from, to);
+      const rows: Array<{ day: number; currency: string; acc: IncomeAcc }> = [];
+      for (let d = from; d <= to; d = addDays(d, 1)) {
+        const m = income.get(d);
+        if (m && m.size > 0) for (const [currency, acc] of m) rows.push({ day: d, currency, acc });
+        else rows.push({ day: d, currency: tariffAt(tariffs, dayStartMs(d, tz)).currency, acc: zeroAcc() });
+      }
+      await this.repo.insertFrozen(projectId, rows, this.now());
+      n += rows.length;
+    }
+    return n;
+  }
+
+  /**
+   * Income per currency since `fromDay` (a local day) up to today: frozen closed days plus the
+   * open days computed now. `live` may be passed when the caller already computed the open days.
+   */
+  async since(projectId: number, fromDay: number, live: DayIncome): Promise<Map<string, IncomeAcc>> {
+    const out = await this.repo.frozenSince(projectId, fromDay);
+    for (const [day, m] of live) {
+      if (day < fromDay) continue;
+      for (const [currency, acc] of m) {
+        let cur = out.get(currency);
+        if (!cur) out.set(currency, (cur = zeroAcc()));
+        addAcc(cur, acc);
+      }
+    }
+    return out;
+  }
+
+  /** The open days (after the last closed day, up to today) computed now. */
+  async live(projectId: number, tz: number): Promise<DayIncome> {
+    const today = localDay(this.now(), tz);
+    return this.compute(projectId, tz, addDays(this.closedDay(tz), 1), today);
+  }
+
+  /** Income of one local day per currency: frozen when closed, else computed. */
+  async day(projectId: number, tz: number, day: number): Promise<Map<string, IncomeAcc>> {
+    if (day <= this.closedDay(tz)) {
+      await this.freeze(projectId, tz);
+      const rows = await this.repo.frozenDay([projectId], day);
+      if (rows.length > 0) return new Map(rows.map((r) => [r.currency, r.acc]));
+    }
+    return (await this.compute(projectId, tz, day, day)).get(day) ?? new Map();
+  }
+
+  /** Mirrors the tariffs that started since into their plants' price columns. */
+  async mirrorDue(): Promise<number> {
+    const now = this.now();
+    const due = await this.repo.dueMirrors(now);
+    for (const row of due) {
+      // Only the newest started tariff of a plant is its current one.
+      const all = await this.tariffs(Number(row.project_id));
+      const cur = tariffAt(all, now);
+      await this.repo.mirror(Number(row.project_id), cur.currency, cur.prices, now);
+      await this.repo.update(Number(row.id), { mirrored: 1 });
+    }
+    return due.length;
+  }
+
+  /** One pass of the freeze job over every plant (batches of 200). */
+  async freezeAll(): Promise<number> {
+    let n = 0;
+    for (let after = 0; ;) {
+      const batch = await this.repo.plantsToFreeze(after, 200);
+      if (batch.length === 0) break;
+      for (const p of batch) n += await this.freeze(Number(p.id), Number(p.tz_offset));
+      after = Number(batch[batch.length - 1]!.id);
+    }
+    return n;
+  }
+}

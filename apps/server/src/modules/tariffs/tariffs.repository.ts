@@ -1,0 +1,318 @@
+import { sql } from 'kysely';
+import { energyCounters, TARIFF_PRICE_KEYS, type TariffPrices, type TouPeriod } from '@sunwatch/protocol';
+import { plantScopeSql, type TelemetryScope } from '../../access/access.repository.js';
+import type { Db } from '../../db/db.js';
+import type { PlantTariffsTable } from '../../db/schema-tariffs.js';
+import type { Selectable } from 'kysely';
+import { currentDb } from '../../db/transaction.js';
+import { definitionOf, toSample } from '../devices/device-sample.js';
+import { energyTotals, plantSourceIds } from '../telemetry/rollups.js';
+import type { Flow, IncomeAcc, TariffRec } from './income.js';
+
+export type TariffRow = Selectable<PlantTariffsTable>;
+
+/** The plant columns a tariff mirrors (protocol price key → projects column). */
+export const PLANT_PRICE_COLUMNS = {
+  unitProfit: 'unit_profit',
+  soldProfit: 'price_sell',
+  selfProfit: 'price_self',
+  purchProfit: 'price_buy',
+  consProfit: 'price_use',
+  feedProfit: 'price_feed',
+} as const satisfies Record<keyof TariffPrices, string>;
+
+/** The plant_tariffs column of each price. */
+export const TARIFF_PRICE_COLUMNS = {
+  unitProfit: 'price_gen',
+  soldProfit: 'price_sell',
+  selfProfit: 'price_self',
+  purchProfit: 'price_buy',
+  consProfit: 'price_use',
+  feedProfit: 'price_feed',
+} as const satisfies Record<keyof TariffPrices, keyof PlantTariffsTable>;
+
+export interface PlantPrices {
+  id: number;
+  currency: string;
+  unit_profit: number;
+  price_sell: number;
+  price_self: number;
+  price_buy: number;
+  price_use: number;
+  price_feed: number;
+}
+
+export function pricesOfRow(r: TariffRow): TariffPrices {
+  const out = {} as TariffPrices;
+  for (const k of TARIFF_PRICE_KEYS) out[k] = Number(r[TARIFF_PRICE_COLUMNS[k]]);
+  return out;
+}
+
+export function parsePeriods(json: string): TouPeriod[] {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? (v as TouPeriod[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function tariffRec(r: TariffRow): TariffRec {
+  return {
+    id: Number(r.id),
+    from: Number(r.effective_from),
+    currency: r.currency,
+    prices: pricesOfRow(r),
+    periods: parsePeriods(r.periods),
+  };
+}
+
+/** A frozen day's columns → accumulator. */
+const ACC_COLUMNS = {
+  generated: 'generated',
+  sold: 'sold',
+  selfUse: 'self_use',
+  bought: 'bought',
+  used: 'used',
+  genIncome: 'gen_income',
+  soldIncome: 'sold_income',
+  feedIncome: 'feed_income',
+  selfIncome: 'self_income',
+  buyCost: 'buy_cost',
+  useValue: 'use_value',
+} as const satisfies Record<keyof IncomeAcc, string>;
+
+function accOf(r: Record<string, unknown>): IncomeAcc {
+  const out = {} as IncomeAcc;
+  for (const [k, c] of Object.entries(ACC_COLUMNS)) out[k as keyof IncomeAcc] = Number(r[c] ?? 0);
+  return out;
+}
+
+const sums = sql.join(Object.values(ACC_COLUMNS).map((c) => sql`sum(${sql.ref(c)}) as ${sql.ref(c)}`));
+
+/** Tariffs, readings and frozen income (issue 15). Uses the transaction open in the context, if any. */
+export class TariffsRepository {
+  constructor(private readonly root: Db) {}
+  private get db(): Db {
+    return currentDb(this.root);
+  }
+
+  async tariffsOf(projectId: number): Promise<TariffRow[]> {
+    return this.db
+      .selectFrom('plant_tariffs')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('effective_from', 'asc')
+      .execute();
+  }
+
+  async countOf(projectId: number): Promise<number> {
+    const r = await this.db
+      .selectFrom('plant_tariffs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
+  async find(id: number): Promise<TariffRow | undefined> {
+    return this.db.selectFrom('plant_tariffs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insert(
+    v: Omit<TariffRow, 'id' | 'mirrored' | 'created_usr'> & { mirrored: number; created_usr: string },
+  ): Promise<number> {
+    const r = await this.db.insertInto('plant_tariffs').values(v).returning('id').executeTakeFirstOrThrow();
+    return Number(r.id);
+  }
+
+  async update(id: number, v: Partial<TariffRow>): Promise<void> {
+    await this.db.updateTable('plant_tariffs').set(v).where('id', '=', id).execute();
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('plant_tariffs').where('id', '=', id).execute();
+  }
+
+  /** Sets the plant's price columns to a tariff's (they show the tariff in force). */
+  async mirror(projectId: number, currency: string, prices: TariffPrices, now: number): Promise<void> {
+    const set: Record<string, unknown> = { currency, updated_at: now };
+    for (const k of TARIFF_PRICE_KEYS) set[PLANT_PRICE_COLUMNS[k]] = prices[k];
+    await this.db.updateTable('projects').set(set).where('id', '=', projectId).execute();
+  }
+
+  /** Tariffs that have started but whose prices the plant does not show yet. */
+  async dueMirrors(now: number, limit = 500): Promise<TariffRow[]> {
+    return this.db
+      .selectFrom('plant_tariffs')
+      .selectAll()
+      .where('mirrored', '=', 0)
+      .where('effective_from', '<=', now)
+      .orderBy('effective_from', 'asc')
+      .limit(limit)
+      .execute();
+  }
+
+  async plantPrices(projectId: number): Promise<PlantPrices | undefined> {
+    return this.db
+      .selectFrom('projects')
+      .select(['id', 'currency', 'unit_profit', 'price_sell', 'price_self', 'price_buy', 'price_use', 'price_feed'])
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+  }
+
+  /** The devices of a plant that count for each flow (plant sources, rollups.ts). */
+  async sources(projectId: number): Promise<{ devcode: Map<number, number>; byFlow: Record<Flow, Set<number>> }> {
+    const devs = await this.db
+      .selectFrom('devices')
+      .select(['id', 'devtype', 'devcode', 'project_id'])
+      .where('project_id', '=', projectId)
+      .execute();
+    const list = devs.map((d) => ({ id: Number(d.id), devtype: Number(d.devtype), project_id: d.project_id }));
+    return {
+      devcode: new Map(devs.map((d) => [Number(d.id), Number(d.devcode)])),
+      byFlow: {
+        generated: plantSourceIds('generated', list),
+        sold: plantSourceIds('sold', list),
+        bought: plantSourceIds('bought', list),
+        used: plantSourceIds('used', list),
+      },
+    };
+  }
+
+  /**
+   * A device's counter readings over [start, end), with the last reading before and the first
+   * reading at/after the range (so intervals crossing its ends can be split). Undecodable samples are skipped.
+   */
+  async readings(
+    deviceId: number,
+    devcode: number,
+    start: number,
+    end: number,
+  ): Promise<Array<{ ts: number; c: Partial<Record<Flow, number>> }>> {
+    let def;
+    try {
+      def = definitionOf(devcode);
+    } catch {
+      return [];
+    }
+    const before = await this.db
+      .selectFrom('samples')
+      .select(['ts', 'data'])
+      .where('device_id', '=', deviceId)
+      .where('ts', '<', start)
+      .orderBy('ts', 'desc')
+      .limit(1)
+      .execute();
+    const inside = await this.db
+      .selectFrom('samples')
+      .select(['ts', 'data'])
+      .where('device_id', '=', deviceId)
+      .where('ts', '>=', start)
+      .where('ts', '<', end)
+      .orderBy('ts', 'asc')
+      .execute();
+    const after = await this.db
+      .selectFrom('samples')
+      .select(['ts', 'data'])
+      .where('device_id', '=', deviceId)
+      .where('ts', '>=', end)
+      .orderBy('ts', 'asc')
+      .limit(1)
+      .execute();
+    return [...before, ...inside, ...after].map((r) => ({
+      ts: Number(r.ts),
+      c: energyCounters(def, toSample(def, r.data)) as Partial<Record<Flow, number>>,
+    }));
+  }
+
+  /** Day energies of the plant from the day rollups (days whose samples are gone). */
+  async dayEnergies(projectId: number, fromDay: number, toDay: number) {
+    return energyTotals(this.db, { scope: { projectIds: [projectId] }, fromDay, toDay, period: 'day' });
+  }
+
+  /** The first local day with rolled-up data of any of the plant's devices (null: none). */
+  async firstDataDay(projectId: number): Promise<number | null> {
+    const r = await sql<{ d: number | string | null }>`select min(dd.day) as d from device_days dd
+      join devices dv on dv.id = dd.device_id where dv.project_id = ${projectId}`.execute(this.db);
+    const d = r.rows[0]?.d;
+    return d === null || d === undefined ? null : Number(d);
+  }
+
+  async lastFrozenDay(projectId: number): Promise<number | null> {
+    const r = await this.db
+      .selectFrom('plant_income_days')
+      .select((eb) => eb.fn.max('day').as('d'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    return r?.d === null || r?.d === undefined ? null : Number(r.d);
+  }
+
+  async insertFrozen(
+    projectId: number,
+    rows: ReadonlyArray<{ day: number; currency: string; acc: IncomeAcc }>,
+    now: number,
+  ): Promise<void> {
+    for (let i = 0; i < rows.length; i += 200) {
+      const chunk = rows.slice(i, i + 200).map((r) => {
+        const v: Record<string, unknown> = { project_id: projectId, day: r.day, currency: r.currency, frozen_at: now };
+        for (const [k, c] of Object.entries(ACC_COLUMNS)) v[c] = r.acc[k as keyof IncomeAcc];
+        return v as never;
+      });
+      await this.db
+        .insertInto('plant_income_days')
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['project_id', 'day', 'currency']).doNothing())
+        .execute();
+    }
+  }
+
+  /** Frozen sums of a plant from `fromDay` on, per currency. */
+  async frozenSince(projectId: number, fromDay: number): Promise<Map<string, IncomeAcc>> {
+    const r = await sql<Record<string, unknown>>`select currency, ${sums} from plant_income_days
+      where project_id = ${projectId} and day >= ${fromDay} group by currency`.execute(this.db);
+    return new Map(r.rows.map((x) => [String(x.currency), accOf(x)]));
+  }
+
+  /** Frozen sums per month (YYYYMM) and currency over [fromDay, toDay]. */
+  async frozenMonths(projectId: number, fromDay: number, toDay: number) {
+    const r = await sql<Record<string, unknown>>`select day / 100 as m, currency, ${sums} from plant_income_days
+      where project_id = ${projectId} and day >= ${fromDay} and day <= ${toDay} group by day / 100, currency`.execute(
+      this.db,
+    );
+    return r.rows.map((x) => ({ month: Number(x.m), currency: String(x.currency), acc: accOf(x) }));
+  }
+
+  /** Frozen sums of one day per currency for several plants (fleet pages). */
+  async frozenDay(projectIds: readonly number[], day: number) {
+    if (projectIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('plant_income_days')
+      .selectAll()
+      .where('project_id', 'in', projectIds)
+      .where('day', '=', day)
+      .execute();
+    return rows.map((x) => ({ projectId: Number(x.project_id), currency: x.currency, acc: accOf(x as never) }));
+  }
+
+  /** Frozen sums per currency over the plants of a scope since `fromDay`, and how many plants. */
+  async fleetSince(scope: TelemetryScope, fromDay: number) {
+    const r = await sql<Record<string, unknown>>`select i.currency, count(distinct i.project_id) as plants, ${sql.join(
+      Object.values(ACC_COLUMNS).map((c) => sql`sum(${sql.ref(`i.${c}`)}) as ${sql.ref(c)}`),
+    )}
+      from plant_income_days i join projects p on p.id = i.project_id
+      where i.day >= ${fromDay} and ${plantScopeSql(scope, 'p')} group by i.currency`.execute(this.db);
+    return r.rows.map((x) => ({ currency: String(x.currency), plants: Number(x.plants), acc: accOf(x) }));
+  }
+
+  /** Plants (id, time zone) whose frozen days lag behind; for the freeze job. */
+  async plantsToFreeze(afterId: number, limit: number) {
+    return this.db
+      .selectFrom('projects')
+      .select(['id', 'tz_offset'])
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+}
