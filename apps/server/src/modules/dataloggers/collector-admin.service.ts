@@ -3,7 +3,10 @@ import {
   DEFAULT_LOCALE,
   RESTART_RESULT,
   ROLE,
+  cardStatusCode,
+  cardStatusName,
   dataloggerLogRangeError,
+  deriveCardStatus,
   errorDesc,
   errorMessage,
   isPn,
@@ -17,6 +20,7 @@ import {
   type CollectorLogRow,
   type CollectorSheetDat,
   type CollectorSheetResult,
+  type CardStatus,
   type CommandAck,
   type DataloggerCommandKind,
   type ErrorCode,
@@ -788,28 +792,67 @@ export class CollectorAdminService {
   // Reads
   // ----------------------------------------------------------------------------------------
 
-  private gprsOf(r: CollectorRecord): GprsCollectorRow['gprs'] {
+  /** The card's keys: the vendor's five plus issue 15's; `card` derived as of now unless given. */
+  private gprsOf(r: CollectorRecord, code?: number): GprsCollectorRow['gprs'] {
+    const expireAt = r.card_expire_at != null ? Number(r.card_expire_at) : null;
+    const activatedAt = r.card_activated_at != null ? Number(r.card_activated_at) : null;
+    const usedKb = Number(r.card_used_kb);
+    const limitKb = Number(r.card_limit_kb);
+    const status =
+      code !== undefined
+        ? cardStatusName(code)
+        : deriveCardStatus({ expireAt, usedKb, limitKb, now: this.deps.now(), ccid: r.ccid });
     return {
       ccid: r.ccid,
-      card: r.card_status,
+      card: cardStatusCode(status),
       imsi: r.imsi,
-      expire: r.card_expire_at != null ? dayString(localDay(Number(r.card_expire_at), r.tz_offset)) : '',
-      traffic: r.gprs_traffic,
+      expire: expireAt != null ? dayString(localDay(expireAt, r.tz_offset)) : '',
+      traffic: usedKb > 0 ? Math.round((usedKb / 1024) * 100) / 100 : Number(r.gprs_traffic),
+      operator: r.card_carrier,
+      package: r.card_package,
+      usedKb,
+      limitKb,
+      network: r.card_network,
+      cardType: r.card_type,
+      area: r.card_area,
+      activated: activatedAt != null ? dayString(localDay(activatedAt, r.tz_offset)) : '',
+      activatedAt: activatedAt ?? 0,
+      expireAt: expireAt ?? 0,
+      status,
     };
   }
 
   async gprsList(
     caller: Caller,
     p: ParsedParamsOf<Catalogue['queryGprsCollector']>,
-  ): Promise<{ total: number; page: number; pagesize: number; collector: GprsCollectorRow[] }> {
+  ): Promise<{
+    total: number;
+    page: number;
+    pagesize: number;
+    collector: GprsCollectorRow[];
+    stat?: Record<CardStatus, number> & { sunset: number };
+  }> {
     const scope = await this.deps.access.scopeOf(caller);
+    const filter = {
+      pn: p.pn,
+      ccid: p.ccid,
+      load: p.load,
+      search: p.search,
+      network: p.network,
+    };
     const { total, rows } = await this.deps.repo.gprs(
       scope,
-      { pn: p.pn, ccid: p.ccid, load: p.load },
+      { ...filter, cardStatus: p.cardStatus !== undefined ? cardStatusCode(p.cardStatus) : undefined },
       p.page,
       p.pagesize,
     );
     if (total === 0 && p.pn?.trim()) throw new ApiError(257);
+    let stat: Record<CardStatus, number> & { sunset: number } | undefined;
+    if (p.stat) {
+      const s = await this.deps.repo.gprsStats(scope, filter);
+      stat = { normal: 0, warning: 0, overdue: 0, expired: 0, unknown: 0, sunset: s.sunset };
+      for (const [code, n] of s.byStatus) stat[cardStatusName(code)] += n;
+    }
     return {
       total,
       page: p.page,
@@ -825,8 +868,9 @@ export class CollectorAdminService {
         pid: r.project_id ?? 0,
         type: r.type_code,
         fireware: r.firmware,
-        gprs: this.gprsOf(r),
+        gprs: this.gprsOf(r, r.card_code),
       })),
+      ...(stat ? { stat } : {}),
     };
   }
 
