@@ -4,6 +4,7 @@
  * §9 the 2G notice). Declared once for the server (queryGprsCollector, the card-status job,
  * recharge orders), the web (the rechargePay page) and the simulator. docs/money/flow-cards.md.
  */
+import type { ErrorCode } from './errors.js';
 import { CARD_STATUSES, RECHARGE_AREAS, type CardStatus, type RechargeArea } from './recharge.js';
 
 /** Radio access of a card's datalogger (2G ones get the §9 replacement notice). */
@@ -162,7 +163,7 @@ export type RechargeBatchReason = (typeof RECHARGE_BATCH_REASONS)[number];
  * over the limit, duplicate datalogger number, invalid CCID, invalid GPRS card (a cancelled or
  * unknown card), and `rejected` (8) for a batch that mixes what §5 says must match.
  */
-export const RECHARGE_BATCH_ERRORS: Readonly<Record<RechargeBatchReason, number>> = {
+export const RECHARGE_BATCH_ERRORS: Readonly<Record<RechargeBatchReason, ErrorCode>> = {
   empty: 7,
   too_many: 13,
   duplicate: 1029,
@@ -177,7 +178,7 @@ export const RECHARGE_BATCH_ERRORS: Readonly<Record<RechargeBatchReason, number>
 export interface RechargeBatchProblem {
   reason: RechargeBatchReason;
   /** The error code the server answers (RECHARGE_BATCH_ERRORS). */
-  err: number;
+  err: ErrorCode;
   /** The first card at fault (for mixed_*, the first that differs from the first card). */
   pn?: string;
 }

@@ -4,6 +4,7 @@ import { refreshCardStatuses } from '../../src/jobs/refresh-card-status.job.js';
 import { seedDemoFlowCards } from '../../src/demo/seed-flow-cards.js';
 import { FIXED_NOW, engines, startTestServer, type TestServer } from '../harness.js';
 import { prepare } from '../distribution/helpers.js';
+import type { Caller } from '../../src/context.js';
 
 const DAY = 86_400_000;
 
@@ -186,6 +187,60 @@ describe.each(engines)('flow cards: queryGprsCollector ($name)', (engine) => {
       expect(filtered.dat!.collector.map((r) => r.pn)).toContain('SWSOUTH0000002');
     }
     await setCard('SWSOUTH0000002', { ccid: '89490099988877766655', card_expire_at: now - 10 * DAY, card_used_kb: 10 });
+  });
+
+  it('rechargeCards (for recharge orders): visible PNs only, then the §5 batch rule with its error code', async () => {
+    const caller = async (usr: string): Promise<Caller> => {
+      const c = await s.ctx.db
+        .selectFrom('accounts')
+        .select(['id', 'role', 'path', 'status'])
+        .where('usr', '=', usr)
+        .executeTakeFirstOrThrow();
+      return {
+        accountId: Number(c.id),
+        role: Number(c.role),
+        usr,
+        path: c.path,
+        status: Number(c.status),
+        adminOf: null,
+        permissions: null,
+        sessionId: 0,
+      };
+    };
+    const svc = s.ctx.services.collectorAdmin;
+    const err = async (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: { code: number; detail?: string }) => [e.code, e.detail],
+      );
+    // SWSOUTH0000001: warning, mainland; SWSOUTH0000002: overdue, international.
+    expect(await err(svc.rechargeCards(await caller('dealer_south'), ['SWSOUTH0000001', 'SWSOUTH0000002']))).toEqual([
+      8,
+      'mixed_load:SWSOUTH0000002',
+    ]);
+    await setCard('SWSOUTH0000002', { load_count: 1 });
+    await setCard('SWSOUTH0000001', { load_count: 1 });
+    expect(await err(svc.rechargeCards(await caller('dealer_south'), ['SWSOUTH0000001', 'SWSOUTH0000002']))).toEqual([
+      8,
+      'mixed_area:SWSOUTH0000002',
+    ]);
+    await setCard('SWSOUTH0000002', { card_area: 'mainland' });
+    expect(await err(svc.rechargeCards(await caller('dealer_south'), ['SWSOUTH0000001', 'SWSOUTH0000002']))).toEqual([
+      8,
+      'mixed_state:SWSOUTH0000002',
+    ]);
+    const one = await svc.rechargeCards(await caller('owner_ben'), ['SWSOUTH0000001']);
+    expect(one).toMatchObject([{ pn: 'SWSOUTH0000001', status: 'warning', area: 'mainland', load: 1 }]);
+    expect(await err(svc.rechargeCards(await caller('dealer_north'), ['SWSOUTH0000001']))).toEqual([
+      257,
+      'SWSOUTH0000001',
+    ]);
+    expect(await err(svc.rechargeCards(await caller('owner_ben'), ['SWSOUTH0000001', 'SWSOUTH0000001']))).toEqual([
+      1029,
+      'pn',
+    ]);
+    await setCard('SWSOUTH0000002', { card_area: 'international', load_count: 3 });
+    await setCard('SWSOUTH0000001', { load_count: 1 });
   });
 
   it('the card-status job rewrites the stored code of cards whose status moved, and only those', async () => {

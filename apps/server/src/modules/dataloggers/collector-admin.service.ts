@@ -3,8 +3,10 @@ import {
   DEFAULT_LOCALE,
   RESTART_RESULT,
   ROLE,
+  RECHARGE_BATCH_MAX,
   cardStatusCode,
   cardStatusName,
+  checkRechargeBatch,
   dataloggerLogRangeError,
   deriveCardStatus,
   errorDesc,
@@ -27,6 +29,7 @@ import {
   type GprsCollectorRow,
   type OperationKind,
   type ParsedParamsOf,
+  type RechargeCard,
 } from '@sunwatch/protocol';
 import type { AccessService } from '../../access/access.service.js';
 import { callerHasPermission } from '../../access/permissions.js';
@@ -820,6 +823,45 @@ export class CollectorAdminService {
       expireAt: expireAt ?? 0,
       status,
     };
+  }
+
+  /**
+   * The cards of `pns` for a recharge order (issue 15), each with its status derived as of now,
+   * after the checks of spec §5: every PN visible to the caller (else 257 with that PN, as an
+   * unknown one), then protocol checkRechargeBatch (its RECHARGE_BATCH_ERRORS code, the PN at
+   * fault as the error's detail). The order's area and card type are the first card's.
+   */
+  async rechargeCards(caller: Caller, pns: readonly string[]): Promise<Array<RechargeCard & { expireAt: number | null }>> {
+    const unique = pns.map((p) => p.trim()).filter((p) => p !== '');
+    if (unique.length > RECHARGE_BATCH_MAX) throw new ApiError(13, 'pn');
+    if (new Set(unique).size !== unique.length) throw new ApiError(1029, 'pn');
+    if (unique.length === 0) throw new ApiError(7, 'pn');
+    await this.deps.access.requireAccess({ caller, permission: 'datalogger.read', ids: unique });
+    const rows = await this.deps.repo.byPns(unique);
+    const now = this.deps.now();
+    const cards = unique.map((pn) => {
+      const r = rows.get(pn);
+      if (!r) throw new ApiError(257, pn);
+      const expireAt = r.card_expire_at != null ? Number(r.card_expire_at) : null;
+      return {
+        pn,
+        ccid: r.ccid,
+        cardType: r.card_type,
+        load: r.load_count,
+        area: r.card_area,
+        expireAt,
+        status: deriveCardStatus({
+          expireAt,
+          usedKb: Number(r.card_used_kb),
+          limitKb: Number(r.card_limit_kb),
+          now,
+          ccid: r.ccid,
+        }),
+      };
+    });
+    const problem = checkRechargeBatch(cards);
+    if (problem) throw new ApiError(problem.err, problem.pn ? `${problem.reason}:${problem.pn}` : problem.reason);
+    return cards;
   }
 
   async gprsList(
