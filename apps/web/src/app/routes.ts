@@ -144,6 +144,8 @@ const overviewPage: PageLoader = () => import('../features/overview/pages/Overvi
 const generalHomePage: PageLoader = () => import('../features/overview/pages/GeneralHomePage');
 const personalBasicPage: PageLoader = () => import('../features/account/pages/PersonalBasicPage');
 const projectsPage: PageLoader = () => import('../features/plants/pages/ProjectsPage');
+/** Issue 15: the flow cards and their recharge, one page in every area and edition. */
+const rechargePayPage: PageLoader = () => import('../features/flow-cards/pages/RechargePayPage');
 const accountsAdminPage: PageLoader = () => import('../features/accounts-admin/pages/AccountsAdminPage');
 const dataloggersPage: PageLoader = () => import('../features/dataloggers/pages/DataloggersPage');
 const helpformPage: PageLoader = () => import('../features/device-ops/pages/HelpformPage');
@@ -275,7 +277,7 @@ export const AREAS: readonly AreaDef[] = [
           item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', page: firmwareManagerPage }),
           item('rate', 'Dollar', { group: 'personal' }),
           item('datalogger', 'Cluster', { group: 'recharge', access: DEVICES, page: dataloggersPage }),
-          item('rechargePay', 'Wallet', { group: 'recharge' }),
+          item('rechargePay', 'Wallet', { group: 'recharge', page: rechargePayPage }),
           item('rechargeRecord', 'History', { group: 'recharge' }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
           item('helpform', 'Appstore', { group: 'auxiliary', access: DEVICES, page: helpformPage }),
@@ -304,7 +306,7 @@ export const AREAS: readonly AreaDef[] = [
         defaultChild: 'personalBasic',
         children: [
           item('personalBasic', 'User', { page: personalBasicPage }),
-          item('rechargePay', 'Wallet', { access: SETTINGS }),
+          item('rechargePay', 'Wallet', { access: SETTINGS, page: rechargePayPage }),
           // Spec §2 lists only `firmware` here: its tabs hold what the new edition spreads over
           // firmware, UpgFirmware, strategy and upgrade (issue 13), with the same access rules.
           item('firmware', 'CloudServer', {
@@ -356,7 +358,7 @@ export const AREAS: readonly AreaDef[] = [
             page: () => import('../features/subaccounts/pages/BrowseAccountPage'),
           }),
           item('alarmform', 'Mail', { group: 'alarmSettings', page: () => import('../features/notifications/pages/AlarmFormPage') }),
-          item('rechargePay', 'Wallet', { group: 'recharge', access: WRITES }),
+          item('rechargePay', 'Wallet', { group: 'recharge', access: WRITES, page: rechargePayPage }),
           item('rechargeRecord', 'History', { group: 'recharge', access: OWNER_ONLY }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge', access: OWNER_ONLY }),
           item('reportexport', 'Export', { group: 'report', page: () => import('../features/reports/pages/ReportExportPage') }),
@@ -382,7 +384,7 @@ export const AREAS: readonly AreaDef[] = [
         defaultChild: 'personalBasic',
         children: [
           item('personalBasic', 'User', { page: personalBasicPage }),
-          item('rechargePay', 'Wallet', { access: WRITES }),
+          item('rechargePay', 'Wallet', { access: WRITES, page: rechargePayPage }),
           item('rate', 'Dollar', { access: WRITES }),
           item('firmware', 'CloudServer', { access: WRITES, page: ownerFirmwarePage }),
         ],
