@@ -277,7 +277,7 @@ export const AREAS: readonly AreaDef[] = [
           item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', page: firmwareManagerPage }),
           item('rate', 'Dollar', { group: 'personal' }),
           item('datalogger', 'Cluster', { group: 'recharge', access: DEVICES, page: dataloggersPage }),
-          item('rechargePay', 'Wallet', { group: 'recharge', page: rechargePayPage }),
+          item('rechargePay', 'Wallet', { group: 'recharge', access: DEVICES, page: rechargePayPage }),
           item('rechargeRecord', 'History', { group: 'recharge' }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
           item('helpform', 'Appstore', { group: 'auxiliary', access: DEVICES, page: helpformPage }),
@@ -306,7 +306,7 @@ export const AREAS: readonly AreaDef[] = [
         defaultChild: 'personalBasic',
         children: [
           item('personalBasic', 'User', { page: personalBasicPage }),
-          item('rechargePay', 'Wallet', { access: SETTINGS, page: rechargePayPage }),
+          item('rechargePay', 'Wallet', { access: DEVICES, page: rechargePayPage }),
           // Spec §2 lists only `firmware` here: its tabs hold what the new edition spreads over
           // firmware, UpgFirmware, strategy and upgrade (issue 13), with the same access rules.
           item('firmware', 'CloudServer', {
