@@ -17,7 +17,7 @@ export function StatusSummary({
   return (
     <Row gutter={[8, 8]} data-testid="card-summary">
       {CARD_STATUSES.map((s) => (
-        <Col key={s} xs={12} sm={8} md={8} lg={4} xl={4} flex="auto">
+        <Col key={s} xs={12} sm={8} lg={4}>
           <Card
             size="small"
             hoverable
