@@ -17,3 +17,5 @@ export * from './commands.js';
 export * from './firmware.js';
 export * from './reports/periods.js';
 export * from './recharge.js';
+export * from './recharge-plans.js';
+export * from './payments.js';
