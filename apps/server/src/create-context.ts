@@ -229,6 +229,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           now,
           audit,
           providerOf: (m) => payments.providerFor(m)?.id,
+          rechargeCards: (caller, pns) => ctx.services.collectorAdmin.rechargeCards(caller, pns),
         }),
         payments,
         actionLog,

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
-  cardStatusFromExpiry,
-  ccidArea,
   quoteRecharge,
-  rechargeBatchError,
   rechargeDelayDays,
   rechargeEffectiveAt,
   rechargePackage,
@@ -54,18 +51,9 @@ describe('spec §9 credit delay', () => {
     expect(renewedExpiry(utc(2026, 6, 1), utc(2026, 6, 22), 6)).toBe(utc(2026, 12, 22));
     expect(renewedExpiry(null, utc(2026, 6, 22), 1)).toBe(utc(2026, 7, 22));
   });
-
-  it('card status from expiry', () => {
-    const now = utc(2026, 6, 15);
-    expect(cardStatusFromExpiry(null, now)).toBe(4);
-    expect(cardStatusFromExpiry(now + 31 * DAY_MS, now)).toBe(0);
-    expect(cardStatusFromExpiry(now + 10 * DAY_MS, now)).toBe(1);
-    expect(cardStatusFromExpiry(now - DAY_MS, now)).toBe(2);
-    expect(cardStatusFromExpiry(now - 31 * DAY_MS, now)).toBe(3);
-  });
 });
 
-describe('prices and batches', () => {
+describe('prices', () => {
   it('quotes in exact minor units with the months discount', () => {
     const cn = rechargePackage('CN-30MB')!;
     expect(quoteRecharge(cn, 12, 2)).toMatchObject({ listMinor: 12000, discountMinor: 1200, amountMinor: 10800 });
@@ -80,17 +68,5 @@ describe('prices and batches', () => {
     });
     expect(quoteRecharge(cn, 1, 1)).toMatchObject({ discountMinor: 0, amountMinor: 500 });
     expect(toRmbMinor(150, 71_000)).toBe(1065);
-  });
-
-  it('spec §5: same type, load count and area; a SIM on every card', () => {
-    const c = (typeCode: string, load: number, ccid: string) => ({ typeCode, load, area: ccidArea(ccid) });
-    const a = c('SW', 1, '8986001');
-    expect(rechargeBatchError([a, c('SW', 1, '8986002')], 'mainland')).toBe('');
-    expect(rechargeBatchError([a, c('SX', 1, '8986002')], 'mainland')).toBe('type');
-    expect(rechargeBatchError([a, c('SW', 2, '8986002')], 'mainland')).toBe('load');
-    expect(rechargeBatchError([a, c('SW', 1, '8949002')], 'mainland')).toBe('area');
-    expect(rechargeBatchError([a], 'international')).toBe('area');
-    expect(rechargeBatchError([a, c('SW', 1, '')], 'mainland')).toBe('nocard');
-    expect(rechargeBatchError([], 'mainland')).toBe('nocard');
   });
 });

@@ -52,9 +52,6 @@ export function rechargeDiscountPct(months: number): number {
   return RECHARGE_MONTH_OPTIONS.find((o) => o.months === months)?.discountPct ?? 0;
 }
 
-/** Most cards one order may carry. */
-export const RECHARGE_MAX_CARDS = 200;
-
 export interface RechargeQuote {
   currency: RechargeCurrency;
   /** One card, one month. */
@@ -162,51 +159,7 @@ export function renewedExpiry(currentExpiry: number | null, effectiveAt: number,
   return addMonths(base, months);
 }
 
-/** Days before expiry from which a card shows `warning` (spec §4 "Flow card"). */
-export const CARD_WARNING_DAYS = 30;
-
-/**
- * A card's status code (CARD_STATUSES index of recharge.ts) from its expiry: 4 unknown without
- * expiry, 3 expired more than 30 days past, 2 overdue once past, 1 warning within 30 days, else
- * 0 normal.
- */
-export function cardStatusFromExpiry(expireAt: number | null, now: number): number {
-  if (expireAt === null) return 4;
-  if (expireAt <= now - CARD_WARNING_DAYS * DAY_MS) return 3;
-  if (expireAt <= now) return 2;
-  if (expireAt <= now + CARD_WARNING_DAYS * DAY_MS) return 1;
-  return 0;
-}
-
 /** Which methods each area accepts (spec §9): all three everywhere. */
 export function rechargeMethodsOf(_area: RechargeArea): readonly RechargePaymentMethod[] {
   return ['card', 'paypal', 'scan'];
-}
-
-/** The area a SIM belongs to by its ICCID: 89 86 … is China (mainland), anything else international. */
-export function ccidArea(ccid: string): RechargeArea | '' {
-  if (!ccid) return '';
-  return ccid.startsWith('8986') ? 'mainland' : 'international';
-}
-
-/** What spec §5's batch rule compares of each card. */
-export interface RechargeBatchCard {
-  typeCode: string;
-  load: number;
-  /** ccidArea of its CCID ('' without a card). */
-  area: RechargeArea | '';
-}
-
-export type RechargeBatchError = '' | 'nocard' | 'type' | 'load' | 'area';
-
-/**
- * Spec §5: a batch recharge uses cards of the same type, load count (capacity) and region/platform
- * state; each card needs a SIM (CCID) and the order's area must be the cards' area. '' = valid.
- */
-export function rechargeBatchError(cards: readonly RechargeBatchCard[], area: RechargeArea): RechargeBatchError {
-  if (cards.length === 0 || cards.some((c) => c.area === '')) return 'nocard';
-  if (new Set(cards.map((c) => c.typeCode)).size > 1) return 'type';
-  if (new Set(cards.map((c) => c.load)).size > 1) return 'load';
-  if (cards.some((c) => c.area !== area)) return 'area';
-  return '';
 }

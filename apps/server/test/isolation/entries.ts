@@ -795,7 +795,7 @@ export const ENTRIES = {
     params: () => ({ id: 999999, from: 'unpaid', status: 'paid', reason: 'matrix check' }),
     okCodes: [372],
   },
-  // Payments (issue 15): an unknown order answers 372; the matrix's cards have no SIM (1030 on ordering).
+  // Payments (issue 15): an unknown order answers 372; the matrix's cards have no SIM (1042), no expiry (1030) or another area (8).
   payOrder: { ref: 'none', params: () => ({ kind: 'recharge', orderNo: 'RC000000000', method: 'card' }), okCodes: [372] },
   queryPayResult: { ref: 'none', params: () => ({ kind: 'recharge', orderNo: 'RC000000000' }), okCodes: [372] },
   quoteRechargeOrder: {
@@ -805,7 +805,7 @@ export const ENTRIES = {
   createRechargeOrder: {
     ref: 'datalogger',
     params: (c) => ({ pns: String(pn(c).pn), package: 'CN-30MB', months: 12, area: 'mainland', method: 'card' }),
-    okCodes: [1030],
+    okCodes: [1042, 1030, 8],
   },
 
   // Operator logs (issue 14): operator only; effects in test/operator-logs/operator-logs.test.ts.

@@ -45,7 +45,14 @@ describe.each(engines)('recharge payments ($name)', (engine) => {
   const setCard = async (pn: string, ccid: string, expireAt: number | null, status = 0, load?: number) =>
     s.ctx.db
       .updateTable('dataloggers')
-      .set({ ccid, card_expire_at: expireAt, card_status: status, ...(load === undefined ? {} : { load_count: load }) })
+      .set({
+        ccid,
+        card_expire_at: expireAt,
+        card_status: status,
+        card_type: 'standard',
+        card_area: ccid.startsWith('8986') ? 'mainland' : ccid === '' ? '' : 'international',
+        ...(load === undefined ? {} : { load_count: load }),
+      })
       .where('pn', '=', pn)
       .execute();
   const card = async (pn: string) =>
@@ -389,24 +396,44 @@ describe.each(engines)('recharge payments ($name)', (engine) => {
 
   it('batch rule, scoping, methods and packages', async () => {
     const api = await dealer();
-    await setCard(MAINLAND[0]!, '89860000000000000201', null, 4, 1);
-    await setCard(MAINLAND[1]!, '89860000000000000202', null, 4, 3);
-    const q = (await api.call('quoteRechargeOrder', {
-      pns: MAINLAND.join(','),
-      package: 'CN-30MB',
-      months: 1,
-      area: 'mainland',
-    })) as RechargeQuoteResult;
-    expect(q.batchError).toBe('load');
-    const order = (area: 'mainland' | 'international', pkg: string, pns = MAINLAND, method = 'card') =>
-      errOf(api.call('createRechargeOrder', { pns: pns.join(','), package: pkg, months: 1, area, method }));
-    expect(await order('mainland', 'CN-30MB')).toBe(1030);
-    await setCard(MAINLAND[1]!, '89490000000000000202', null, 4, 1);
-    expect(await order('mainland', 'CN-30MB')).toBe(1030); // two areas
-    await setCard(MAINLAND[1]!, '', null, 4, 1);
-    expect(await order('mainland', 'CN-30MB')).toBe(1030); // no SIM
+    const valid = s.clock.now() + 100 * DAY_MS;
+    await setCard(MAINLAND[0]!, '89860000000000000201', valid, 0, 1);
+    await setCard(MAINLAND[1]!, '89860000000000000202', valid, 0, 3);
+    const quote = async (area: 'mainland' | 'international' = 'mainland', pkg = 'CN-30MB') =>
+      (await api.call('quoteRechargeOrder', {
+        pns: MAINLAND.join(','),
+        package: pkg,
+        months: 1,
+        area,
+      })) as RechargeQuoteResult;
+    const q = await quote();
+    expect(q).toMatchObject({ batchError: 'mixed_load', batchPn: MAINLAND[1], amountMinor: 1000 });
+    expect(q.cards.map((c) => [c.pn, c.load, c.area, c.status])).toEqual([
+      [MAINLAND[0], 1, 'mainland', 'normal'],
+      [MAINLAND[1], 3, 'mainland', 'normal'],
+    ]);
+    const order = (area: 'mainland' | 'international', pkg: string, method: 'card' | 'paypal' | 'scan' = 'card') =>
+      errOf(api.call('createRechargeOrder', { pns: MAINLAND.join(','), package: pkg, months: 1, area, method }));
+    expect(await order('mainland', 'CN-30MB')).toBe(8); // load counts differ
+    await setCard(MAINLAND[1]!, '89490000000000000202', valid, 0, 1);
+    expect((await quote()).batchError).toBe('mixed_area');
+    expect(await order('mainland', 'CN-30MB')).toBe(8); // two areas
+    await s.ctx.db
+      .updateTable('dataloggers')
+      .set({ card_type: 'embedded', card_area: 'mainland' })
+      .where('pn', '=', MAINLAND[1]!)
+      .execute();
+    expect((await quote()).batchError).toBe('mixed_type');
+    await setCard(MAINLAND[1]!, '89860000000000000202', valid - 120 * DAY_MS, 0, 1);
+    expect((await quote()).batchError).toBe('mixed_state'); // active and overdue
+    expect(await order('mainland', 'CN-30MB')).toBe(8);
+    await setCard(MAINLAND[1]!, '', valid, 0, 1);
+    expect(await order('mainland', 'CN-30MB')).toBe(1042); // no SIM
     await setCard(MAINLAND[1]!, '89860000000000000202', null, 4, 1);
-    expect(await order('international', 'INT-50MB')).toBe(1030); // mainland cards, international order
+    expect(await order('mainland', 'CN-30MB')).toBe(1030); // no expiry known: not rechargeable
+    await setCard(MAINLAND[1]!, '89860000000000000202', valid, 0, 1);
+    expect((await quote('international', 'INT-50MB')).batchError).toBe('wrong_area');
+    expect(await order('international', 'INT-50MB')).toBe(8); // mainland cards, international order
     expect(await order('international', 'CN-30MB')).toBe(8); // package of another area
     expect(
       await errOf(

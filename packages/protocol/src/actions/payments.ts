@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_NO_PATTERN, PAYMENT_KINDS, type PaymentKind, type PaymentState } from '../payments.js';
-import { RECHARGE_AREAS, RECHARGE_PAYMENT_METHODS, type CardStatus, type RechargeArea } from '../recharge.js';
-import { RECHARGE_MAX_CARDS } from '../recharge-plans.js';
+import { RECHARGE_BATCH_MAX, type RechargeBatchReason } from '../flow-cards.js';
+import { RECHARGE_AREAS, RECHARGE_PAYMENT_METHODS, type CardStatus } from '../recharge.js';
 import { actionParams, wireInt } from './common.js';
 import { defineAction, result } from './define.js';
 
@@ -23,12 +23,12 @@ const returnPath = z
   .regex(/^\/(?!\/)[^\s\\]*$/)
   .optional();
 
-/** Comma-separated PNs (1–RECHARGE_MAX_CARDS, distinct). */
+/** Comma-separated PNs (1–RECHARGE_BATCH_MAX, distinct). */
 const pnList = z
   .string()
   .trim()
   .min(1)
-  .max(RECHARGE_MAX_CARDS * 33)
+  .max(RECHARGE_BATCH_MAX * 33)
   .transform((s) => [
     ...new Set(
       s
@@ -41,7 +41,7 @@ const pnList = z
     z
       .array(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/))
       .min(1)
-      .max(RECHARGE_MAX_CARDS),
+      .max(RECHARGE_BATCH_MAX),
   );
 
 export interface PayResult {
@@ -101,23 +101,28 @@ export const queryPayResult = defineAction({
   result: result<PayResult>(),
 });
 
-/** One card as the checkout shows it before ordering. */
+/** One card as the checkout shows it before ordering (its status derived as of now). */
 export interface RechargeCardRow {
   pn: string;
   ccid: string;
-  /** Datalogger type code (the card type of spec §5's batch rule). */
-  typeCode: string;
+  /** CARD_TYPES of flow-cards.ts ('' unknown): the card type of spec §5's batch rule. */
+  cardType: string;
   load: number;
-  cardStatus: CardStatus;
+  /** RECHARGE_AREAS or '' (unknown). */
+  area: string;
+  status: CardStatus;
   expireAt: number | null;
-  /** The area its CCID belongs to (8986… mainland), '' when it has no card. */
-  area: RechargeArea | '';
 }
 
 export interface RechargeQuoteResult {
   cards: RechargeCardRow[];
-  /** The spec §5 batch-rule violation, '' when the batch is valid: type, load, area or nocard. */
-  batchError: '' | 'type' | 'load' | 'area' | 'nocard';
+  /**
+   * Why the batch cannot be ordered: a RechargeBatchReason of flow-cards.ts (spec §5), or
+   * `wrong_area` when the cards are of another area than the one chosen; '' when it can.
+   */
+  batchError: '' | RechargeBatchReason | 'wrong_area';
+  /** The first card at fault ('' none). */
+  batchPn: string;
   currency: string;
   listMinor: number;
   discountPct: number;
@@ -145,7 +150,7 @@ export const quoteRechargeOrder = defineAction({
 export const createRechargeOrder = defineAction({
   name: 'createRechargeOrder',
   summary:
-    'Orders a recharge of the cards of `pns` (comma list, dataloggers the caller manages) for `months` of `package` in `area`, to be paid with `method`: {orderNo, amount, discount, currency, status: unpaid}. err 257 a PN not managed; 8 unknown package/months or package of another area; 1028 method unsupported; 1030 batch rule (detail: type, load, area or nocard).',
+    'Orders a recharge of the cards of `pns` (comma list, dataloggers the caller manages) for `months` of `package` in `area`, to be paid with `method`: {orderNo, amount, discount, currency, status: unpaid}. err 257 a PN not managed; the spec §5 batch rule codes of flow-cards.ts RECHARGE_BATCH_ERRORS (detail `reason:pn`); 8 unknown package/months, a package of another area, or cards of another area (area); 1028 method unsupported.',
   params: actionParams({ ...quoteParams, method: z.enum(RECHARGE_PAYMENT_METHODS) }),
   access: { auth: 'signed', roles: [...PAYERS], permission: 'system_settings', button: 'recharge_pay_button' },
   mutates: true,

@@ -1,7 +1,9 @@
 import {
   DAY_MS,
-  cardStatusFromExpiry,
+  cardStatusCode,
+  deriveCardStatus,
   rechargeDelayDays,
+  rechargePackage,
   rechargeEffectiveAt,
   renewedExpiry,
   type RechargeArea,
@@ -61,12 +63,13 @@ export class CardRenewalCompletion implements RechargeCompletion {
     const paidAt = order.paid_at ?? order.updated_at;
     const area = areaOf(order.area);
     const now = this.now();
+    const pkg = rechargePackage(order.package);
     for (const item of items) {
       if (item.credit_state === 'applied') continue;
       for (let attempt = 0; attempt < 5; attempt++) {
         const card = await this.db
           .selectFrom('dataloggers')
-          .select(['id', 'card_expire_at', 'card_status'])
+          .select(['id', 'ccid', 'card_expire_at', 'card_status', 'card_used_kb', 'card_limit_kb'])
           .where('pn', '=', item.pn)
           .executeTakeFirst();
         if (!card) break;
@@ -75,9 +78,24 @@ export class CardRenewalCompletion implements RechargeCompletion {
         const delayDays = rechargeDelayDays(paidAt, area, lapsed);
         const effectiveAt = rechargeEffectiveAt(paidAt, area, delayDays);
         const after = renewedExpiry(before, effectiveAt, order.months);
+        // The package bought becomes the card's (its monthly allowance the limit), when known.
+        const limitKb = pkg ? pkg.dataMb * 1024 : Number(card.card_limit_kb);
+        const status = deriveCardStatus({
+          expireAt: after,
+          usedKb: Number(card.card_used_kb),
+          limitKb,
+          now,
+          ccid: card.ccid,
+        });
         let q = this.db
           .updateTable('dataloggers')
-          .set({ card_expire_at: after, card_status: cardStatusFromExpiry(after, now), updated_at: now })
+          .set({
+            card_expire_at: after,
+            card_status: cardStatusCode(status),
+            card_status_at: now,
+            ...(pkg ? { card_package: pkg.id, card_limit_kb: limitKb } : {}),
+            updated_at: now,
+          })
           .where('id', '=', card.id);
         q = before === null ? q.where('card_expire_at', 'is', null) : q.where('card_expire_at', '=', before);
         const res = await q.executeTakeFirst();

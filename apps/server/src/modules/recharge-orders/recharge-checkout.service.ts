@@ -2,13 +2,14 @@ import crypto from 'node:crypto';
 import {
   ApiError,
   RECHARGE_MONTHS,
-  ccidArea,
-  cardStatusName,
+  cardStatusCode,
+  checkRechargeBatch,
+  deriveCardStatus,
   quoteRecharge,
-  rechargeBatchError,
   rechargePackage,
   type Catalogue,
   type ParsedParamsOf,
+  type RechargeCard,
   type RechargeCardRow,
   type RechargeQuoteResult,
 } from '@sunwatch/protocol';
@@ -23,12 +24,6 @@ import type { RechargeOrdersRepository } from './recharge-orders.repository.js';
 type QuoteParams = ParsedParamsOf<Catalogue['quoteRechargeOrder']>;
 type CreateParams = ParsedParamsOf<Catalogue['createRechargeOrder']>;
 
-interface CardFacts extends RechargeCardRow {
-  vendorId: number | null;
-  loadCount: number;
-  cardStatusCode: number;
-}
-
 /** A new order number: RC + the UTC day + 10 random digits. */
 export function newRechargeOrderNo(at: number): string {
   const d = new Date(at);
@@ -38,7 +33,10 @@ export function newRechargeOrderNo(at: number): string {
 
 /**
  * Issue 15 checkout of recharge orders: the preview (cards, spec §5 batch verdict, price) and the
- * order itself, only for cards of dataloggers the caller may manage (AccessService, in SQL).
+ * order itself, only for cards of dataloggers the caller may manage (AccessService, in SQL). The
+ * batch rule is protocol checkRechargeBatch (flow-cards.ts): the order goes through
+ * collectorAdmin.rechargeCards, which refuses with its catalogue code; the order's area must be
+ * the cards' area (8, `area`).
  */
 export class RechargeCheckoutService {
   constructor(
@@ -50,36 +48,10 @@ export class RechargeCheckoutService {
       audit?: Pick<AuditService, 'record'>;
       /** The provider configured for the payment method (PaymentsService.providerFor), if any. */
       providerOf(method: string): string | undefined;
+      /** collectorAdmin.rechargeCards: visibility (257) and the §5 batch rule (its codes). */
+      rechargeCards(caller: Caller, pns: readonly string[]): Promise<Array<RechargeCard & { expireAt: number | null }>>;
     },
   ) {}
-
-  private async cards(caller: Caller, pns: readonly string[]): Promise<CardFacts[]> {
-    await this.deps.access.requireAccess({ caller, permission: 'datalogger.read', ids: pns });
-    const rows = await currentDb(this.deps.db)
-      .selectFrom('dataloggers')
-      .select(['pn', 'ccid', 'type_code', 'load_count', 'card_status', 'card_expire_at', 'vendor_id'])
-      .where('pn', 'in', [...pns])
-      .execute();
-    const byPn = new Map(rows.map((r) => [r.pn, r]));
-    return pns.flatMap((pn) => {
-      const r = byPn.get(pn);
-      if (!r) return [];
-      return [
-        {
-          pn: r.pn,
-          ccid: r.ccid,
-          typeCode: r.type_code,
-          load: Number(r.load_count),
-          loadCount: Number(r.load_count),
-          cardStatus: cardStatusName(Number(r.card_status)),
-          cardStatusCode: Number(r.card_status),
-          expireAt: r.card_expire_at === null ? null : Number(r.card_expire_at),
-          area: ccidArea(r.ccid),
-          vendorId: r.vendor_id === null ? null : Number(r.vendor_id),
-        },
-      ];
-    });
-  }
 
   private priced(p: QuoteParams, cards: number) {
     const pkg = rechargePackage(p.package);
@@ -88,20 +60,45 @@ export class RechargeCheckoutService {
     return { pkg, quote: quoteRecharge(pkg, p.months, cards) };
   }
 
+  /** The checkout preview: never refuses a batch, says what is wrong with it. */
   async quote(caller: Caller, p: QuoteParams): Promise<RechargeQuoteResult> {
-    const cards = await this.cards(caller, p.pns);
+    await this.deps.access.requireAccess({ caller, permission: 'datalogger.read', ids: p.pns });
+    const rows = await currentDb(this.deps.db)
+      .selectFrom('dataloggers')
+      .select(['pn', 'ccid', 'card_type', 'card_area', 'load_count', 'card_expire_at', 'card_used_kb', 'card_limit_kb'])
+      .where('pn', 'in', [...p.pns])
+      .execute();
+    const byPn = new Map(rows.map((r) => [r.pn, r]));
+    const now = this.deps.now();
+    const cards: RechargeCardRow[] = p.pns.flatMap((pn) => {
+      const r = byPn.get(pn);
+      if (!r) return [];
+      const expireAt = r.card_expire_at === null ? null : Number(r.card_expire_at);
+      return [
+        {
+          pn,
+          ccid: r.ccid,
+          cardType: r.card_type,
+          load: Number(r.load_count),
+          area: r.card_area,
+          expireAt,
+          status: deriveCardStatus({
+            expireAt,
+            usedKb: Number(r.card_used_kb),
+            limitKb: Number(r.card_limit_kb),
+            now,
+            ccid: r.ccid,
+          }),
+        },
+      ];
+    });
     const { quote } = this.priced(p, cards.length);
+    const problem = checkRechargeBatch(cards);
+    const wrongArea = !problem && cards[0] !== undefined && cards[0].area !== p.area;
     return {
-      cards: cards.map(({ pn, ccid, typeCode, load, cardStatus, expireAt, area }) => ({
-        pn,
-        ccid,
-        typeCode,
-        load,
-        cardStatus,
-        expireAt,
-        area,
-      })),
-      batchError: rechargeBatchError(cards, p.area),
+      cards,
+      batchError: problem ? problem.reason : wrongArea ? 'wrong_area' : '',
+      batchPn: problem?.pn ?? '',
       currency: quote.currency,
       listMinor: quote.listMinor,
       discountPct: quote.discountPct,
@@ -115,21 +112,30 @@ export class RechargeCheckoutService {
     caller: Caller,
     p: CreateParams,
   ): Promise<{ orderNo: string; amount: number; discount: number; currency: string; status: 'unpaid' }> {
-    const cards = await this.cards(caller, p.pns);
-    const { pkg, quote } = this.priced(p, cards.length);
-    const batch = rechargeBatchError(cards, p.area);
-    if (batch !== '') throw new ApiError(1030, batch);
+    const { pkg } = this.priced(p, 1);
+    const cards = await this.deps.rechargeCards(caller, p.pns);
+    if (cards[0] && cards[0].area !== p.area) throw new ApiError(8, 'area');
     const provider = this.deps.providerOf(p.method);
     if (provider === undefined) throw new ApiError(1028, p.method);
+    const { quote } = this.priced(p, cards.length);
     const at = this.deps.now();
-    const vendors = new Set(cards.map((c) => c.vendorId));
+    const rows = await currentDb(this.deps.db)
+      .selectFrom('dataloggers')
+      .select(['pn', 'vendor_id'])
+      .where(
+        'pn',
+        'in',
+        cards.map((c) => c.pn),
+      )
+      .execute();
+    const vendors = new Set(rows.map((r) => (r.vendor_id === null ? null : Number(r.vendor_id))));
     const orderNo = newRechargeOrderNo(at);
     const id = await this.deps.repo.insertOrder(
       {
         order_no: orderNo,
         account_id: caller.accountId,
         account_usr: caller.usr,
-        vendor_id: vendors.size === 1 ? cards[0]!.vendorId : null,
+        vendor_id: vendors.size === 1 ? [...vendors][0]! : null,
         months: p.months,
         package: pkg.id,
         amount_minor: quote.amountMinor,
@@ -144,7 +150,7 @@ export class RechargeCheckoutService {
         finished_at: null,
         updated_at: at,
       },
-      cards.map((c) => ({ pn: c.pn, ccid: c.ccid, load_count: c.loadCount, card_status: c.cardStatusCode })),
+      cards.map((c) => ({ pn: c.pn, ccid: c.ccid, load_count: c.load, card_status: cardStatusCode(c.status) })),
     );
     await this.deps.audit?.record({
       entity: 'recharge_order',

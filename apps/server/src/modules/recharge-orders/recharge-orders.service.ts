@@ -205,7 +205,12 @@ export class RechargeOrdersService {
       credit_due_at: creditDueAt(
         at,
         this.opts.creditWindowMs,
-        await orderDelayDays(this.root, order.area, items.map((i) => i.pn), at),
+        await orderDelayDays(
+          this.root,
+          order.area,
+          items.map((i) => i.pn),
+          at,
+        ),
       ),
     });
     // The carrier takes the recharge at once (docs/money/payments.md "Carrier"): paid → recharging → success.
@@ -262,7 +267,10 @@ export class RechargeOrdersService {
       const moved = await dbh.transaction(async () => {
         const ok = await this.repo.moveStatus(id, 'unpaid', 'expired', { updated_at: at, finished_at: at });
         if (ok) {
-          await this.audit?.record({ entity: 'recharge_order', entityId: id, before: { status: 'unpaid' }, after: { status: 'expired' } }, actor);
+          await this.audit?.record(
+            { entity: 'recharge_order', entityId: id, before: { status: 'unpaid' }, after: { status: 'expired' } },
+            actor,
+          );
         }
         return ok;
       });
@@ -273,7 +281,10 @@ export class RechargeOrdersService {
       const moved = await dbh.transaction(async () => {
         const ok = await this.repo.moveStatus(o.id, o.status, 'overdue', { updated_at: at, finished_at: null });
         if (ok) {
-          await this.audit?.record({ entity: 'recharge_order', entityId: o.id, before: { status: o.status }, after: { status: 'overdue' } }, actor);
+          await this.audit?.record(
+            { entity: 'recharge_order', entityId: o.id, before: { status: o.status }, after: { status: 'overdue' } },
+            actor,
+          );
         }
         return ok;
       });
