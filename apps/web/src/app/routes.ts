@@ -166,6 +166,17 @@ export const PLANT_PAGE: SubPage = {
   titleKey: 'plants:page.title',
   page: () => import('../features/plants/pages/PlantPage'),
 };
+/** Issue 15: the recharge order result under every rechargePay page (…/rechargePay/result?kind=&orderNo=). */
+export const RECHARGE_RESULT: SubPage = {
+  pattern: 'result',
+  titleKey: 'rechargeCheckout:result.title',
+  page: () => import('../features/recharge-checkout/pages/RechargeResultPage'),
+};
+/** Issue 15: rechargePay until the flow-card list takes it (it opens the same checkout dialog). */
+const RECHARGE_PAY: Partial<RouteNode> = {
+  page: () => import('../features/recharge-checkout/pages/RechargeEntryPage'),
+  subPage: RECHARGE_RESULT,
+};
 const DEVICE_LIST: Partial<RouteNode> = {
   page: () => import('../features/devices/pages/DeviceListPage'),
   subPage: DEVICE_DETAIL,
@@ -275,7 +286,7 @@ export const AREAS: readonly AreaDef[] = [
           item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', page: firmwareManagerPage }),
           item('rate', 'Dollar', { group: 'personal' }),
           item('datalogger', 'Cluster', { group: 'recharge', access: DEVICES, page: dataloggersPage }),
-          item('rechargePay', 'Wallet', { group: 'recharge' }),
+          item('rechargePay', 'Wallet', { group: 'recharge', ...RECHARGE_PAY }),
           item('rechargeRecord', 'History', { group: 'recharge' }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
           item('helpform', 'Appstore', { group: 'auxiliary', access: DEVICES, page: helpformPage }),
@@ -304,7 +315,7 @@ export const AREAS: readonly AreaDef[] = [
         defaultChild: 'personalBasic',
         children: [
           item('personalBasic', 'User', { page: personalBasicPage }),
-          item('rechargePay', 'Wallet', { access: SETTINGS }),
+          item('rechargePay', 'Wallet', { access: SETTINGS, ...RECHARGE_PAY }),
           // Spec §2 lists only `firmware` here: its tabs hold what the new edition spreads over
           // firmware, UpgFirmware, strategy and upgrade (issue 13), with the same access rules.
           item('firmware', 'CloudServer', {
@@ -356,7 +367,7 @@ export const AREAS: readonly AreaDef[] = [
             page: () => import('../features/subaccounts/pages/BrowseAccountPage'),
           }),
           item('alarmform', 'Mail', { group: 'alarmSettings', page: () => import('../features/notifications/pages/AlarmFormPage') }),
-          item('rechargePay', 'Wallet', { group: 'recharge', access: WRITES }),
+          item('rechargePay', 'Wallet', { group: 'recharge', access: WRITES, ...RECHARGE_PAY }),
           item('rechargeRecord', 'History', { group: 'recharge', access: OWNER_ONLY }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge', access: OWNER_ONLY }),
           item('reportexport', 'Export', { group: 'report', page: () => import('../features/reports/pages/ReportExportPage') }),
@@ -382,7 +393,7 @@ export const AREAS: readonly AreaDef[] = [
         defaultChild: 'personalBasic',
         children: [
           item('personalBasic', 'User', { page: personalBasicPage }),
-          item('rechargePay', 'Wallet', { access: WRITES }),
+          item('rechargePay', 'Wallet', { access: WRITES, ...RECHARGE_PAY }),
           item('rate', 'Dollar', { access: WRITES }),
           item('firmware', 'CloudServer', { access: WRITES, page: ownerFirmwarePage }),
         ],
