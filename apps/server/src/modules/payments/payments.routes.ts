@@ -43,7 +43,7 @@ function sandboxPage(s: CheckoutSession, lang: string | undefined): string {
     : `<p class="closed" data-testid="sandbox-closed">${esc(t.closed)}</p><p><a href="${esc(resultUrl(p))}">${esc(t.back)}</a></p>`;
   return `<!doctype html>
 <html lang="${esc(locale.replace('_', '-'))}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(t.title)}</title>
+<title>${esc(t.title)}</title><link rel="icon" href="data:,">
 <style>
 body{font-family:system-ui,sans-serif;margin:0;background:#f3f6f4;color:#1f2a24}
 main{max-width:420px;margin:24px auto;padding:20px;background:#fff;border-radius:8px;box-shadow:0 1px 4px #0002}
