@@ -20,6 +20,8 @@ import type { CompanyKeysService } from './modules/company-keys/company-keys.ser
 import type { CustomDomainsService } from './modules/custom-domains/custom-domains.service.js';
 import type { VendorCtrlPwdService } from './modules/custom-domains/vendor-ctrl-pwd.service.js';
 import type { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
+import type { RechargeCheckoutService } from './modules/recharge-orders/recharge-checkout.service.js';
+import type { PaymentsService } from './modules/payments/payments.service.js';
 import type { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
 import type { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
 import type { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
@@ -133,6 +135,8 @@ export interface AppContext {
     manufacturerCodes: ManufacturerCodesService;
     /** Issue 14 rechargeRemedy (the order model of issue 15): search, detail, remedy. */
     rechargeOrders: RechargeOrdersService;
+    rechargeCheckout: RechargeCheckoutService;
+    payments: PaymentsService;
     /** Issue 14: the operator's log pages (platform datalogger log, action log) and their retention. */
     operatorLogs: OperatorLogsService;
     protocolAdmin: ProtocolAdminService;

@@ -31,6 +31,11 @@ import { VendorCtrlPwdService } from './modules/custom-domains/vendor-ctrl-pwd.s
 import { brandingSeedDomains } from './modules/branding/branding.config.js';
 import { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
+import { RechargeCheckoutService } from './modules/recharge-orders/recharge-checkout.service.js';
+import { CardRenewalCompletion } from './modules/recharge-orders/card-renewal.js';
+import { RechargePayable, rechargeResultDetails } from './modules/recharge-orders/recharge-payable.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
+import { SandboxProvider } from './modules/payments/sandbox-provider.js';
 import { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
 import { ManufacturersService } from './modules/manufacturers/manufacturers.service.js';
@@ -166,6 +171,13 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       log,
       options: config.upgrades,
     });
+    // Issue 15: recharge orders renew their cards on success; payments through providers.
+    const rechargeOrders = new RechargeOrdersService(db, now, audit, new CardRenewalCompletion(db, now, audit), {
+      creditWindowMs: config.payments.creditWindowMs,
+    });
+    const payments = new PaymentsService({ db, dbh, now, audit, config: config.payments });
+    if (config.payments.sandboxEnabled) payments.registerProvider(new SandboxProvider(config.payments.sandboxSecret, now));
+    payments.register(new RechargePayable(rechargeOrders), (d, no) => rechargeResultDetails(d, no));
     const ctx: AppContext = {
       config,
       blobs,
@@ -209,7 +221,17 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         throttle,
         companyKeys,
         manufacturerCodes,
-        rechargeOrders: new RechargeOrdersService(db, now, audit),
+        rechargeOrders,
+        rechargeCheckout: new RechargeCheckoutService({
+          db,
+          access,
+          repo: rechargeOrders.repo,
+          now,
+          audit,
+          providerOf: (m) => payments.providerFor(m)?.id,
+          rechargeCards: (caller, pns) => ctx.services.collectorAdmin.rechargeCards(caller, pns),
+        }),
+        payments,
         actionLog,
         operatorLogs,
         protocolAdmin,

@@ -18,3 +18,5 @@ export * from './firmware.js';
 export * from './reports/periods.js';
 export * from './recharge.js';
 export * from './flow-cards.js';
+export * from './recharge-plans.js';
+export * from './payments.js';

@@ -168,6 +168,14 @@ export const PLANT_PAGE: SubPage = {
   titleKey: 'plants:page.title',
   page: () => import('../features/plants/pages/PlantPage'),
 };
+/** Issue 15: the recharge order result under every rechargePay page (…/rechargePay/result?kind=&orderNo=). */
+export const RECHARGE_RESULT: SubPage = {
+  pattern: 'result',
+  titleKey: 'rechargeCheckout:result.title',
+  page: () => import('../features/recharge-checkout/pages/RechargeResultPage'),
+};
+/** Issue 15: rechargePay is the flow-card list (it opens the checkout dialog), with the order result under it. */
+const RECHARGE_PAY: Partial<RouteNode> = { page: rechargePayPage, subPage: RECHARGE_RESULT };
 const DEVICE_LIST: Partial<RouteNode> = {
   page: () => import('../features/devices/pages/DeviceListPage'),
   subPage: DEVICE_DETAIL,
@@ -277,7 +285,7 @@ export const AREAS: readonly AreaDef[] = [
           item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', page: firmwareManagerPage }),
           item('rate', 'Dollar', { group: 'personal' }),
           item('datalogger', 'Cluster', { group: 'recharge', access: DEVICES, page: dataloggersPage }),
-          item('rechargePay', 'Wallet', { group: 'recharge', access: DEVICES, page: rechargePayPage }),
+          item('rechargePay', 'Wallet', { group: 'recharge', access: DEVICES, ...RECHARGE_PAY }),
           item('rechargeRecord', 'History', { group: 'recharge' }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
           item('helpform', 'Appstore', { group: 'auxiliary', access: DEVICES, page: helpformPage }),
@@ -306,7 +314,7 @@ export const AREAS: readonly AreaDef[] = [
         defaultChild: 'personalBasic',
         children: [
           item('personalBasic', 'User', { page: personalBasicPage }),
-          item('rechargePay', 'Wallet', { access: DEVICES, page: rechargePayPage }),
+          item('rechargePay', 'Wallet', { access: DEVICES, ...RECHARGE_PAY }),
           // Spec §2 lists only `firmware` here: its tabs hold what the new edition spreads over
           // firmware, UpgFirmware, strategy and upgrade (issue 13), with the same access rules.
           item('firmware', 'CloudServer', {
@@ -358,7 +366,7 @@ export const AREAS: readonly AreaDef[] = [
             page: () => import('../features/subaccounts/pages/BrowseAccountPage'),
           }),
           item('alarmform', 'Mail', { group: 'alarmSettings', page: () => import('../features/notifications/pages/AlarmFormPage') }),
-          item('rechargePay', 'Wallet', { group: 'recharge', access: WRITES, page: rechargePayPage }),
+          item('rechargePay', 'Wallet', { group: 'recharge', access: WRITES, ...RECHARGE_PAY }),
           item('rechargeRecord', 'History', { group: 'recharge', access: OWNER_ONLY }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge', access: OWNER_ONLY }),
           item('reportexport', 'Export', { group: 'report', page: () => import('../features/reports/pages/ReportExportPage') }),
@@ -384,7 +392,7 @@ export const AREAS: readonly AreaDef[] = [
         defaultChild: 'personalBasic',
         children: [
           item('personalBasic', 'User', { page: personalBasicPage }),
-          item('rechargePay', 'Wallet', { access: WRITES, page: rechargePayPage }),
+          item('rechargePay', 'Wallet', { access: WRITES, ...RECHARGE_PAY }),
           item('rate', 'Dollar', { access: WRITES }),
           item('firmware', 'CloudServer', { access: WRITES, page: ownerFirmwarePage }),
         ],

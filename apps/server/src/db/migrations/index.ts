@@ -35,6 +35,7 @@ import { protocolBindings } from './0034-protocol-bindings.js';
 import { customDomains } from './0036-custom-domains.js';
 import { rechargeOrders } from './0037-recharge-orders.js';
 import { flowCards } from './0039-flow-cards.js';
+import { payments } from './0040-payments.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -74,6 +75,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0036-custom-domains': customDomains(dialect),
     '0037-recharge-orders': rechargeOrders(dialect),
     '0039-flow-cards': flowCards(dialect),
+    '0040-payments': payments(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -1,9 +1,10 @@
 /**
  * The checkout the rechargePay page opens for the picked cards: issue 15's CheckoutDialog
- * (features/recharge-checkout, branch s29-payments) once merged. The page takes it as its
- * `checkout` prop (tests pass their own); `DEFAULT_CHECKOUT` is what the route renders with.
+ * (features/recharge-checkout). The page takes it as its `checkout` prop (tests pass their own);
+ * `DEFAULT_CHECKOUT` is what the route renders with.
  */
 import type { ComponentType } from 'react';
+import { CheckoutDialog } from '../recharge-checkout/CheckoutDialog';
 
 export interface CheckoutProps {
   pns: string[];
@@ -13,5 +14,5 @@ export interface CheckoutProps {
 
 export type CheckoutComponent = ComponentType<CheckoutProps>;
 
-/** Undefined until the checkout dialog is merged: the Recharge button then says it is not available. */
-export const DEFAULT_CHECKOUT: CheckoutComponent | undefined = undefined;
+/** The app's checkout dialog (a page given none keeps its Recharge button disabled, saying why). */
+export const DEFAULT_CHECKOUT: CheckoutComponent | null = CheckoutDialog;

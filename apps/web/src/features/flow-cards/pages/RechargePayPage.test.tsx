@@ -147,7 +147,7 @@ describe('rechargePay page', () => {
 
   it('without a checkout the Recharge button stays disabled', async () => {
     installFakeApi({ queryGprsCollector: paged('collector', [A], { stat: STAT }) });
-    renderWithApp(<RechargePayPage checkout={undefined} />, { role: 0 });
+    renderWithApp(<RechargePayPage checkout={null} />, { role: 0 });
     await screen.findAllByTestId('card-row', {}, { timeout: 10_000 });
     fireEvent.click(checkbox('SW0000000001'));
     await waitFor(() => expect(screen.getByTestId('selection-count').textContent).toBe('Selected: 1'));

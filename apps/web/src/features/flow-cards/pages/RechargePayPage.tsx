@@ -43,8 +43,8 @@ import {
 } from '../model';
 
 export interface RechargePayPageProps {
-  /** The checkout dialog opened by "Recharge" (default: the app's, see ../checkout.ts). */
-  checkout?: CheckoutComponent | undefined;
+  /** The checkout dialog opened by "Recharge" (default: the app's, see ../checkout.ts); null: none. */
+  checkout?: CheckoutComponent | null;
 }
 
 export default function RechargePayPage({ checkout = DEFAULT_CHECKOUT }: RechargePayPageProps) {
