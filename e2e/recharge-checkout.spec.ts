@@ -1,7 +1,6 @@
 /**
- * Issue 15, the recharge checkout end to end: dealer_north opens the checkout for its two demo
- * cellular dataloggers' cards (the minimal rechargePay entry; the flow-card list opens the same
- * CheckoutDialog), sees the price with the 12-month discount, pays in the sandbox provider's
+ * Issue 15, the recharge checkout end to end: dealer_north finds its two demo cellular
+ * dataloggers' cards in the flow-card list (rechargePay), picks both and opens the checkout, sees the price with the 12-month discount, pays in the sandbox provider's
  * hosted page (signed webhook behind it), lands on the order-result page which shows success, and
  * both cards renewed (expiry later than before).
  */
@@ -16,9 +15,16 @@ const PNS = ['SWNORTH0000201', 'SWNORTH0000202'];
 describe('recharge checkout through the sandbox provider', () => {
   it('recharges two cards and shows them renewed', async () => {
     const page = await h().newPage();
-    await h().signIn(page, DEMO.dealer_north.usr, DEMO.dealer_north.pwd, '/adminNew/setting/rechargePay');
-    await page.getByTestId('recharge-pns').fill(PNS.join(', '));
-    await page.getByTestId('recharge-open').click();
+    // The list kit's search in the address bar: both cards (fuzzy PN).
+    await h().signIn(page, DEMO.dealer_north.usr, DEMO.dealer_north.pwd, '/adminNew/setting/rechargePay?q=SWNORTH00002');
+    for (const pn of PNS) {
+      const row = page.locator(`[data-testid="card-row"][data-pn="${pn}"]`);
+      await row.waitFor({ timeout: 30_000 });
+      await row.locator('input.ant-checkbox-input').check();
+    }
+    await expect.poll(() => page.getByTestId('selection-count').innerText()).toBe('Selected: 2');
+    expect(await page.getByTestId('selection-problem').count()).toBe(0);
+    await page.getByTestId('recharge-button').click();
     const dialog = page.getByTestId('checkout-dialog');
     await dialog.waitFor();
     // both cards listed, the batch valid, 12 months with its 10 % discount priced

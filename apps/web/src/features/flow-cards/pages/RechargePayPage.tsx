@@ -26,6 +26,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { CARD_STATUSES, NETWORK_TYPES, type GprsCollectorRow } from '@sunwatch/protocol';
 import { PagedTable, useListState } from '../../../components/list';
+import { accessFor } from '../../../app/access';
+import { useSession } from '../../../app/use-session';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
 import { useFlowCards } from '../api/queries';
@@ -58,7 +60,10 @@ export default function RechargePayPage({ checkout = DEFAULT_CHECKOUT }: Recharg
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const selected = [...picked.values()];
   const problem = selectionProblem(selected);
-  const Checkout = checkout;
+  // Paying is a settings right (the checkout's actions need system_settings); the list needs
+  // device management (the route). A sub-administrator with the list only sees the cards.
+  const canPay = accessFor(useSession()).hasModule('system_settings');
+  const Checkout = canPay ? checkout : null;
 
   const pick = (rows: readonly GprsCollectorRow[], on: boolean) =>
     setPicked((prev) => {
@@ -253,7 +258,7 @@ export default function RechargePayPage({ checkout = DEFAULT_CHECKOUT }: Recharg
           >
             <Button
               type="primary"
-              disabled={selected.length === 0 || problem !== null || !checkout}
+              disabled={selected.length === 0 || problem !== null || !Checkout}
               onClick={() => setCheckoutOpen(true)}
               data-testid="recharge-button"
             >
