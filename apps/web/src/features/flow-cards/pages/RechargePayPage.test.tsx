@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CardStatus, GprsCollectorRow } from '@sunwatch/protocol';
 import i18n from '../../../i18n';
-import { installFakeApi, paged, renderWithApp, resetAppTest } from '../../../test/fake-api';
+import { installFakeApi, paged, renderWithApp, resetAppTest, signInAs } from '../../../test/fake-api';
+import { setPermissions } from '../../../app/session';
 import type { CheckoutProps } from '../checkout';
 import RechargePayPage from './RechargePayPage';
 
@@ -152,6 +153,19 @@ describe('rechargePay page', () => {
     fireEvent.click(checkbox('SW0000000001'));
     await waitFor(() => expect(screen.getByTestId('selection-count').textContent).toBe('Selected: 1'));
     expect((screen.getByTestId('recharge-button') as HTMLButtonElement).disabled).toBe(true);
+  }, 60_000);
+
+  it('a sub-administrator without the settings right sees the cards but cannot pay', async () => {
+    installFakeApi({ queryGprsCollector: paged('collector', [A], { stat: STAT }) });
+    signInAs(2);
+    setPermissions({ modules: ['device_manag'], firstPages: [], secondPages: [], buttons: [] });
+    const Checkout = () => <div data-testid="fake-checkout" />;
+    renderWithApp(<RechargePayPage checkout={Checkout} />);
+    await screen.findAllByTestId('card-row', {}, { timeout: 10_000 });
+    fireEvent.click(checkbox('SW0000000001'));
+    await waitFor(() => expect(screen.getByTestId('selection-count').textContent).toBe('Selected: 1'));
+    expect((screen.getByTestId('recharge-button') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('fake-checkout')).toBeNull();
   }, 60_000);
 
   it('other languages: the texts are translated', async () => {
