@@ -20,6 +20,8 @@ import type { CompanyKeysService } from './modules/company-keys/company-keys.ser
 import type { CustomDomainsService } from './modules/custom-domains/custom-domains.service.js';
 import type { VendorCtrlPwdService } from './modules/custom-domains/vendor-ctrl-pwd.service.js';
 import type { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
+import type { RechargeCheckoutService } from './modules/recharge-orders/recharge-checkout.service.js';
+import type { PaymentsService } from './modules/payments/payments.service.js';
 import type { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
 import type { RechargeRecordsService } from './modules/recharge-records/recharge-records.service.js';
 import type { TariffsService } from './modules/tariffs/tariffs.service.js';
@@ -141,6 +143,8 @@ export interface AppContext {
     /** Issue 15: effective-dated tariffs with time-of-use periods, and income (docs/money/tariffs.md). */
     tariffs: TariffsService;
     income: IncomeService;
+    rechargeCheckout: RechargeCheckoutService;
+    payments: PaymentsService;
     /** Issue 14: the operator's log pages (platform datalogger log, action log) and their retention. */
     operatorLogs: OperatorLogsService;
     protocolAdmin: ProtocolAdminService;

@@ -36,6 +36,11 @@ import { RechargeRecordsService } from './modules/recharge-records/recharge-reco
 import { TariffsRepository } from './modules/tariffs/tariffs.repository.js';
 import { IncomeService } from './modules/tariffs/income.service.js';
 import { TariffsService } from './modules/tariffs/tariffs.service.js';
+import { RechargeCheckoutService } from './modules/recharge-orders/recharge-checkout.service.js';
+import { CardRenewalCompletion } from './modules/recharge-orders/card-renewal.js';
+import { RechargePayable, rechargeResultDetails } from './modules/recharge-orders/recharge-payable.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
+import { SandboxProvider } from './modules/payments/sandbox-provider.js';
 import { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
 import { ManufacturersService } from './modules/manufacturers/manufacturers.service.js';
@@ -175,6 +180,13 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       log,
       options: config.upgrades,
     });
+    // Issue 15: recharge orders renew their cards on success; payments through providers.
+    const rechargeOrders = new RechargeOrdersService(db, now, audit, new CardRenewalCompletion(db, now, audit), {
+      creditWindowMs: config.payments.creditWindowMs,
+    });
+    const payments = new PaymentsService({ db, dbh, now, audit, config: config.payments });
+    if (config.payments.sandboxEnabled) payments.registerProvider(new SandboxProvider(config.payments.sandboxSecret, now));
+    payments.register(new RechargePayable(rechargeOrders), (d, no) => rechargeResultDetails(d, no));
     const ctx: AppContext = {
       config,
       blobs,
@@ -218,8 +230,18 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         throttle,
         companyKeys,
         manufacturerCodes,
-        rechargeOrders: new RechargeOrdersService(db, now, audit),
         rechargeRecords: new RechargeRecordsService(db, access, now),
+        rechargeOrders,
+        rechargeCheckout: new RechargeCheckoutService({
+          db,
+          access,
+          repo: rechargeOrders.repo,
+          now,
+          audit,
+          providerOf: (m) => payments.providerFor(m)?.id,
+          rechargeCards: (caller, pns) => ctx.services.collectorAdmin.rechargeCards(caller, pns),
+        }),
+        payments,
         actionLog,
         operatorLogs,
         protocolAdmin,

@@ -18,3 +18,6 @@ export * from './firmware.js';
 export * from './reports/periods.js';
 export * from './recharge.js';
 export * from './tariffs.js';
+export * from './flow-cards.js';
+export * from './recharge-plans.js';
+export * from './payments.js';

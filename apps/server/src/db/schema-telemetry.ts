@@ -120,6 +120,20 @@ export interface DataloggersTable {
   price_use: Generated<number>;
   price_gen: Generated<number>;
   imsi: Generated<string>;
+  /** Flow card details (migration 0039, docs/money/flow-cards.md). */
+  card_carrier: Generated<string>;
+  card_package: Generated<string>;
+  card_used_kb: Generated<number>;
+  /** 0 = unknown. */
+  card_limit_kb: Generated<number>;
+  /** NETWORK_TYPES or ''. */
+  card_network: Generated<string>;
+  /** CARD_TYPES or ''. */
+  card_type: Generated<string>;
+  /** RECHARGE_AREAS or ''. */
+  card_area: Generated<string>;
+  card_activated_at: number | null;
+  card_status_at: number | null;
 }
 
 export interface DevicesTable {

@@ -392,6 +392,7 @@ import type { EntryExtrasTables } from './schema-entry-extras.js';
 import type { FirmwareTables } from './schema-firmware.js';
 import type { RechargeTables } from './schema-recharge.js';
 import type { TariffTables } from './schema-tariffs.js';
+import type { PaymentTables } from './schema-payments.js';
 
 export interface Database
   extends TelemetryTables,
@@ -403,7 +404,8 @@ export interface Database
     BrandingTables,
     FirmwareTables,
     RechargeTables,
-    TariffTables {
+    TariffTables,
+    PaymentTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   user_groups: UserGroupsTable;

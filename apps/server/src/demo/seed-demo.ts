@@ -5,7 +5,8 @@ import { seedTelemetry } from './seed-telemetry.js';
 import { seedDemoAlarms } from './seed-alarms.js';
 import { seedDistribution } from './seed-distribution.js';
 import { seedDemoFirmware } from './seed-firmware.js';
-import { seedDemoRechargeOrders } from './seed-recharge.js';
+import { seedDemoCheckoutCards, seedDemoRechargeOrders } from './seed-recharge.js';
+import { seedDemoFlowCards } from './seed-flow-cards.js';
 
 export interface DemoAccount {
   usr: string;
@@ -104,6 +105,8 @@ export async function seedDemo(app: FastifyInstance | { ctx: AppContext }): Prom
   if (app.ctx.config.seedDemo) await seedDistribution(app);
   if (app.ctx.config.seedDemo) await seedDemoAlarms(app); // issue 11: a past alarm history
   if (app.ctx.config.seedDemo) await seedDemoFirmware(app); // issue 13: demo signing key and firmwares
+  if (app.ctx.config.seedDemo) await seedDemoFlowCards(app); // issue 15: flow cards in every status
   if (app.ctx.config.seedDemo) await seedDemoRechargeOrders(app); // issue 14: recharge orders in every state
+  if (app.ctx.config.seedDemo) await seedDemoCheckoutCards(app); // issue 15: a valid demo recharge batch
   return created;
 }

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { RechargeArea, RechargeOrderStatus, RechargePaymentMethod } from '@sunwatch/protocol';
+import {
+  checkRechargeBatch,
+  deriveCardStatus,
+  type RechargeArea,
+  type RechargeOrderStatus,
+  type RechargePaymentMethod,
+} from '@sunwatch/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 
@@ -267,4 +273,58 @@ export async function seedDemoRechargeOrders(app: FastifyInstance | { ctx: AppCo
     created += 1;
   }
   return created;
+}
+
+/** The demo batch the checkout flow recharges (dealer_north's two stock dataloggers). */
+export const DEMO_CHECKOUT_PNS = ['SWNORTH0000201', 'SWNORTH0000202'] as const;
+
+/**
+ * Issue 15: dealer_north's two stock cards form a valid batch (spec §5: same card type, load
+ * count, area and platform state) so the demo can recharge them together; they are aligned only
+ * when the flow-card seed left them unable to (different type, or a state that cannot go with
+ * the other). Returns whether it changed them.
+ */
+export async function seedDemoCheckoutCards(app: FastifyInstance | { ctx: AppContext }): Promise<boolean> {
+  const { db } = app.ctx;
+  const now = app.ctx.now();
+  const rows = await db
+    .selectFrom('dataloggers')
+    .select(['pn', 'ccid', 'card_type', 'card_area', 'load_count', 'card_expire_at', 'card_used_kb', 'card_limit_kb'])
+    .where('pn', 'in', [...DEMO_CHECKOUT_PNS])
+    .orderBy('pn')
+    .execute();
+  if (rows.length !== DEMO_CHECKOUT_PNS.length) return false;
+  const cards = rows.map((r) => {
+    const expireAt = r.card_expire_at === null ? null : Number(r.card_expire_at);
+    return {
+      pn: r.pn,
+      ccid: r.ccid,
+      cardType: r.card_type,
+      load: Number(r.load_count),
+      area: r.card_area,
+      status: deriveCardStatus({
+        expireAt,
+        usedKb: Number(r.card_used_kb),
+        limitKb: Number(r.card_limit_kb),
+        now,
+        ccid: r.ccid,
+      }),
+    };
+  });
+  if (checkRechargeBatch(cards) === null && cards[0]!.area === 'mainland') return false;
+  for (const [i, pn] of DEMO_CHECKOUT_PNS.entries()) {
+    await db
+      .updateTable('dataloggers')
+      .set({
+        ccid: rows[i]!.ccid || demoCcid(pn, 'mainland'),
+        card_type: 'standard',
+        card_area: 'mainland',
+        load_count: Number(rows[0]!.load_count),
+        // one expiring soon (warning), one later (normal): both active
+        card_expire_at: now + (i === 0 ? 12 : 95) * DAY,
+      })
+      .where('pn', '=', pn)
+      .execute();
+  }
+  return true;
 }

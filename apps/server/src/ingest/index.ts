@@ -3,6 +3,11 @@ import { JobRunner } from '../jobs/job-runner.js';
 import { detectOfflineDataloggers } from '../jobs/detect-offline-dataloggers.job.js';
 import { CLEAN_PLANT_PICTURES_MS, cleanPlantPictures } from '../jobs/clean-plant-pictures.job.js';
 import { PRUNE_LOGS_EVERY_MS, PRUNE_LOGS_JOB, pruneLogs } from '../jobs/prune-logs.job.js';
+import {
+  REFRESH_CARD_STATUS_EVERY_MS,
+  REFRESH_CARD_STATUS_JOB,
+  refreshCardStatuses,
+} from '../jobs/refresh-card-status.job.js';
 import { PURGE_CODES_EVERY_MS, purgeVerificationCodes } from '../modules/selfservice/purge-codes.job.js';
 import { CLEAN_AVATARS_MS, cleanAvatars } from '../modules/accounts/avatars.js';
 import { startNotificationJobs } from '../modules/notifications/index.js';
@@ -69,6 +74,9 @@ export async function startTelemetryRuntime(app: FastifyInstance): Promise<Telem
     jobs.every('purge-verification-codes', PURGE_CODES_EVERY_MS, () => purgeVerificationCodes(ctx).then(() => undefined));
     jobs.every('clean-avatars', CLEAN_AVATARS_MS, () => cleanAvatars(ctx).then(() => undefined));
     jobs.every(PRUNE_LOGS_JOB, PRUNE_LOGS_EVERY_MS, () => pruneLogs(ctx));
+    jobs.every(REFRESH_CARD_STATUS_JOB, REFRESH_CARD_STATUS_EVERY_MS, () =>
+      refreshCardStatuses(ctx).then(() => undefined),
+    );
     jobs.every('prune-ingest-minutes', PRUNE_INGEST_MINUTES_EVERY_MS, () =>
       pruneIngestMinutes(ctx.db, ctx.now()).then(() => undefined),
     );

@@ -26,9 +26,10 @@ import { protocolToolsHandlers } from './protocol-tools/protocol-tools.actions.j
 
 import { companyKeyHandlers } from './company-keys/company-keys.actions.js';
 import { manufacturerCodeHandlers } from './manufacturer-codes/manufacturer-codes.actions.js';
-import { rechargeOrderHandlers } from './recharge-orders/recharge-orders.actions.js';
 import { rechargeRecordHandlers } from './recharge-records/recharge-records.actions.js';
 import { tariffHandlers } from './tariffs/tariffs.actions.js';
+import { rechargeCheckoutHandlers, rechargeOrderHandlers } from './recharge-orders/recharge-orders.actions.js';
+import { paymentHandlers } from './payments/payments.actions.js';
 
 import { operatorLogHandlers } from './operator-logs/operator-logs.actions.js';
 import { protocolAdminHandlers } from './protocol-admin/protocol-admin.actions.js';
@@ -68,6 +69,8 @@ export const handlers: HandlerMap = {
   ...rechargeOrderHandlers,
   ...rechargeRecordHandlers,
   ...tariffHandlers,
+  ...rechargeCheckoutHandlers,
+  ...paymentHandlers,
 
   ...operatorLogHandlers,
   ...protocolAdminHandlers,

@@ -800,6 +800,18 @@ export const ENTRIES = {
   queryMyRechargeOrders: { ref: 'none', params: () => ({ pagesize: 10 }) },
   queryMyRechargeOrder: { ref: 'none', params: () => ({ id: 999999 }), okCodes: [372] },
   exportMyRechargeOrders: { ref: 'none', params: () => ({}), okCodes: [264] },
+  // Payments (issue 15): an unknown order answers 372; the matrix's cards have no SIM (1042), no expiry (1030) or another area (8).
+  payOrder: { ref: 'none', params: () => ({ kind: 'recharge', orderNo: 'RC000000000', method: 'card' }), okCodes: [372] },
+  queryPayResult: { ref: 'none', params: () => ({ kind: 'recharge', orderNo: 'RC000000000' }), okCodes: [372] },
+  quoteRechargeOrder: {
+    ref: 'datalogger',
+    params: (c) => ({ pns: String(pn(c).pn), package: 'CN-30MB', months: 12, area: 'mainland' }),
+  },
+  createRechargeOrder: {
+    ref: 'datalogger',
+    params: (c) => ({ pns: String(pn(c).pn), package: 'CN-30MB', months: 12, area: 'mainland', method: 'card' }),
+    okCodes: [1042, 1030, 8],
+  },
 
   // Operator logs (issue 14): operator only; effects in test/operator-logs/operator-logs.test.ts.
   queryCollectorLogs: { ref: 'none', params: () => ({ from: Date.UTC(2026, 5, 1), to: Date.UTC(2026, 5, 2), pagesize: 10 }) },

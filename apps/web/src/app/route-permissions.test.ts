@@ -131,6 +131,11 @@ const MODULE_GATED: Record<string, readonly string[]> = {
   // (features/plants/api/mutations.ts `usePlantOwnerChoices`), else the owners of the plants it sees
   '/adminNew/project': ['queryPlantOwners'],
   '/adminNew/project/:pid': ['queryPlantOwners'],
+  // issue 15: the old edition's rechargePay lists cards (device_manag); its checkout is offered with
+  // system_settings only (features/flow-cards RechargePayPage `canPay`), and the result page is
+  // reached from that checkout
+  '/admin/setting/rechargePay': ['quoteRechargeOrder', 'createRechargeOrder', 'payOrder', 'queryPayResult'],
+  '/admin/setting/rechargePay/result': ['quoteRechargeOrder', 'createRechargeOrder', 'payOrder', 'queryPayResult'],
 };
 
 /**

@@ -144,6 +144,8 @@ const overviewPage: PageLoader = () => import('../features/overview/pages/Overvi
 const generalHomePage: PageLoader = () => import('../features/overview/pages/GeneralHomePage');
 const personalBasicPage: PageLoader = () => import('../features/account/pages/PersonalBasicPage');
 const projectsPage: PageLoader = () => import('../features/plants/pages/ProjectsPage');
+/** Issue 15: the flow cards and their recharge, one page in every area and edition. */
+const rechargePayPage: PageLoader = () => import('../features/flow-cards/pages/RechargePayPage');
 const accountsAdminPage: PageLoader = () => import('../features/accounts-admin/pages/AccountsAdminPage');
 const dataloggersPage: PageLoader = () => import('../features/dataloggers/pages/DataloggersPage');
 const helpformPage: PageLoader = () => import('../features/device-ops/pages/HelpformPage');
@@ -168,6 +170,14 @@ export const PLANT_PAGE: SubPage = {
   titleKey: 'plants:page.title',
   page: () => import('../features/plants/pages/PlantPage'),
 };
+/** Issue 15: the recharge order result under every rechargePay page (…/rechargePay/result?kind=&orderNo=). */
+export const RECHARGE_RESULT: SubPage = {
+  pattern: 'result',
+  titleKey: 'rechargeCheckout:result.title',
+  page: () => import('../features/recharge-checkout/pages/RechargeResultPage'),
+};
+/** Issue 15: rechargePay is the flow-card list (it opens the checkout dialog), with the order result under it. */
+const RECHARGE_PAY: Partial<RouteNode> = { page: rechargePayPage, subPage: RECHARGE_RESULT };
 const DEVICE_LIST: Partial<RouteNode> = {
   page: () => import('../features/devices/pages/DeviceListPage'),
   subPage: DEVICE_DETAIL,
@@ -277,7 +287,7 @@ export const AREAS: readonly AreaDef[] = [
           item('firmware', 'CloudServer', { titleKey: t('defaultFirmware'), group: 'personal', page: firmwareManagerPage }),
           item('rate', 'Dollar', { group: 'personal', access: { module: 'device_manag' }, page: ratePage }),
           item('datalogger', 'Cluster', { group: 'recharge', access: DEVICES, page: dataloggersPage }),
-          item('rechargePay', 'Wallet', { group: 'recharge' }),
+          item('rechargePay', 'Wallet', { group: 'recharge', access: DEVICES, ...RECHARGE_PAY }),
           item('rechargeRecord', 'History', { group: 'recharge', page: rechargeRecordPage }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
           item('helpform', 'Appstore', { group: 'auxiliary', access: DEVICES, page: helpformPage }),
@@ -306,7 +316,7 @@ export const AREAS: readonly AreaDef[] = [
         defaultChild: 'personalBasic',
         children: [
           item('personalBasic', 'User', { page: personalBasicPage }),
-          item('rechargePay', 'Wallet', { access: SETTINGS }),
+          item('rechargePay', 'Wallet', { access: DEVICES, ...RECHARGE_PAY }),
           // Spec §2 lists only `firmware` here: its tabs hold what the new edition spreads over
           // firmware, UpgFirmware, strategy and upgrade (issue 13), with the same access rules.
           item('firmware', 'CloudServer', {
@@ -358,7 +368,7 @@ export const AREAS: readonly AreaDef[] = [
             page: () => import('../features/subaccounts/pages/BrowseAccountPage'),
           }),
           item('alarmform', 'Mail', { group: 'alarmSettings', page: () => import('../features/notifications/pages/AlarmFormPage') }),
-          item('rechargePay', 'Wallet', { group: 'recharge', access: WRITES }),
+          item('rechargePay', 'Wallet', { group: 'recharge', access: WRITES, ...RECHARGE_PAY }),
           item('rechargeRecord', 'History', { group: 'recharge', access: OWNER_ONLY, page: rechargeRecordPage }),
           item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge', access: OWNER_ONLY }),
           item('reportexport', 'Export', { group: 'report', page: () => import('../features/reports/pages/ReportExportPage') }),
@@ -384,7 +394,7 @@ export const AREAS: readonly AreaDef[] = [
         defaultChild: 'personalBasic',
         children: [
           item('personalBasic', 'User', { page: personalBasicPage }),
-          item('rechargePay', 'Wallet', { access: WRITES }),
+          item('rechargePay', 'Wallet', { access: WRITES, ...RECHARGE_PAY }),
           item('rate', 'Dollar', { access: WRITES, page: ratePage }),
           item('firmware', 'CloudServer', { access: WRITES, page: ownerFirmwarePage }),
         ],

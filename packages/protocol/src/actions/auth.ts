@@ -250,6 +250,11 @@ export const ACTION_AUTH = {
   queryMyRechargeOrders: 'signed',
   queryMyRechargeOrder: 'signed',
   exportMyRechargeOrders: 'signed',
+  // issue 15: payments (payments.ts)
+  payOrder: 'signed',
+  queryPayResult: 'signed',
+  quoteRechargeOrder: 'signed',
+  createRechargeOrder: 'signed',
 
   // issue 14: the operator's log and actionLog (operator-logs.ts)
   queryCollectorLogs: 'signed',

@@ -3,6 +3,8 @@ import { defineAction, result } from './define.js';
 import { COLLECTOR_EVENT_KINDS, COLLECTOR_SHEET_RULE, type CollectorEventKind } from './dataloggers-admin-params.js';
 import { actionParams, page, pageSize, wireBool, wireInt } from './common.js';
 import type { CollectorRow } from './dataloggers.js';
+import { CARD_STATUSES, type CardStatus } from '../recharge.js';
+import { NETWORK_TYPES, type FlowCardFields } from '../flow-cards.js';
 
 /**
  * Datalogger management (issue 10; vendor-actions.md §6, spec §2 "Datalogger", §4, §5, §6):
@@ -227,32 +229,43 @@ export const webQueryCollectorLog = defineAction({
 export interface GprsCollectorRow extends CollectorRow {
   type: string;
   fireware: string;
-  gprs: {
-    ccid: string;
-    /** Flow card status: 0 normal, 1 warning, 2 overdue, 3 expired, 4 unknown. */
-    card: number;
-    imsi: string;
-    /** yyyy-mm-dd ('' unknown). */
-    expire: string;
-    /** Traffic used, MB. */
-    traffic: number;
-  };
+  /**
+   * The vendor's keys (ccid, card, imsi, expire, traffic) plus the flow-card keys of issue 15
+   * (flow-cards.ts FlowCardFields: operator, package, usage, network, type, area, activation),
+   * additive. `card` is derived from expiry and usage at read time.
+   */
+  gprs: FlowCardFields;
 }
 
 export const queryGprsCollector = defineAction({
   name: 'queryGprsCollector',
   summary:
-    'Dataloggers that communicate over GPRS, by fuzzy pn, fuzzy ccid and load; paged. 257 when a pn filter matches none.',
+    'Cellular (GPRS) dataloggers of the caller by fuzzy pn, fuzzy ccid and load (web: search, card status, network, stats); paged. 257 when a pn filter matches none.',
   params: actionParams({
     pn: z.string().max(32).optional(),
     ccid: z.string().max(32).optional(),
     load: wireInt().optional(),
     page: page(),
     pagesize: pageSize(),
+    /** Web: fuzzy PN or CCID (either matches). */
+    search: z.string().max(32).optional(),
+    /** Web: derived card status (CARD_STATUSES name). */
+    cardStatus: z.enum(CARD_STATUSES).optional(),
+    /** Web: network type (NETWORK_TYPES). */
+    network: z.enum(NETWORK_TYPES).optional(),
+    /** Web: 1 adds `stat` (cards per derived status over the whole filtered scope, status filter aside). */
+    stat: wireBool().optional(),
   }),
   access: { auth: 'signed', permission: 'device_manag' },
   mutates: false,
-  result: result<{ total: number; page: number; pagesize: number; collector: GprsCollectorRow[] }>(),
+  result: result<{
+    total: number;
+    page: number;
+    pagesize: number;
+    collector: GprsCollectorRow[];
+    /** With `stat=1` only. */
+    stat?: Record<CardStatus, number> & { sunset: number };
+  }>(),
 });
 
 /** Everything the details screen shows (spec §3 Datalogger). */

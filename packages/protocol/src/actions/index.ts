@@ -25,6 +25,7 @@ import * as manufacturerCodes from './manufacturer-codes.js';
 import * as rechargeOrders from './recharge-orders.js';
 import * as rechargeRecords from './recharge-records.js';
 import * as tariffs from './tariffs.js';
+import * as payments from './payments.js';
 
 import * as operatorLogs from './operator-logs.js';
 import * as protocolAdmin from './protocol-admin.js';
@@ -66,6 +67,7 @@ export const catalogue = {
   ...rechargeOrders,
   ...rechargeRecords,
   ...tariffs,
+  ...payments,
 
   ...operatorLogs,
   ...protocolAdmin,
@@ -123,6 +125,7 @@ export type * from './recharge-orders.js';
 export type * from './recharge-records.js';
 export * from './recharge-records-params.js';
 export type * from './tariffs.js';
+export type * from './payments.js';
 export type * from './protocol-admin.js';
 export * from './protocol-admin-params.js';
 export type * from './operator-home.js';

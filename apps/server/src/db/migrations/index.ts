@@ -36,6 +36,8 @@ import { customDomains } from './0036-custom-domains.js';
 import { rechargeOrders } from './0037-recharge-orders.js';
 import { samplePartitions } from './0044-sample-partitions.js';
 import { tariffs } from './0038-tariffs.js';
+import { flowCards } from './0039-flow-cards.js';
+import { payments } from './0040-payments.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -76,6 +78,8 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0037-recharge-orders': rechargeOrders(dialect),
     '0044-sample-partitions': samplePartitions(dialect),
     '0038-tariffs': tariffs(dialect),
+    '0039-flow-cards': flowCards(dialect),
+    '0040-payments': payments(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

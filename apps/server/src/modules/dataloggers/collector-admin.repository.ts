@@ -1,11 +1,23 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
+import { SUNSET_NETWORKS } from '@sunwatch/protocol';
 import type { Db } from '../../db/db.js';
 import type { DataloggersTable } from '../../db/schema-telemetry.js';
 import { currentDb } from '../../db/transaction.js';
 import { dataloggerScopeSql, type TelemetryScope } from '../../access/access.repository.js';
 import { likePattern } from '../../db/like.js';
+import { cardStatusSql, cellularSql } from './flow-card-sql.js';
 
 export type CollectorRecord = Selectable<DataloggersTable>;
+
+/** queryGprsCollector's filters; `cardStatus` is a CARD_STATUSES index. */
+export interface GprsFilter {
+  pn?: string | undefined;
+  ccid?: string | undefined;
+  load?: number | undefined;
+  search?: string | undefined;
+  network?: string | undefined;
+  cardStatus?: number | undefined;
+}
 
 /** What a reset deleted. */
 export interface ResetCounts {
@@ -154,31 +166,57 @@ export class CollectorAdminRepository {
     return counts;
   }
 
-  /** GPRS dataloggers of the scope: fuzzy PN, fuzzy CCID, load; paged. */
-  async gprs(
-    scope: TelemetryScope,
-    f: { pn?: string | undefined; ccid?: string | undefined; load?: number | undefined },
-    page: number,
-    pagesize: number,
-  ): Promise<{ total: number; rows: CollectorRecord[] }> {
-    let q = this.db
-      .selectFrom('dataloggers as dl')
-      .where(dataloggerScopeSql(scope, 'dl'))
-      .where((eb) =>
-        eb.or([eb('dl.ccid', '!=', ''), eb(sql`lower(dl.comm_method)`, 'in', ['gprs', '4g', 'lte', '2g'])]),
-      );
+  /** The cellular dataloggers of the scope with the list's filters (status filter aside). */
+  private gprsBase(scope: TelemetryScope, f: GprsFilter) {
+    let q = this.db.selectFrom('dataloggers as dl').where(dataloggerScopeSql(scope, 'dl')).where(cellularSql('dl'));
     if (f.pn?.trim()) q = q.where(sql`lower(dl.pn)`, 'like', sql`${likePattern(f.pn.trim())} escape '\\'`);
     if (f.ccid?.trim()) q = q.where(sql`lower(dl.ccid)`, 'like', sql`${likePattern(f.ccid.trim())} escape '\\'`);
+    if (f.search?.trim()) {
+      const p = likePattern(f.search.trim());
+      q = q.where(sql<SqlBool>`(lower(dl.pn) like ${p} escape '\\' or lower(dl.ccid) like ${p} escape '\\')`);
+    }
     if (f.load !== undefined) q = q.where('dl.load_count', '=', f.load);
+    if (f.network !== undefined) q = q.where('dl.card_network', '=', f.network);
+    return q;
+  }
+
+  /**
+   * GPRS (cellular) dataloggers of the scope: fuzzy PN, fuzzy CCID, load, and the web's search,
+   * derived card status (as of now) and network; paged, each row with its derived `card_code`.
+   */
+  async gprs(
+    scope: TelemetryScope,
+    f: GprsFilter,
+    page: number,
+    pagesize: number,
+  ): Promise<{ total: number; rows: Array<CollectorRecord & { card_code: number }> }> {
+    const now = this.now();
+    let q = this.gprsBase(scope, f);
+    if (f.cardStatus !== undefined) q = q.where(cardStatusSql(now, 'dl'), '=', f.cardStatus);
     const c = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const total = Number(c.n);
     if (total === 0 || page * pagesize >= total) return { total, rows: [] };
     const rows = await q
       .selectAll('dl')
+      .select(cardStatusSql(now, 'dl').as('card_code'))
       .orderBy('dl.id')
       .limit(pagesize)
       .offset(page * pagesize)
       .execute();
-    return { total, rows: rows.map((r) => ({ ...r, id: Number(r.id) })) };
+    return { total, rows: rows.map((r) => ({ ...r, id: Number(r.id), card_code: Number(r.card_code) })) };
+  }
+
+  /** Cards per derived status (0..4) and 2G cards, over the list's filters without the status one. */
+  async gprsStats(scope: TelemetryScope, f: GprsFilter): Promise<{ byStatus: Map<number, number>; sunset: number }> {
+    const code = cardStatusSql(this.now(), 'dl');
+    const rows = await this.gprsBase(scope, f)
+      .select([code.as('code'), (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(code)
+      .execute();
+    const sunset = await this.gprsBase(scope, f)
+      .where('dl.card_network', 'in', [...SUNSET_NETWORKS])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { byStatus: new Map(rows.map((r) => [Number(r.code), Number(r.n)])), sunset: Number(sunset.n) };
   }
 }

@@ -3,7 +3,12 @@ import {
   DEFAULT_LOCALE,
   RESTART_RESULT,
   ROLE,
+  RECHARGE_BATCH_MAX,
+  cardStatusCode,
+  cardStatusName,
+  checkRechargeBatch,
   dataloggerLogRangeError,
+  deriveCardStatus,
   errorDesc,
   errorMessage,
   isPn,
@@ -17,12 +22,14 @@ import {
   type CollectorLogRow,
   type CollectorSheetDat,
   type CollectorSheetResult,
+  type CardStatus,
   type CommandAck,
   type DataloggerCommandKind,
   type ErrorCode,
   type GprsCollectorRow,
   type OperationKind,
   type ParsedParamsOf,
+  type RechargeCard,
 } from '@sunwatch/protocol';
 import type { AccessService } from '../../access/access.service.js';
 import { callerHasPermission } from '../../access/permissions.js';
@@ -788,28 +795,106 @@ export class CollectorAdminService {
   // Reads
   // ----------------------------------------------------------------------------------------
 
-  private gprsOf(r: CollectorRecord): GprsCollectorRow['gprs'] {
+  /** The card's keys: the vendor's five plus issue 15's; `card` derived as of now unless given. */
+  private gprsOf(r: CollectorRecord, code?: number): GprsCollectorRow['gprs'] {
+    const expireAt = r.card_expire_at != null ? Number(r.card_expire_at) : null;
+    const activatedAt = r.card_activated_at != null ? Number(r.card_activated_at) : null;
+    const usedKb = Number(r.card_used_kb);
+    const limitKb = Number(r.card_limit_kb);
+    const status =
+      code !== undefined
+        ? cardStatusName(code)
+        : deriveCardStatus({ expireAt, usedKb, limitKb, now: this.deps.now(), ccid: r.ccid });
     return {
       ccid: r.ccid,
-      card: r.card_status,
+      card: cardStatusCode(status),
       imsi: r.imsi,
-      expire: r.card_expire_at != null ? dayString(localDay(Number(r.card_expire_at), r.tz_offset)) : '',
-      traffic: r.gprs_traffic,
+      expire: expireAt != null ? dayString(localDay(expireAt, r.tz_offset)) : '',
+      traffic: usedKb > 0 ? Math.round((usedKb / 1024) * 100) / 100 : Number(r.gprs_traffic),
+      operator: r.card_carrier,
+      package: r.card_package,
+      usedKb,
+      limitKb,
+      network: r.card_network,
+      cardType: r.card_type,
+      area: r.card_area,
+      activated: activatedAt != null ? dayString(localDay(activatedAt, r.tz_offset)) : '',
+      activatedAt: activatedAt ?? 0,
+      expireAt: expireAt ?? 0,
+      status,
     };
+  }
+
+  /**
+   * The cards of `pns` for a recharge order (issue 15), each with its status derived as of now,
+   * after the checks of spec §5: every PN visible to the caller (else 257 with that PN, as an
+   * unknown one), then protocol checkRechargeBatch (its RECHARGE_BATCH_ERRORS code, the PN at
+   * fault as the error's detail). The order's area and card type are the first card's.
+   */
+  async rechargeCards(caller: Caller, pns: readonly string[]): Promise<Array<RechargeCard & { expireAt: number | null }>> {
+    const unique = pns.map((p) => p.trim()).filter((p) => p !== '');
+    if (unique.length > RECHARGE_BATCH_MAX) throw new ApiError(13, 'pn');
+    if (new Set(unique).size !== unique.length) throw new ApiError(1029, 'pn');
+    if (unique.length === 0) throw new ApiError(7, 'pn');
+    await this.deps.access.requireAccess({ caller, permission: 'datalogger.read', ids: unique });
+    const rows = await this.deps.repo.byPns(unique);
+    const now = this.deps.now();
+    const cards = unique.map((pn) => {
+      const r = rows.get(pn);
+      if (!r) throw new ApiError(257, pn);
+      const expireAt = r.card_expire_at != null ? Number(r.card_expire_at) : null;
+      return {
+        pn,
+        ccid: r.ccid,
+        cardType: r.card_type,
+        load: r.load_count,
+        area: r.card_area,
+        expireAt,
+        status: deriveCardStatus({
+          expireAt,
+          usedKb: Number(r.card_used_kb),
+          limitKb: Number(r.card_limit_kb),
+          now,
+          ccid: r.ccid,
+        }),
+      };
+    });
+    const problem = checkRechargeBatch(cards);
+    if (problem) throw new ApiError(problem.err, problem.pn ? `${problem.reason}:${problem.pn}` : problem.reason);
+    return cards;
   }
 
   async gprsList(
     caller: Caller,
     p: ParsedParamsOf<Catalogue['queryGprsCollector']>,
-  ): Promise<{ total: number; page: number; pagesize: number; collector: GprsCollectorRow[] }> {
+  ): Promise<{
+    total: number;
+    page: number;
+    pagesize: number;
+    collector: GprsCollectorRow[];
+    stat?: Record<CardStatus, number> & { sunset: number };
+  }> {
     const scope = await this.deps.access.scopeOf(caller);
+    const filter = {
+      pn: p.pn,
+      ccid: p.ccid,
+      load: p.load,
+      search: p.search,
+      network: p.network,
+    };
     const { total, rows } = await this.deps.repo.gprs(
       scope,
-      { pn: p.pn, ccid: p.ccid, load: p.load },
+      { ...filter, cardStatus: p.cardStatus !== undefined ? cardStatusCode(p.cardStatus) : undefined },
       p.page,
       p.pagesize,
     );
     if (total === 0 && p.pn?.trim()) throw new ApiError(257);
+    let stat: Record<CardStatus, number> & { sunset: number } | undefined;
+    if (p.stat) {
+      const s = await this.deps.repo.gprsStats(scope, filter);
+      stat = { normal: 0, warning: 0, overdue: 0, expired: 0, unknown: 0, sunset: s.sunset };
+      for (const [code, n] of s.byStatus) stat[cardStatusName(code)] += n;
+    }
     return {
       total,
       page: p.page,
@@ -825,8 +910,9 @@ export class CollectorAdminService {
         pid: r.project_id ?? 0,
         type: r.type_code,
         fireware: r.firmware,
-        gprs: this.gprsOf(r),
+        gprs: this.gprsOf(r, r.card_code),
       })),
+      ...(stat ? { stat } : {}),
     };
   }
 
