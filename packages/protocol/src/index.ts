@@ -17,3 +17,4 @@ export * from './commands.js';
 export * from './firmware.js';
 export * from './reports/periods.js';
 export * from './recharge.js';
+export * from './acceleration.js';

@@ -23,6 +23,7 @@ import * as protocolTools from './protocol-tools.js';
 import * as companyKeys from './company-keys.js';
 import * as manufacturerCodes from './manufacturer-codes.js';
 import * as rechargeOrders from './recharge-orders.js';
+import * as acceleration from './acceleration.js';
 
 import * as operatorLogs from './operator-logs.js';
 import * as protocolAdmin from './protocol-admin.js';
@@ -62,6 +63,7 @@ export const catalogue = {
   ...companyKeys,
   ...manufacturerCodes,
   ...rechargeOrders,
+  ...acceleration,
 
   ...operatorLogs,
   ...protocolAdmin,
@@ -116,6 +118,7 @@ export * from './upgrade-strategies-params.js';
 export type * from './company-keys.js';
 export type * from './manufacturer-codes.js';
 export type * from './recharge-orders.js';
+export type * from './acceleration.js';
 export type * from './protocol-admin.js';
 export * from './protocol-admin-params.js';
 export type * from './operator-home.js';
