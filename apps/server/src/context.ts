@@ -21,6 +21,8 @@ import type { CustomDomainsService } from './modules/custom-domains/custom-domai
 import type { VendorCtrlPwdService } from './modules/custom-domains/vendor-ctrl-pwd.service.js';
 import type { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import type { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
+import type { AccelerationService } from './modules/acceleration/acceleration.service.js';
+import type { AccelerationDelivery } from './modules/acceleration/acceleration-delivery.js';
 import type { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
 import type { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import type { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
@@ -133,6 +135,9 @@ export interface AppContext {
     manufacturerCodes: ManufacturerCodesService;
     /** Issue 14 rechargeRemedy (the order model of issue 15): search, detail, remedy. */
     rechargeOrders: RechargeOrdersService;
+    /** Issue 15: acceleration orders and the delivery of their interval changes. */
+    acceleration: AccelerationService;
+    accelerationDelivery: AccelerationDelivery;
     /** Issue 14: the operator's log pages (platform datalogger log, action log) and their retention. */
     operatorLogs: OperatorLogsService;
     protocolAdmin: ProtocolAdminService;

@@ -31,6 +31,9 @@ import { VendorCtrlPwdService } from './modules/custom-domains/vendor-ctrl-pwd.s
 import { brandingSeedDomains } from './modules/branding/branding.config.js';
 import { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
+import { AccelerationRepository } from './modules/acceleration/acceleration.repository.js';
+import { AccelerationService } from './modules/acceleration/acceleration.service.js';
+import { AccelerationDelivery } from './modules/acceleration/acceleration-delivery.js';
 import { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
 import { ManufacturersService } from './modules/manufacturers/manufacturers.service.js';
@@ -166,6 +169,25 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       log,
       options: config.upgrades,
     });
+    // Issue 15: acceleration orders; a paid order's interval change is delivered over MQTT.
+    const accelerationRepo = new AccelerationRepository(db);
+    const acceleration = new AccelerationService({
+      repo: accelerationRepo,
+      access,
+      audit,
+      now,
+      onPaid: () => accelerationDelivery.kick(),
+    });
+    const accelerationDelivery = new AccelerationDelivery({
+      repo: accelerationRepo,
+      dbh,
+      commands,
+      audit,
+      operations,
+      expireLapsed: () => acceleration.expireLapsed(),
+      now,
+      log,
+    });
     const ctx: AppContext = {
       config,
       blobs,
@@ -210,6 +232,8 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         companyKeys,
         manufacturerCodes,
         rechargeOrders: new RechargeOrdersService(db, now, audit),
+        acceleration,
+        accelerationDelivery,
         actionLog,
         operatorLogs,
         protocolAdmin,

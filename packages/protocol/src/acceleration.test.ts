@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ACCELERATION_PACKAGES, accelerationPrice, isAccelerationInterval } from './acceleration.js';
+import { ACCELERATION_PACKAGES, accelerationPrice, isAccelerationInterval, type AccelerationPriceInput } from './acceleration.js';
 
 /** Spec §9: price by parameter count, frequency, load count and (history) storage time; integer minor units. */
 describe('accelerationPrice', () => {
-  const base = { type: 'history', interval: 60, parameters: 20, loads: 1, storageMonths: 1 } as const;
+  const base: AccelerationPriceInput = { type: 'history', interval: 60, parameters: 20, loads: 1, storageMonths: 1 };
 
   it('prices the reference case: history, 60 s, one load, one block, one month (￥144 + ￥8)', () => {
     expect(accelerationPrice(base)).toEqual({
@@ -75,7 +75,7 @@ describe('accelerationPrice', () => {
   });
 
   it('refuses what is not on sale or out of range', () => {
-    expect(() => accelerationPrice({ ...base, interval: 45 as 60 })).toThrow(RangeError);
+    expect(() => accelerationPrice({ ...base, interval: 45 as AccelerationPriceInput['interval'] })).toThrow(RangeError);
     expect(() => accelerationPrice({ ...base, storageMonths: 2 })).toThrow(RangeError);
     expect(() => accelerationPrice({ ...base, loads: -1 })).toThrow(RangeError);
     expect(() => accelerationPrice({ ...base, loads: 257 })).toThrow(RangeError);

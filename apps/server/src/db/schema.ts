@@ -391,6 +391,7 @@ import type { NotificationTables } from './schema-notifications.js';
 import type { EntryExtrasTables } from './schema-entry-extras.js';
 import type { FirmwareTables } from './schema-firmware.js';
 import type { RechargeTables } from './schema-recharge.js';
+import type { AccelerationTables } from './schema-acceleration.js';
 
 export interface Database
   extends TelemetryTables,
@@ -401,7 +402,8 @@ export interface Database
     EntryExtrasTables,
     BrandingTables,
     FirmwareTables,
-    RechargeTables {
+    RechargeTables,
+    AccelerationTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   user_groups: UserGroupsTable;

@@ -27,6 +27,7 @@ import { protocolToolsHandlers } from './protocol-tools/protocol-tools.actions.j
 import { companyKeyHandlers } from './company-keys/company-keys.actions.js';
 import { manufacturerCodeHandlers } from './manufacturer-codes/manufacturer-codes.actions.js';
 import { rechargeOrderHandlers } from './recharge-orders/recharge-orders.actions.js';
+import { accelerationHandlers } from './acceleration/acceleration.actions.js';
 
 import { operatorLogHandlers } from './operator-logs/operator-logs.actions.js';
 import { protocolAdminHandlers } from './protocol-admin/protocol-admin.actions.js';
@@ -64,6 +65,7 @@ export const handlers: HandlerMap = {
   ...companyKeyHandlers,
   ...manufacturerCodeHandlers,
   ...rechargeOrderHandlers,
+  ...accelerationHandlers,
 
   ...operatorLogHandlers,
   ...protocolAdminHandlers,

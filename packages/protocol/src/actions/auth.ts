@@ -289,6 +289,13 @@ export const ACTION_AUTH = {
   adjustManufacturerEcoin: 'signed',
   queryManufacturerEcoinLog: 'signed',
   queryVisibleDevcodes: 'signed',
+  // issue 15: acceleration orders (acceleration.ts)
+  queryAccelerationCandidates: 'signed',
+  queryAccelerationQuote: 'signed',
+  createAccelerationOrder: 'signed',
+  queryAccelerationOrders: 'signed',
+  queryAccelerationOrder: 'signed',
+  queryAccelerationChanges: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {
