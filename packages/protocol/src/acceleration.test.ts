@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ACCELERATION_PACKAGES, accelerationPrice, isAccelerationInterval, type AccelerationPriceInput } from './acceleration.js';
+import {
+  ACCELERATION_PACKAGES,
+  accelerationPrice,
+  isAccelerationInterval,
+  type AccelerationPriceInput,
+} from './acceleration.js';
 
 /** Spec §9: price by parameter count, frequency, load count and (history) storage time; integer minor units. */
 describe('accelerationPrice', () => {
@@ -45,17 +50,17 @@ describe('accelerationPrice', () => {
 
   it('a hand-computed mixed case, rounded half up once', () => {
     // flow 9600 × 2.5 × (1 + 0.5·2) × (1 + 0.25·4) = 9600 × 2.5 × 2 × 2 = 96000
-    expect(accelerationPrice({ type: 'flow', interval: 10, parameters: 65, loads: 5, storageMonths: 0 }).totalMinor).toBe(
-      96000,
-    );
+    expect(
+      accelerationPrice({ type: 'flow', interval: 10, parameters: 65, loads: 5, storageMonths: 0 }).totalMinor,
+    ).toBe(96000);
     // history 14400 × 1.5 × 1.5 × 1.25 = 40500; storage 800 × 6 × 2 = 9600
     expect(
       accelerationPrice({ type: 'history', interval: 30, parameters: 40, loads: 2, storageMonths: 6 }),
     ).toMatchObject({ collectionMinor: 40500, storageMinor: 9600, totalMinor: 50100 });
     // 9600 × 1.0 × 1.0 × 1.25^… : 2 loads flow 60 s = 12000 exactly; odd fen round half up
-    expect(accelerationPrice({ type: 'flow', interval: 30, parameters: 1, loads: 2, storageMonths: 0 }).totalMinor).toBe(
-      18000,
-    );
+    expect(
+      accelerationPrice({ type: 'flow', interval: 30, parameters: 1, loads: 2, storageMonths: 0 }).totalMinor,
+    ).toBe(18000);
   });
 
   it('is an integer for every package, type and a range of inputs, and grows with each input', () => {
@@ -75,7 +80,9 @@ describe('accelerationPrice', () => {
   });
 
   it('refuses what is not on sale or out of range', () => {
-    expect(() => accelerationPrice({ ...base, interval: 45 as AccelerationPriceInput['interval'] })).toThrow(RangeError);
+    expect(() => accelerationPrice({ ...base, interval: 45 as AccelerationPriceInput['interval'] })).toThrow(
+      RangeError,
+    );
     expect(() => accelerationPrice({ ...base, storageMonths: 2 })).toThrow(RangeError);
     expect(() => accelerationPrice({ ...base, loads: -1 })).toThrow(RangeError);
     expect(() => accelerationPrice({ ...base, loads: 257 })).toThrow(RangeError);

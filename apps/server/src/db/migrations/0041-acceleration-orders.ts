@@ -45,7 +45,11 @@ export function accelerationOrders(d: SqlDialect): Migration {
         .addColumn('finished_at', d.bigint)
         .addColumn('updated_at', d.bigint, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('acceleration_orders_created_idx').on('acceleration_orders').column('created_at').execute();
+      await db.schema
+        .createIndex('acceleration_orders_created_idx')
+        .on('acceleration_orders')
+        .column('created_at')
+        .execute();
       await db.schema
         .createIndex('acceleration_orders_dl_idx')
         .on('acceleration_orders')

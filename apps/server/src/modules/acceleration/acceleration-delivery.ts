@@ -109,7 +109,8 @@ export class AccelerationDelivery {
   /** Sends one change; true when it left `pending` (the next change of the datalogger may go). */
   async deliver(c: AccelerationChangeRecord): Promise<boolean> {
     const now = this.deps.now();
-    if (!(await this.deps.repo.claim(Number(c.id), Number(c.lease_until), this.instance, now + this.leaseMs))) return false;
+    if (!(await this.deps.repo.claim(Number(c.id), Number(c.lease_until), this.instance, now + this.leaseMs)))
+      return false;
     const to = Number(c.to_interval_s);
     const attempts = Number(c.attempts);
     let ack: CommandAck;
@@ -164,7 +165,8 @@ export class AccelerationDelivery {
         updated_at: now,
       });
       if (!mine) return; // the lease passed to another instance meanwhile: its outcome stands
-      if (status === 'applied') await this.deps.repo.setCollectInterval(Number(c.datalogger_id), ackInterval ?? to, now);
+      if (status === 'applied')
+        await this.deps.repo.setCollectInterval(Number(c.datalogger_id), ackInterval ?? to, now);
       await this.deps.audit.record(
         status === 'applied'
           ? {

@@ -5,7 +5,11 @@ import { likePattern } from '../../db/like.js';
 import type { AccelerationChangesTable, AccelerationOrdersTable } from '../../db/schema-acceleration.js';
 import { currentDb } from '../../db/transaction.js';
 
-export type AccelerationOrderRecord = Selectable<AccelerationOrdersTable> & { alias: string | null; change: string | null; applied_at: number | null };
+export type AccelerationOrderRecord = Selectable<AccelerationOrdersTable> & {
+  alias: string | null;
+  change: string | null;
+  applied_at: number | null;
+};
 export type AccelerationChangeRecord = Selectable<AccelerationChangesTable> & { order_no: string };
 
 /** The datalogger facts an acceleration needs. */
@@ -64,7 +68,11 @@ export class AccelerationRepository {
 
   /** The devcodes of the datalogger's devices, one entry per device. */
   async deviceDevcodes(dataloggerId: number): Promise<number[]> {
-    const rows = await this.db.selectFrom('devices').select('devcode').where('datalogger_id', '=', dataloggerId).execute();
+    const rows = await this.db
+      .selectFrom('devices')
+      .select('devcode')
+      .where('datalogger_id', '=', dataloggerId)
+      .execute();
     return rows.map((r) => num(r.devcode));
   }
 
@@ -84,13 +92,20 @@ export class AccelerationRepository {
     if (s.ownerId !== undefined) q = q.where('dl.owner_id', '=', s.ownerId);
     if (search !== '') {
       const like = likePattern(search);
-      q = q.where(
-        sql<SqlBool>`(lower(dl.pn) like ${like} escape '\\' or lower(dl.alias) like ${like} escape '\\')`,
-      );
+      q = q.where(sql<SqlBool>`(lower(dl.pn) like ${like} escape '\\' or lower(dl.alias) like ${like} escape '\\')`);
     }
     const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const rows = await q
-      .select(['dl.id', 'dl.pn', 'dl.alias', 'dl.comm_method', 'dl.collect_interval', 'dl.load_count', 'dl.owner_id', 'dl.status'])
+      .select([
+        'dl.id',
+        'dl.pn',
+        'dl.alias',
+        'dl.comm_method',
+        'dl.collect_interval',
+        'dl.load_count',
+        'dl.owner_id',
+        'dl.status',
+      ])
       .orderBy('dl.pn')
       .limit(p.pagesize)
       .offset(p.page * p.pagesize)
@@ -136,9 +151,7 @@ export class AccelerationRepository {
     if (f.type) q = q.where('o.type', '=', f.type);
     if (f.search !== '') {
       const like = likePattern(f.search);
-      q = q.where(
-        sql<SqlBool>`(lower(o.order_no) like ${like} escape '\\' or lower(o.pn) like ${like} escape '\\')`,
-      );
+      q = q.where(sql<SqlBool>`(lower(o.order_no) like ${like} escape '\\' or lower(o.pn) like ${like} escape '\\')`);
     }
     const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const rows = await q
@@ -177,9 +190,7 @@ export class AccelerationRepository {
     if (f.status) q = q.where('c.status', '=', f.status);
     if (f.search !== '') {
       const like = likePattern(f.search);
-      q = q.where(
-        sql<SqlBool>`(lower(o.order_no) like ${like} escape '\\' or lower(c.pn) like ${like} escape '\\')`,
-      );
+      q = q.where(sql<SqlBool>`(lower(o.order_no) like ${like} escape '\\' or lower(c.pn) like ${like} escape '\\')`);
     }
     const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const rows = await q
@@ -194,11 +205,7 @@ export class AccelerationRepository {
   }
 
   /** Compare-and-set of an order's state: true when this call moved it. */
-  async moveOrder(
-    id: number,
-    from: readonly string[],
-    set: Updateable<AccelerationOrdersTable>,
-  ): Promise<boolean> {
+  async moveOrder(id: number, from: readonly string[], set: Updateable<AccelerationOrdersTable>): Promise<boolean> {
     const r = await this.db
       .updateTable('acceleration_orders')
       .set(set)
@@ -241,11 +248,7 @@ export class AccelerationRepository {
   }
 
   /** Updates a change this instance holds the lease of. */
-  async updateChange(
-    id: number,
-    owner: string,
-    set: Updateable<AccelerationChangesTable>,
-  ): Promise<boolean> {
+  async updateChange(id: number, owner: string, set: Updateable<AccelerationChangesTable>): Promise<boolean> {
     const r = await this.db
       .updateTable('acceleration_changes')
       .set(set)

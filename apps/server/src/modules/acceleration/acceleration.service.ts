@@ -371,7 +371,12 @@ export class AccelerationService {
     });
     if (!moved) return false;
     await this.deps.audit.record(
-      { entity: 'acceleration_order', entityId: orderNo, before: { status: r.status }, after: { status: 'failed', reason } },
+      {
+        entity: 'acceleration_order',
+        entityId: orderNo,
+        before: { status: r.status },
+        after: { status: 'failed', reason },
+      },
       PAYMENT_ACTOR,
     );
     return true;
@@ -386,7 +391,12 @@ export class AccelerationService {
       if (await this.deps.repo.moveOrder(o.id, ['unpaid'], { status: 'expired', finished_at: now, updated_at: now })) {
         n += 1;
         await this.deps.audit.record(
-          { entity: 'acceleration_order', entityId: o.order_no, before: { status: 'unpaid' }, after: { status: 'expired' } },
+          {
+            entity: 'acceleration_order',
+            entityId: o.order_no,
+            before: { status: 'unpaid' },
+            after: { status: 'expired' },
+          },
           { accountId: null, usr: null, action: 'accelerationExpiry' },
         );
       }
