@@ -166,6 +166,15 @@ export const PLANT_PAGE: SubPage = {
   titleKey: 'plants:page.title',
   page: () => import('../features/plants/pages/PlantPage'),
 };
+/** Issue 15: the acceleration record and, under it, the purchase page with the terms. */
+const ACCELERATION_RECORD: Partial<RouteNode> = {
+  page: () => import('../features/acceleration/pages/CollectionFrequencyRecordPage'),
+  subPage: {
+    pattern: 'buy',
+    titleKey: 'acceleration:buy.title',
+    page: () => import('../features/acceleration/pages/AccelerationBuyPage'),
+  },
+};
 const DEVICE_LIST: Partial<RouteNode> = {
   page: () => import('../features/devices/pages/DeviceListPage'),
   subPage: DEVICE_DETAIL,
@@ -277,7 +286,7 @@ export const AREAS: readonly AreaDef[] = [
           item('datalogger', 'Cluster', { group: 'recharge', access: DEVICES, page: dataloggersPage }),
           item('rechargePay', 'Wallet', { group: 'recharge' }),
           item('rechargeRecord', 'History', { group: 'recharge' }),
-          item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
+          item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge', ...ACCELERATION_RECORD }),
           item('helpform', 'Appstore', { group: 'auxiliary', access: DEVICES, page: helpformPage }),
           item('UpgFirmware', 'CloudUpload', { group: 'strategy', page: upgFirmwarePage }),
           item('strategy', 'Tool', { group: 'strategy', page: strategyPage }),
@@ -358,7 +367,7 @@ export const AREAS: readonly AreaDef[] = [
           item('alarmform', 'Mail', { group: 'alarmSettings', page: () => import('../features/notifications/pages/AlarmFormPage') }),
           item('rechargePay', 'Wallet', { group: 'recharge', access: WRITES }),
           item('rechargeRecord', 'History', { group: 'recharge', access: OWNER_ONLY }),
-          item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge', access: OWNER_ONLY }),
+          item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge', access: OWNER_ONLY, ...ACCELERATION_RECORD }),
           item('reportexport', 'Export', { group: 'report', page: () => import('../features/reports/pages/ReportExportPage') }),
           item('reportsubscribe', 'Audit', { group: 'report', page: () => import('../features/notifications/pages/ReportSubscribePage') }),
         ],
