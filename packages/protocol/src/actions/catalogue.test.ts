@@ -133,6 +133,8 @@ const MUTATING = [
   'setManufacturerCodeEnabled',
   // issue 14: recharge remedy (operator)
   'remedyRechargeOrder',
+  // issue 15: acceleration orders
+  'createAccelerationOrder',
 
   // issue 14: log retention (operator)
   'setLogRetention',
