@@ -20,6 +20,7 @@ import { registerAvatarRoutes } from './modules/accounts/avatars.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { registerBrandingRoutes } from './modules/branding/branding.routes.js';
 import { registerUpgRoutes } from './modules/firmware/upg-routes.js';
+import { registerPaymentRoutes } from './modules/payments/payments.routes.js';
 import { loggerOptions } from './security/logger.js';
 
 declare module 'fastify' {
@@ -79,6 +80,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Report mails: one pass every 5 minutes across instances (the job lease), each mail once (dedupe key).
   const reportJobs = new JobRunner(ctx.db, ctx.now, app.log);
   reportJobs.every('report-mails', REPORT_MAIL_INTERVAL_MS, () => ctx.services.reports.mails.run().then(() => undefined));
+  // Issue 15: unpaid recharge orders expire, late credits turn overdue, pending renewals applied (docs/money/payments.md).
+  reportJobs.every('recharge-payments', ctx.config.payments.jobEveryMs, () =>
+    ctx.services.rechargeOrders.sweep(ctx.dbh, ctx.config.payments.paymentWindowMs).then(() => undefined),
+  );
   app.addHook('onClose', () => {
     reportJobs.stop();
     return Promise.resolve();
@@ -87,6 +92,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerAvatarRoutes(app, ctx.services.avatars);
   registerBrandingRoutes(app, ctx);
   registerUpgRoutes(app, ctx, handlers); // issue 13: the upgrade service of spec §7
+  registerPaymentRoutes(app, ctx); // issue 15: sandbox checkout and provider webhooks
   await registerSpa(app, config.webRoot);
   return app;
 }

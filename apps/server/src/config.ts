@@ -9,6 +9,7 @@ import {
 } from '@sunwatch/protocol';
 import { loadNotificationsConfig, type NotificationsConfig } from './modules/notifications/notifications.config.js';
 import { loadBrandingConfig, type BrandingConfig } from './modules/branding/branding.config.js';
+import { loadPaymentsConfig, type PaymentsConfig } from './modules/payments/payments.config.js';
 
 /** Thresholds of the login brute-force throttle (stored in the database, so it holds across instances). */
 export interface LoginThrottleConfig {
@@ -85,6 +86,8 @@ export interface AppConfig {
   notifications: NotificationsConfig;
   /** Issue 13: the upgrade engine (docs/firmware/engine.md). */
   upgrades: UpgradesConfig;
+  /** Issue 15 payments (modules/payments/payments.config.ts). */
+  payments: PaymentsConfig;
   /** Issue 12: server nodes and host branding (BRANDING_FILE, SERVER_NODES, BRANDING_DIR; modules/branding/branding.config.ts). */
   branding: BrandingConfig;
   /** Clock in epoch ms; injectable for tests. */
@@ -290,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       beginWaitMs: Math.max(500, int(env.UPGRADE_BEGIN_WAIT_MS, 5000)),
     },
     branding: loadBrandingConfig(env, base),
+    payments: loadPaymentsConfig(env),
     now: () => Date.now(),
     tileUrl: env.TILE_URL?.trim() || env.VITE_TILE_URL?.trim() || undefined,
     // Vendor clients keep working by default; the strict policy (our own clients) requires newpwdtext.

@@ -20,6 +20,8 @@ import type { CompanyKeysService } from './modules/company-keys/company-keys.ser
 import type { CustomDomainsService } from './modules/custom-domains/custom-domains.service.js';
 import type { VendorCtrlPwdService } from './modules/custom-domains/vendor-ctrl-pwd.service.js';
 import type { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
+import type { RechargeCheckoutService } from './modules/recharge-orders/recharge-checkout.service.js';
+import type { PaymentsService } from './modules/payments/payments.service.js';
 import type { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
 import type { AccelerationService } from './modules/acceleration/acceleration.service.js';
 import type { AccelerationDelivery } from './modules/acceleration/acceleration-delivery.js';
@@ -135,6 +137,8 @@ export interface AppContext {
     manufacturerCodes: ManufacturerCodesService;
     /** Issue 14 rechargeRemedy (the order model of issue 15): search, detail, remedy. */
     rechargeOrders: RechargeOrdersService;
+    rechargeCheckout: RechargeCheckoutService;
+    payments: PaymentsService;
     /** Issue 15: acceleration orders and the delivery of their interval changes. */
     acceleration: AccelerationService;
     accelerationDelivery: AccelerationDelivery;

@@ -31,9 +31,15 @@ import { VendorCtrlPwdService } from './modules/custom-domains/vendor-ctrl-pwd.s
 import { brandingSeedDomains } from './modules/branding/branding.config.js';
 import { ManufacturerCodesService } from './modules/manufacturer-codes/manufacturer-codes.service.js';
 import { RechargeOrdersService } from './modules/recharge-orders/recharge-orders.service.js';
+import { RechargeCheckoutService } from './modules/recharge-orders/recharge-checkout.service.js';
+import { CardRenewalCompletion } from './modules/recharge-orders/card-renewal.js';
+import { RechargePayable, rechargeResultDetails } from './modules/recharge-orders/recharge-payable.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
+import { SandboxProvider } from './modules/payments/sandbox-provider.js';
 import { AccelerationRepository } from './modules/acceleration/acceleration.repository.js';
 import { AccelerationService } from './modules/acceleration/acceleration.service.js';
 import { AccelerationDelivery } from './modules/acceleration/acceleration-delivery.js';
+import { AccelerationPayable, accelerationResultDetails } from './modules/acceleration/acceleration.payable.js';
 import { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
 import { ManufacturersService } from './modules/manufacturers/manufacturers.service.js';
@@ -169,6 +175,13 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       log,
       options: config.upgrades,
     });
+    // Issue 15: recharge orders renew their cards on success; payments through providers.
+    const rechargeOrders = new RechargeOrdersService(db, now, audit, new CardRenewalCompletion(db, now, audit), {
+      creditWindowMs: config.payments.creditWindowMs,
+    });
+    const payments = new PaymentsService({ db, dbh, now, audit, config: config.payments });
+    if (config.payments.sandboxEnabled) payments.registerProvider(new SandboxProvider(config.payments.sandboxSecret, now));
+    payments.register(new RechargePayable(rechargeOrders), (d, no) => rechargeResultDetails(d, no));
     // Issue 15: acceleration orders; a paid order's interval change is delivered over MQTT.
     const accelerationRepo = new AccelerationRepository(db);
     const acceleration = new AccelerationService({
@@ -177,6 +190,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       audit,
       now,
       onPaid: () => accelerationDelivery.kick(),
+      paymentWindowMs: config.payments.paymentWindowMs,
     });
     const accelerationDelivery = new AccelerationDelivery({
       repo: accelerationRepo,
@@ -188,6 +202,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       now,
       log,
     });
+    payments.register(new AccelerationPayable(acceleration), (d, no) => accelerationResultDetails(d, no));
     const ctx: AppContext = {
       config,
       blobs,
@@ -231,7 +246,16 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         throttle,
         companyKeys,
         manufacturerCodes,
-        rechargeOrders: new RechargeOrdersService(db, now, audit),
+        rechargeOrders,
+        rechargeCheckout: new RechargeCheckoutService({
+          db,
+          access,
+          repo: rechargeOrders.repo,
+          now,
+          audit,
+          providerOf: (m) => payments.providerFor(m)?.id,
+        }),
+        payments,
         acceleration,
         accelerationDelivery,
         actionLog,

@@ -17,4 +17,6 @@ export * from './commands.js';
 export * from './firmware.js';
 export * from './reports/periods.js';
 export * from './recharge.js';
+export * from './recharge-plans.js';
+export * from './payments.js';
 export * from './acceleration.js';

@@ -25,6 +25,8 @@ export interface RechargeOrdersTable {
   paid_at: number | null;
   finished_at: number | null;
   updated_at: number;
+  /** Migration 0040: when the credit must have arrived (then overdue). */
+  credit_due_at: Generated<number | null>;
 }
 
 export interface RechargeOrderItemsTable {
@@ -37,6 +39,10 @@ export interface RechargeOrderItemsTable {
   card_status: Generated<number>;
   /** RechargeCreditState */
   credit_state: Generated<string>;
+  /** Migration 0040: the renewal as applied (epoch ms). */
+  expire_before: Generated<number | null>;
+  expire_after: Generated<number | null>;
+  effective_at: Generated<number | null>;
 }
 
 export interface RechargeOrderRemediesTable {

@@ -391,6 +391,7 @@ import type { NotificationTables } from './schema-notifications.js';
 import type { EntryExtrasTables } from './schema-entry-extras.js';
 import type { FirmwareTables } from './schema-firmware.js';
 import type { RechargeTables } from './schema-recharge.js';
+import type { PaymentTables } from './schema-payments.js';
 import type { AccelerationTables } from './schema-acceleration.js';
 
 export interface Database
@@ -403,6 +404,7 @@ export interface Database
     BrandingTables,
     FirmwareTables,
     RechargeTables,
+    PaymentTables,
     AccelerationTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;

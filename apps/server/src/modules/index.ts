@@ -26,7 +26,8 @@ import { protocolToolsHandlers } from './protocol-tools/protocol-tools.actions.j
 
 import { companyKeyHandlers } from './company-keys/company-keys.actions.js';
 import { manufacturerCodeHandlers } from './manufacturer-codes/manufacturer-codes.actions.js';
-import { rechargeOrderHandlers } from './recharge-orders/recharge-orders.actions.js';
+import { rechargeCheckoutHandlers, rechargeOrderHandlers } from './recharge-orders/recharge-orders.actions.js';
+import { paymentHandlers } from './payments/payments.actions.js';
 import { accelerationHandlers } from './acceleration/acceleration.actions.js';
 
 import { operatorLogHandlers } from './operator-logs/operator-logs.actions.js';
@@ -65,6 +66,8 @@ export const handlers: HandlerMap = {
   ...companyKeyHandlers,
   ...manufacturerCodeHandlers,
   ...rechargeOrderHandlers,
+  ...rechargeCheckoutHandlers,
+  ...paymentHandlers,
   ...accelerationHandlers,
 
   ...operatorLogHandlers,

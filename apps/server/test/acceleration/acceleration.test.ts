@@ -132,26 +132,27 @@ describe.each(engines)('acceleration orders ($name)', (engine) => {
     const before = await orderCount();
     const order = { type: 'flow', interval: 10 } as const;
     expect(
-      await errOf(as('owner_anna').call('createAccelerationOrder', { pn: NORTH, ...order, termsAccepted: 0 })),
+      await errOf(as('owner_anna').call('createAccelerationOrder', { pn: NORTH, ...order, termsAccepted: '0' })),
     ).toBe(7);
-    expect(await errOf(as('owner_anna').call('createAccelerationOrder', { pn: NORTH, ...order }))).toBe(6);
+    expect(await errOf(as('owner_anna').call('createAccelerationOrder', { pn: NORTH, ...order } as never))).toBe(6);
     // 4G (cellular): not a Wi-Fi module — for its owner, its dealer and the operator alike
     expect((await dlRow(SOUTH)).comm_method).toBe('4G');
     for (const usr of ['owner_ben', 'dealer_south', 'operator'])
-      expect(await errOf(as(usr).call('createAccelerationOrder', { pn: SOUTH, ...order, termsAccepted: 1 })), usr).toBe(
-        9,
-      );
+      expect(
+        await errOf(as(usr).call('createAccelerationOrder', { pn: SOUTH, ...order, termsAccepted: '1' })),
+        usr,
+      ).toBe(9);
     // another tenant's datalogger answers like a missing one
     expect(
-      await errOf(as('owner_ben').call('createAccelerationOrder', { pn: NORTH, ...order, termsAccepted: 1 })),
+      await errOf(as('owner_ben').call('createAccelerationOrder', { pn: NORTH, ...order, termsAccepted: '1' })),
     ).toBe(257);
     expect(await errOf(as('dealer_south').call('queryAccelerationQuote', { pn: NORTH, ...order }))).toBe(257);
     // viewers and group accounts never buy
     expect(
-      await errOf(as('viewer_cara').call('createAccelerationOrder', { pn: NORTH, ...order, termsAccepted: 1 })),
+      await errOf(as('viewer_cara').call('createAccelerationOrder', { pn: NORTH, ...order, termsAccepted: '1' })),
     ).toBe(11);
     expect(
-      await errOf(as('group_east').call('createAccelerationOrder', { pn: NORTH, ...order, termsAccepted: 1 })),
+      await errOf(as('group_east').call('createAccelerationOrder', { pn: NORTH, ...order, termsAccepted: '1' })),
     ).toBe(11);
     expect(await orderCount()).toBe(before);
     // the picker offers only Wi-Fi dataloggers the caller may manage
@@ -174,7 +175,7 @@ describe.each(engines)('acceleration orders ($name)', (engine) => {
       type: 'flow',
       interval: 10,
       method: 'card',
-      termsAccepted: 1,
+      termsAccepted: '1',
     })) as { orderNo: string; amount: number; status: string };
     expect(created.status).toBe('unpaid');
     const quoted = (await as('owner_anna').call('queryAccelerationQuote', {
@@ -215,11 +216,37 @@ describe.each(engines)('acceleration orders ($name)', (engine) => {
     await logger.goOffline();
     await until(() => s.ctx.services.telemetry.isConnected(NORTH) === false);
     await s.ctx.db.updateTable('dataloggers').set({ status: 0 }).where('pn', '=', NORTH).execute();
-    const paid = await s.ctx.dbh.transaction(() =>
-      s.ctx.services.acceleration.paid(created.orderNo, 'sandbox-ref-1', s.clock.now()),
+    // Paid through the payment module: payOrder → the sandbox's hosted checkout → its signed webhook.
+    const returnPath = '/generalNew/setting/collectionFrequencyRecord?order=' + created.orderNo;
+    const { payUrl } = (await as('owner_anna').call('payOrder', {
+      kind: 'acceleration',
+      orderNo: created.orderNo,
+      method: 'card',
+      returnPath,
+    })) as { payUrl: string };
+    expect(payUrl).toMatch(/^\/pay\/sandbox\//);
+    // only the buyer pays its order
+    expect(
+      await errOf(as('owner_ben').call('payOrder', { kind: 'acceleration', orderNo: created.orderNo, method: 'card' })),
+    ).toBe(372);
+    const paidAt = await fetch(s.url + payUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=pay',
+      redirect: 'manual',
+    });
+    expect(paidAt.status).toBe(303);
+    expect(paidAt.headers.get('location')).toContain(returnPath);
+    await until(
+      async () =>
+        (await as('owner_anna').call('queryAccelerationOrder', { orderNo: created.orderNo })).status === 'paid',
     );
-    expect(paid).toBe(true);
-    // a duplicate payment changes nothing
+    // paying again, or a duplicate confirmation, changes nothing
+    expect(
+      await errOf(
+        as('owner_anna').call('payOrder', { kind: 'acceleration', orderNo: created.orderNo, method: 'card' }),
+      ),
+    ).toBe(271);
     expect(
       await s.ctx.dbh.transaction(() =>
         s.ctx.services.acceleration.paid(created.orderNo, 'sandbox-ref-2', s.clock.now()),
@@ -244,13 +271,8 @@ describe.each(engines)('acceleration orders ($name)', (engine) => {
     expect(logger.spec.collectInterval).toBe(10);
     expect(Number((await dlRow(NORTH)).collect_interval)).toBe(10);
     const order = (await list('owner_anna')).orders.find((o) => o.orderNo === created.orderNo)!;
-    expect(order).toMatchObject({
-      status: 'paid',
-      change: 'applied',
-      interval: 10,
-      fromInterval: 60,
-      providerRef: 'sandbox-ref-1',
-    });
+    expect(order).toMatchObject({ status: 'paid', change: 'applied', interval: 10, fromInterval: 60 });
+    expect(order.providerRef).not.toBe('');
     const dlAudit = await s.ctx.db
       .selectFrom('audit_log')
       .select(['before', 'after'])

@@ -795,6 +795,18 @@ export const ENTRIES = {
     params: () => ({ id: 999999, from: 'unpaid', status: 'paid', reason: 'matrix check' }),
     okCodes: [372],
   },
+  // Payments (issue 15): an unknown order answers 372; the matrix's cards have no SIM (1030 on ordering).
+  payOrder: { ref: 'none', params: () => ({ kind: 'recharge', orderNo: 'RC000000000', method: 'card' }), okCodes: [372] },
+  queryPayResult: { ref: 'none', params: () => ({ kind: 'recharge', orderNo: 'RC000000000' }), okCodes: [372] },
+  quoteRechargeOrder: {
+    ref: 'datalogger',
+    params: (c) => ({ pns: String(pn(c).pn), package: 'CN-30MB', months: 12, area: 'mainland' }),
+  },
+  createRechargeOrder: {
+    ref: 'datalogger',
+    params: (c) => ({ pns: String(pn(c).pn), package: 'CN-30MB', months: 12, area: 'mainland', method: 'card' }),
+    okCodes: [1030],
+  },
 
   // Acceleration orders (issue 15): the write rule of editCollectorEs; the fixture's dataloggers are
   // not Wi-Fi (9). Effects, Wi-Fi dataloggers and owners' records: test/acceleration/acceleration.test.ts.

@@ -246,6 +246,11 @@ export const ACTION_AUTH = {
   queryRechargeOrders: 'signed',
   queryRechargeOrder: 'signed',
   remedyRechargeOrder: 'signed',
+  // issue 15: payments (payments.ts)
+  payOrder: 'signed',
+  queryPayResult: 'signed',
+  quoteRechargeOrder: 'signed',
+  createRechargeOrder: 'signed',
 
   // issue 14: the operator's log and actionLog (operator-logs.ts)
   queryCollectorLogs: 'signed',

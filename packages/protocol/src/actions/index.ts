@@ -23,6 +23,7 @@ import * as protocolTools from './protocol-tools.js';
 import * as companyKeys from './company-keys.js';
 import * as manufacturerCodes from './manufacturer-codes.js';
 import * as rechargeOrders from './recharge-orders.js';
+import * as payments from './payments.js';
 import * as acceleration from './acceleration.js';
 
 import * as operatorLogs from './operator-logs.js';
@@ -63,6 +64,7 @@ export const catalogue = {
   ...companyKeys,
   ...manufacturerCodes,
   ...rechargeOrders,
+  ...payments,
   ...acceleration,
 
   ...operatorLogs,
@@ -118,6 +120,7 @@ export * from './upgrade-strategies-params.js';
 export type * from './company-keys.js';
 export type * from './manufacturer-codes.js';
 export type * from './recharge-orders.js';
+export type * from './payments.js';
 export type * from './acceleration.js';
 export type * from './protocol-admin.js';
 export * from './protocol-admin-params.js';

@@ -59,6 +59,8 @@ export interface AccelerationDeps {
   now: () => number;
   /** Called after a payment queued an interval change (the delivery sweeps soon). */
   onPaid?: () => void;
+  /** How long an unpaid order may be paid (ms; default ACCELERATION_PAYMENT_WINDOW_MS, config PAYMENT_WINDOW_MINUTES). */
+  paymentWindowMs?: number;
 }
 
 const oneOf = <T extends string>(list: readonly T[], v: string, fallback: T): T =>
@@ -385,7 +387,8 @@ export class AccelerationService {
   /** Unpaid orders past the payment window → expired (the delivery sweep calls it). */
   async expireLapsed(): Promise<number> {
     const now = this.deps.now();
-    const lapsed = await this.deps.repo.lapsedUnpaid(now - ACCELERATION_PAYMENT_WINDOW_MS, 100);
+    const window = this.deps.paymentWindowMs ?? ACCELERATION_PAYMENT_WINDOW_MS;
+    const lapsed = await this.deps.repo.lapsedUnpaid(now - window, 100);
     let n = 0;
     for (const o of lapsed) {
       if (await this.deps.repo.moveOrder(o.id, ['unpaid'], { status: 'expired', finished_at: now, updated_at: now })) {

@@ -7,3 +7,9 @@ export const rechargeOrderHandlers: HandlerMap = {
   queryRechargeOrder: ({ params }, ctx) => ctx.services.rechargeOrders.detail(params.id),
   remedyRechargeOrder: ({ params, ...i }, ctx) => ctx.services.rechargeOrders.remedy(callerOf(i), params),
 };
+
+/** Issue 15 checkout (protocol actions/payments.ts): the preview and the order. */
+export const rechargeCheckoutHandlers: HandlerMap = {
+  quoteRechargeOrder: ({ params, ...i }, ctx) => ctx.services.rechargeCheckout.quote(callerOf(i), params),
+  createRechargeOrder: ({ params, ...i }, ctx) => ctx.services.rechargeCheckout.create(callerOf(i), params),
+};

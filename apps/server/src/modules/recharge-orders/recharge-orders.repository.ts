@@ -39,6 +39,7 @@ function normalizeOrder(r: RechargeOrderRecord): RechargeOrderRecord {
     paid_at: numOrNull(r.paid_at),
     finished_at: numOrNull(r.finished_at),
     updated_at: num(r.updated_at),
+    credit_due_at: numOrNull(r.credit_due_at),
   };
 }
 
@@ -121,6 +122,9 @@ export class RechargeOrdersRepository {
       order_id: num(r.order_id),
       load_count: num(r.load_count),
       card_status: num(r.card_status),
+      expire_before: numOrNull(r.expire_before),
+      expire_after: numOrNull(r.expire_after),
+      effective_at: numOrNull(r.effective_at),
     }));
   }
 
@@ -201,5 +205,66 @@ export class RechargeOrdersRepository {
         .execute();
     }
     return id;
+  }
+
+  /** Issue 15: the provider's reference and the credit deadline of a just-paid order. */
+  async setPaymentFacts(id: number, facts: { provider_ref: string; credit_due_at: number }): Promise<void> {
+    await this.db.updateTable('recharge_orders').set(facts).where('id', '=', id).execute();
+  }
+
+  /** Unpaid orders created before `before` (oldest first), at most `limit`. */
+  async unpaidCreatedBefore(before: number, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('recharge_orders')
+      .select('id')
+      .where('status', '=', 'unpaid')
+      .where('created_at', '<', before)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => num(r.id));
+  }
+
+  /**
+   * Paid or recharging orders whose credit is late at `now`: past credit_due_at, or (orders paid
+   * by hand, without a deadline) paid more than `windowMs` ago.
+   */
+  async creditLate(now: number, windowMs: number, limit: number): Promise<{ id: number; status: string }[]> {
+    const rows = await this.db
+      .selectFrom('recharge_orders')
+      .select(['id', 'status'])
+      .where('status', 'in', ['paid', 'recharging'])
+      .where((eb) =>
+        eb.or([
+          eb('credit_due_at', '<', now),
+          eb.and([eb('credit_due_at', 'is', null), eb('paid_at', '<', now - windowMs)]),
+        ]),
+      )
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: num(r.id), status: r.status }));
+  }
+
+  /** Succeeded orders with cards still waiting for their renewal (`pending`), at most `limit`. */
+  async idsWithPendingCredit(limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('recharge_orders as o')
+      .select('o.id')
+      .where('o.status', '=', 'success')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('recharge_order_items as i')
+            .select('i.id')
+            .whereRef('i.order_id', '=', 'o.id')
+            .where('i.credit_state', '=', 'pending')
+            .where((e) => e.exists(e.selectFrom('dataloggers as d').select('d.id').whereRef('d.pn', '=', 'i.pn'))),
+        ),
+      )
+      .orderBy('o.id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => num(r.id));
   }
 }

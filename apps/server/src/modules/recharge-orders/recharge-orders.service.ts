@@ -21,6 +21,7 @@ import type { Caller } from '../../context.js';
 import type { Db } from '../../db/db.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { creditDueAt, orderDelayDays } from './card-renewal.js';
 import { RecordedRechargeCompletion, type RechargeCompletion } from './recharge-completion.js';
 import {
   RechargeOrdersRepository,
@@ -80,10 +81,11 @@ export class RechargeOrdersService {
   private readonly completion: RechargeCompletion;
 
   constructor(
-    root: Db,
+    private readonly root: Db,
     private readonly now: Clock,
     private readonly audit?: Pick<AuditService, 'record'>,
     completion?: RechargeCompletion,
+    private readonly opts: { creditWindowMs: number } = { creditWindowMs: 24 * 3_600_000 },
   ) {
     this.repo = new RechargeOrdersRepository(root);
     this.completion = completion ?? new RecordedRechargeCompletion(this.repo, audit);
@@ -181,5 +183,113 @@ export class RechargeOrdersService {
       after: { orderNo: order.order_no, status: p.status, reason: p.reason },
     });
     return { status: p.status };
+  }
+
+  /**
+   * Issue 15, the payment flow: the provider confirmed the payment of `orderNo`. Compare-and-set
+   * from unpaid (or expired: a late payment, RECHARGE_TRANSITIONS) to paid, then submitted to the
+   * carrier (recharging), which credits at once (success, the cards renewed by the completion with
+   * the delay rules pushing the effective date). False when the order was no longer payable (paid
+   * by another attempt, finished, remedied): nothing changes. Runs in the webhook's transaction.
+   */
+  async paymentConfirmed(orderNo: string, providerRef: string, at: number): Promise<boolean> {
+    const order = await this.repo.byOrderNo(orderNo);
+    if (!order || (order.status !== 'unpaid' && order.status !== 'expired')) return false;
+    const from = order.status;
+    if (!(await this.repo.moveStatus(order.id, from, 'paid', { updated_at: at, paid_at: at, finished_at: null }))) {
+      return false;
+    }
+    const items = await this.repo.itemsOf([order.id]);
+    await this.repo.setPaymentFacts(order.id, {
+      provider_ref: providerRef.slice(0, 128),
+      credit_due_at: creditDueAt(
+        at,
+        this.opts.creditWindowMs,
+        await orderDelayDays(this.root, order.area, items.map((i) => i.pn), at),
+      ),
+    });
+    // The carrier takes the recharge at once (docs/money/payments.md "Carrier"): paid → recharging → success.
+    await this.repo.moveStatus(order.id, 'paid', 'recharging', { updated_at: at });
+    await this.repo.moveStatus(order.id, 'recharging', 'success', { updated_at: at, finished_at: at });
+    const after = await this.repo.byId(order.id);
+    await this.completion.orderSucceeded(after ?? order, items, 'payment');
+    await this.audit?.record(
+      {
+        entity: 'recharge_order',
+        entityId: order.id,
+        before: { orderNo, status: from },
+        after: { orderNo, status: 'success', via: ['paid', 'recharging', 'success'], providerRef },
+      },
+      { accountId: null, usr: 'payments', action: 'payment_webhook' },
+    );
+    return true;
+  }
+
+  /** The provider reported a failed payment: unpaid → failed (false when the order was not unpaid). */
+  async paymentFailed(orderNo: string, reason: string, at: number): Promise<boolean> {
+    const order = await this.repo.byOrderNo(orderNo);
+    if (!order || order.status !== 'unpaid') return false;
+    const moved = await this.repo.moveStatus(order.id, 'unpaid', 'failed', { updated_at: at, finished_at: at });
+    if (moved) {
+      await this.audit?.record(
+        {
+          entity: 'recharge_order',
+          entityId: order.id,
+          before: { orderNo, status: 'unpaid' },
+          after: { orderNo, status: 'failed', reason },
+        },
+        { accountId: null, usr: 'payments', action: 'payment_webhook' },
+      );
+    }
+    return moved;
+  }
+
+  /**
+   * The periodic job (docs/money/payments.md "Jobs"): unpaid orders older than the payment window
+   * expire; paid/recharging orders past their credit deadline turn overdue; succeeded orders whose
+   * cards are still `pending` (remedies before issue 15, demo data) get their renewal once. Each
+   * move is a compare-and-set (a webhook or a remedy racing it wins or loses cleanly), in its own
+   * short transaction. Returns how many orders each step changed.
+   */
+  async sweep(
+    dbh: { transaction<T>(fn: () => Promise<T>): Promise<T> },
+    paymentWindowMs: number,
+  ): Promise<{ expired: number; overdue: number; credited: number }> {
+    const at = this.now();
+    const actor = { accountId: null, usr: 'payments', action: 'recharge_job' };
+    let expired = 0;
+    for (const id of await this.repo.unpaidCreatedBefore(at - paymentWindowMs, 500)) {
+      const moved = await dbh.transaction(async () => {
+        const ok = await this.repo.moveStatus(id, 'unpaid', 'expired', { updated_at: at, finished_at: at });
+        if (ok) {
+          await this.audit?.record({ entity: 'recharge_order', entityId: id, before: { status: 'unpaid' }, after: { status: 'expired' } }, actor);
+        }
+        return ok;
+      });
+      if (moved) expired += 1;
+    }
+    let overdue = 0;
+    for (const o of await this.repo.creditLate(at, this.opts.creditWindowMs, 500)) {
+      const moved = await dbh.transaction(async () => {
+        const ok = await this.repo.moveStatus(o.id, o.status, 'overdue', { updated_at: at, finished_at: null });
+        if (ok) {
+          await this.audit?.record({ entity: 'recharge_order', entityId: o.id, before: { status: o.status }, after: { status: 'overdue' } }, actor);
+        }
+        return ok;
+      });
+      if (moved) overdue += 1;
+    }
+    let credited = 0;
+    for (const id of await this.repo.idsWithPendingCredit(200)) {
+      await dbh.transaction(async () => {
+        const order = await this.repo.byId(id);
+        if (!order || order.status !== 'success') return;
+        const items = (await this.repo.itemsOf([id])).filter((i) => i.credit_state === 'pending');
+        if (items.length === 0) return;
+        await this.completion.orderSucceeded(order, items, 'remedy');
+        credited += 1;
+      });
+    }
+    return { expired, overdue, credited };
   }
 }
