@@ -13,6 +13,7 @@ import { LiveFleet, MqttPublisher, simClock, type DataloggerSpec } from '@sunwat
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { seedTelemetry } from '../../src/demo/seed-telemetry.js';
+import { DEMO_WIFI_PN, seedDemoAcceleration } from '../../src/demo/seed-acceleration.js';
 import { engines, startTestServer, type ApiClient, type TestServer } from '../harness.js';
 
 /**
@@ -314,5 +315,18 @@ describe.each(engines)('acceleration orders ($name)', (engine) => {
     const earlierGaps = earlier.slice(1).map((t, i) => t - earlier[i]!);
     expect(earlierGaps.length).toBeGreaterThan(0);
     expect(new Set(earlierGaps)).toEqual(new Set([60_000]));
+  });
+
+  it('the demo makes one datalogger without a flow card Wi-Fi, once', async () => {
+    expect(await seedDemoAcceleration(s)).toBe(1);
+    expect(await seedDemoAcceleration(s)).toBe(0);
+    const ben = (await as('owner_ben').call('queryAccelerationCandidates', {})) as { rows: AccelerationCandidate[] };
+    expect(ben.rows.map((r) => r.pn)).toEqual([DEMO_WIFI_PN]);
+    const q = (await as('owner_ben').call('queryAccelerationQuote', {
+      pn: DEMO_WIFI_PN,
+      type: 'flow',
+      interval: 30,
+    })) as AccelerationQuote;
+    expect(q.price.totalMinor).toBeGreaterThan(0);
   });
 });
