@@ -56,9 +56,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const ctx = await createContext(config, app.log);
   app.decorate('ctx', ctx);
   ctx.services.upgradeEngine.startSweep();
+  ctx.services.accelerationDelivery.start(); // issue 15: paid accelerations reach their dataloggers
   const stopRollout = scheduleStrategyRollout(ctx, ctx.services.upgradeEngine);
   app.addHook('onClose', async () => {
     stopRollout();
+    await ctx.services.accelerationDelivery.stop();
     await ctx.services.upgradeEngine.stop();
     await ctx.services.reports.runner.stop();
     await ctx.services.actionLog.close();

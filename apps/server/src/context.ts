@@ -26,6 +26,8 @@ import type { RechargeOrdersService } from './modules/recharge-orders/recharge-o
 import type { RechargeRecordsService } from './modules/recharge-records/recharge-records.service.js';
 import type { TariffsService } from './modules/tariffs/tariffs.service.js';
 import type { IncomeService } from './modules/tariffs/income.service.js';
+import type { AccelerationService } from './modules/acceleration/acceleration.service.js';
+import type { AccelerationDelivery } from './modules/acceleration/acceleration-delivery.js';
 import type { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
 import type { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import type { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
@@ -145,6 +147,9 @@ export interface AppContext {
     income: IncomeService;
     rechargeCheckout: RechargeCheckoutService;
     payments: PaymentsService;
+    /** Issue 15: acceleration orders and the delivery of their interval changes. */
+    acceleration: AccelerationService;
+    accelerationDelivery: AccelerationDelivery;
     /** Issue 14: the operator's log pages (platform datalogger log, action log) and their retention. */
     operatorLogs: OperatorLogsService;
     protocolAdmin: ProtocolAdminService;

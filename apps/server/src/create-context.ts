@@ -41,6 +41,10 @@ import { CardRenewalCompletion } from './modules/recharge-orders/card-renewal.js
 import { RechargePayable, rechargeResultDetails } from './modules/recharge-orders/recharge-payable.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SandboxProvider } from './modules/payments/sandbox-provider.js';
+import { AccelerationRepository } from './modules/acceleration/acceleration.repository.js';
+import { AccelerationService } from './modules/acceleration/acceleration.service.js';
+import { AccelerationDelivery } from './modules/acceleration/acceleration-delivery.js';
+import { AccelerationPayable, accelerationResultDetails } from './modules/acceleration/acceleration.payable.js';
 import { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
 import { ManufacturersService } from './modules/manufacturers/manufacturers.service.js';
@@ -187,6 +191,27 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     const payments = new PaymentsService({ db, dbh, now, audit, config: config.payments });
     if (config.payments.sandboxEnabled) payments.registerProvider(new SandboxProvider(config.payments.sandboxSecret, now));
     payments.register(new RechargePayable(rechargeOrders), (d, no) => rechargeResultDetails(d, no));
+    // Issue 15: acceleration orders; a paid order's interval change is delivered over MQTT.
+    const accelerationRepo = new AccelerationRepository(db);
+    const acceleration = new AccelerationService({
+      repo: accelerationRepo,
+      access,
+      audit,
+      now,
+      onPaid: () => accelerationDelivery.kick(),
+      paymentWindowMs: config.payments.paymentWindowMs,
+    });
+    const accelerationDelivery = new AccelerationDelivery({
+      repo: accelerationRepo,
+      dbh,
+      commands,
+      audit,
+      operations,
+      expireLapsed: () => acceleration.expireLapsed(),
+      now,
+      log,
+    });
+    payments.register(new AccelerationPayable(acceleration), (d, no) => accelerationResultDetails(d, no));
     const ctx: AppContext = {
       config,
       blobs,
@@ -242,6 +267,8 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           rechargeCards: (caller, pns) => ctx.services.collectorAdmin.rechargeCards(caller, pns),
         }),
         payments,
+        acceleration,
+        accelerationDelivery,
         actionLog,
         operatorLogs,
         protocolAdmin,

@@ -257,6 +257,8 @@ export class LiveDatalogger {
       ok,
       collect_interval: this.spec.collectInterval,
       heartbeat_interval: this.spec.heartbeatInterval,
+      // The shape of docs/contracts.md "Datalogger commands" (`result`), besides the flat fields older tools read.
+      result: { collect_interval: this.spec.collectInterval, heartbeat_interval: this.spec.heartbeatInterval },
       ts: this.opts.clock.wall(),
     };
     if (error) body.error = error;

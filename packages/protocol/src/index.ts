@@ -21,3 +21,4 @@ export * from './tariffs.js';
 export * from './flow-cards.js';
 export * from './recharge-plans.js';
 export * from './payments.js';
+export * from './acceleration.js';

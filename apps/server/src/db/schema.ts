@@ -393,6 +393,7 @@ import type { FirmwareTables } from './schema-firmware.js';
 import type { RechargeTables } from './schema-recharge.js';
 import type { TariffTables } from './schema-tariffs.js';
 import type { PaymentTables } from './schema-payments.js';
+import type { AccelerationTables } from './schema-acceleration.js';
 
 export interface Database
   extends TelemetryTables,
@@ -405,7 +406,8 @@ export interface Database
     FirmwareTables,
     RechargeTables,
     TariffTables,
-    PaymentTables {
+    PaymentTables,
+    AccelerationTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   user_groups: UserGroupsTable;

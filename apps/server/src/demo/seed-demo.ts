@@ -2,6 +2,7 @@ import { ACCOUNT_STATUS, PERMISSION_TREE, ROLE, type Role } from '@sunwatch/prot
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { seedTelemetry } from './seed-telemetry.js';
+import { seedDemoAcceleration } from './seed-acceleration.js';
 import { seedDemoAlarms } from './seed-alarms.js';
 import { seedDistribution } from './seed-distribution.js';
 import { seedDemoFirmware } from './seed-firmware.js';
@@ -108,5 +109,6 @@ export async function seedDemo(app: FastifyInstance | { ctx: AppContext }): Prom
   if (app.ctx.config.seedDemo) await seedDemoFlowCards(app); // issue 15: flow cards in every status
   if (app.ctx.config.seedDemo) await seedDemoRechargeOrders(app); // issue 14: recharge orders in every state
   if (app.ctx.config.seedDemo) await seedDemoCheckoutCards(app); // issue 15: a valid demo recharge batch
+  if (app.ctx.config.seedDemo) await seedDemoAcceleration(app); // issue 15: one Wi-Fi datalogger to accelerate
   return created;
 }

@@ -30,6 +30,7 @@ import { rechargeRecordHandlers } from './recharge-records/recharge-records.acti
 import { tariffHandlers } from './tariffs/tariffs.actions.js';
 import { rechargeCheckoutHandlers, rechargeOrderHandlers } from './recharge-orders/recharge-orders.actions.js';
 import { paymentHandlers } from './payments/payments.actions.js';
+import { accelerationHandlers } from './acceleration/acceleration.actions.js';
 
 import { operatorLogHandlers } from './operator-logs/operator-logs.actions.js';
 import { protocolAdminHandlers } from './protocol-admin/protocol-admin.actions.js';
@@ -71,6 +72,7 @@ export const handlers: HandlerMap = {
   ...tariffHandlers,
   ...rechargeCheckoutHandlers,
   ...paymentHandlers,
+  ...accelerationHandlers,
 
   ...operatorLogHandlers,
   ...protocolAdminHandlers,

@@ -813,6 +813,19 @@ export const ENTRIES = {
     okCodes: [1042, 1030, 8],
   },
 
+  // Acceleration orders (issue 15): the write rule of editCollectorEs; the fixture's dataloggers are
+  // not Wi-Fi (9). Effects, Wi-Fi dataloggers and owners' records: test/acceleration/acceleration.test.ts.
+  queryAccelerationCandidates: { ref: 'none', params: () => ({ pagesize: 10 }) },
+  queryAccelerationQuote: { ref: 'datalogger', params: (c) => ({ ...pn(c), type: 'flow', interval: 60 }), okCodes: [9, 271] },
+  createAccelerationOrder: {
+    ref: 'datalogger',
+    params: (c) => ({ ...pn(c), type: 'flow', interval: 60, termsAccepted: 1 }),
+    okCodes: [9, 271],
+  },
+  queryAccelerationOrders: { ref: 'none', params: () => ({ pagesize: 10 }) },
+  queryAccelerationOrder: { ref: 'none', params: () => ({ orderNo: 'AC00000000000000NONE' }), okCodes: [12] },
+  queryAccelerationChanges: { ref: 'none', params: () => ({ pagesize: 10 }) },
+
   // Operator logs (issue 14): operator only; effects in test/operator-logs/operator-logs.test.ts.
   queryCollectorLogs: { ref: 'none', params: () => ({ from: Date.UTC(2026, 5, 1), to: Date.UTC(2026, 5, 2), pagesize: 10 }) },
   queryActionLog: { ref: 'none', params: () => ({ errOnly: 1, pagesize: 10 }) },

@@ -178,6 +178,15 @@ export const RECHARGE_RESULT: SubPage = {
 };
 /** Issue 15: rechargePay is the flow-card list (it opens the checkout dialog), with the order result under it. */
 const RECHARGE_PAY: Partial<RouteNode> = { page: rechargePayPage, subPage: RECHARGE_RESULT };
+/** Issue 15: the acceleration record and, under it, the purchase page with the terms. */
+const ACCELERATION_RECORD: Partial<RouteNode> = {
+  page: () => import('../features/acceleration/pages/CollectionFrequencyRecordPage'),
+  subPage: {
+    pattern: 'buy',
+    titleKey: 'acceleration:buy.title',
+    page: () => import('../features/acceleration/pages/AccelerationBuyPage'),
+  },
+};
 const DEVICE_LIST: Partial<RouteNode> = {
   page: () => import('../features/devices/pages/DeviceListPage'),
   subPage: DEVICE_DETAIL,
@@ -289,7 +298,7 @@ export const AREAS: readonly AreaDef[] = [
           item('datalogger', 'Cluster', { group: 'recharge', access: DEVICES, page: dataloggersPage }),
           item('rechargePay', 'Wallet', { group: 'recharge', access: DEVICES, ...RECHARGE_PAY }),
           item('rechargeRecord', 'History', { group: 'recharge', page: rechargeRecordPage }),
-          item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge' }),
+          item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge', ...ACCELERATION_RECORD }),
           item('helpform', 'Appstore', { group: 'auxiliary', access: DEVICES, page: helpformPage }),
           item('UpgFirmware', 'CloudUpload', { group: 'strategy', page: upgFirmwarePage }),
           item('strategy', 'Tool', { group: 'strategy', page: strategyPage }),
@@ -370,7 +379,7 @@ export const AREAS: readonly AreaDef[] = [
           item('alarmform', 'Mail', { group: 'alarmSettings', page: () => import('../features/notifications/pages/AlarmFormPage') }),
           item('rechargePay', 'Wallet', { group: 'recharge', access: WRITES, ...RECHARGE_PAY }),
           item('rechargeRecord', 'History', { group: 'recharge', access: OWNER_ONLY, page: rechargeRecordPage }),
-          item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge', access: OWNER_ONLY }),
+          item('collectionFrequencyRecord', 'Thunderbolt', { group: 'recharge', access: OWNER_ONLY, ...ACCELERATION_RECORD }),
           item('reportexport', 'Export', { group: 'report', page: () => import('../features/reports/pages/ReportExportPage') }),
           item('reportsubscribe', 'Audit', { group: 'report', page: () => import('../features/notifications/pages/ReportSubscribePage') }),
         ],

@@ -305,6 +305,13 @@ export const ACTION_AUTH = {
   delPlantTariff: 'signed',
   queryPlantIncome: 'signed',
   queryFleetIncome: 'signed',
+  // issue 15: acceleration orders (acceleration.ts)
+  queryAccelerationCandidates: 'signed',
+  queryAccelerationQuote: 'signed',
+  createAccelerationOrder: 'signed',
+  queryAccelerationOrders: 'signed',
+  queryAccelerationOrder: 'signed',
+  queryAccelerationChanges: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

@@ -137,6 +137,8 @@ const MUTATING = [
   'addPlantTariff',
   'editPlantTariff',
   'delPlantTariff',
+  // issue 15: acceleration orders
+  'createAccelerationOrder',
 
   // issue 14: log retention (operator)
   'setLogRetention',

@@ -26,6 +26,7 @@ import * as rechargeOrders from './recharge-orders.js';
 import * as rechargeRecords from './recharge-records.js';
 import * as tariffs from './tariffs.js';
 import * as payments from './payments.js';
+import * as acceleration from './acceleration.js';
 
 import * as operatorLogs from './operator-logs.js';
 import * as protocolAdmin from './protocol-admin.js';
@@ -68,6 +69,7 @@ export const catalogue = {
   ...rechargeRecords,
   ...tariffs,
   ...payments,
+  ...acceleration,
 
   ...operatorLogs,
   ...protocolAdmin,
@@ -126,6 +128,7 @@ export type * from './recharge-records.js';
 export * from './recharge-records-params.js';
 export type * from './tariffs.js';
 export type * from './payments.js';
+export type * from './acceleration.js';
 export type * from './protocol-admin.js';
 export * from './protocol-admin-params.js';
 export type * from './operator-home.js';

@@ -38,6 +38,7 @@ import { samplePartitions } from './0044-sample-partitions.js';
 import { tariffs } from './0038-tariffs.js';
 import { flowCards } from './0039-flow-cards.js';
 import { payments } from './0040-payments.js';
+import { accelerationOrders } from './0041-acceleration-orders.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -80,6 +81,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0038-tariffs': tariffs(dialect),
     '0039-flow-cards': flowCards(dialect),
     '0040-payments': payments(dialect),
+    '0041-acceleration-orders': accelerationOrders(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
