@@ -34,6 +34,7 @@ import { manufacturers } from './0033-manufacturers.js';
 import { protocolBindings } from './0034-protocol-bindings.js';
 import { customDomains } from './0036-custom-domains.js';
 import { rechargeOrders } from './0037-recharge-orders.js';
+import { authEpoch } from './0043-auth-epoch.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -72,6 +73,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0034-protocol-bindings': protocolBindings(dialect),
     '0036-custom-domains': customDomains(dialect),
     '0037-recharge-orders': rechargeOrders(dialect),
+    '0043-auth-epoch': authEpoch(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }
