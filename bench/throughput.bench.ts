@@ -5,6 +5,7 @@
  *   npx tsx bench/throughput.bench.ts [--duration 10] [--connections 32] [--warmup 3]
  *                                     [--database-url postgres://…] [--policy compatible|strict]
  *                                     [--log-level info] [--pool 200000] [--cpu-prof <dir>]
+ *                                     [--server-root <checkout>]
  *
  * The real server runs as its own process (`tsx apps/server/src/main.ts`) on the embedded
  * defaults (SQLite in a temp dir, embedded MQTT broker on a free port, jobs on, demo accounts
@@ -43,6 +44,8 @@ const LOG_LEVEL = arg('log-level', undefined);
 const POOL = arg('pool', 200_000);
 /** Write a V8 CPU profile of the server process into this directory (node --cpu-prof). */
 const CPU_PROF = arg('cpu-prof', undefined);
+/** Run the server of another checkout (e.g. main, for a before/after pair); default this one. */
+const SERVER_ROOT = arg('server-root', undefined);
 const USR = 'owner_anna';
 const PASSWORD = 'Owner_2026';
 
@@ -66,7 +69,7 @@ async function freePort(): Promise<number> {
 
 const scratch = DATABASE_URL ? await createScratchPgDatabase(DATABASE_URL, 'sunwatch_throughput') : undefined;
 const port = await freePort();
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(SERVER_ROOT ?? path.resolve(import.meta.dirname, '..'));
 const env: Record<string, string> = {
   DATA_DIR: dataDir,
   PORT: String(port),
@@ -83,7 +86,21 @@ const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PR
 const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   env: { ...process.env, ...env },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+// The server prints its address once the demo data is seeded (main.ts): measure only after that,
+// so seeding never runs beside the load. Its log lines are read and dropped, as a collector would.
+const ready = new Promise<void>((resolve, reject) => {
+  let seen = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    if (seen === 'done') return;
+    seen = (seen + chunk.toString('utf8')).slice(-4096);
+    if (seen.includes('Sunwatch is running at')) {
+      seen = 'done';
+      resolve();
+    }
+  });
+  child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before it was ready`)));
 });
 const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -106,6 +123,7 @@ function serverCpuSeconds(): number {
 }
 
 async function login(): Promise<AuthDat> {
+  await ready;
   const deadline = Date.now() + 120_000;
   for (;;) {
     try {

@@ -119,7 +119,11 @@ describe.each(engines)('session cache ($name)', (engine) => {
     await signIn(s, u.usr, u.password);
     expect(await epoch()).toBe(e0);
     // … a change of what the caller is made of does.
-    await s.ctx.db.updateTable('accounts').set({ usr: `${u.usr}_renamed` }).where('id', '=', u.id).execute();
+    await s.ctx.db
+      .updateTable('accounts')
+      .set({ usr: `${u.usr}_renamed` })
+      .where('id', '=', u.id)
+      .execute();
     expect(await epoch()).toBe(e0 + 1);
     await sleep(bound + 20);
     for (const server of [s, s2]) {
