@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import { scheduleStrategyRollout } from './jobs/upgrade-strategies.job.js';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { createContext } from './create-context.js';
@@ -38,6 +38,19 @@ declare module 'fastify' {
 }
 
 /**
+ * One line per request, written when it completed, instead of Fastify's two ("incoming request"
+ * and "request completed"): issue 16, logging was ~7 % of a signed call's CPU. The line carries the
+ * request (method, URL with the secret query values replaced by the `req` serializer) and the answer.
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+/**
  * Builds the server: external plugins (form bodies, multipart, cookies, security headers), then the app context
  * (database, services), then routes. Migrates the database; does not listen.
  */
@@ -46,6 +59,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
+    logController: new OneLineRequestLog(),
   });
 
   await app.register(formbody, { parser: formBodyParser });

@@ -11,6 +11,7 @@ import {
 import { loadNotificationsConfig, type NotificationsConfig } from './modules/notifications/notifications.config.js';
 import { loadBrandingConfig, type BrandingConfig } from './modules/branding/branding.config.js';
 import { loadPaymentsConfig, type PaymentsConfig } from './modules/payments/payments.config.js';
+import { DEFAULT_AUTH_CACHE, type AuthCacheConfig } from './modules/auth/auth-cache.js';
 
 /** Thresholds of the login brute-force throttle (stored in the database, so it holds across instances). */
 export interface LoginThrottleConfig {
@@ -85,6 +86,13 @@ export interface AppConfig {
   saltWindowMs: number;
   replayProtection: boolean;
   replayWindowMs: number;
+  /**
+   * Issue 16: the per-instance cache of authenticated sessions (modules/auth/auth-cache.ts):
+   * AUTH_CACHE_TTL_MS (30 s; 0 = off), AUTH_CACHE_CHECK_MS (200 ms: the bound on how long a
+   * revocation or account change made on another instance goes unseen), AUTH_CACHE_MAX (20,000).
+   * Unset = those defaults.
+   */
+  authCache?: AuthCacheConfig;
   /** Take the client address from X-Forwarded-For (behind a proxy). */
   trustProxy: boolean;
   /** Telemetry ingestion (issue 3): MQTT broker/bridge, batching, background jobs. */
@@ -285,6 +293,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     saltWindowMs: Math.max(1000, int(env.SALT_WINDOW_MS, 15 * 60_000)),
     replayProtection: bool(env.REPLAY_PROTECTION, false),
     replayWindowMs: Math.max(1000, int(env.REPLAY_WINDOW_MS, 15 * 60_000)),
+    authCache: {
+      ttlMs: Math.max(0, int(env.AUTH_CACHE_TTL_MS, DEFAULT_AUTH_CACHE.ttlMs)),
+      checkMs: Math.min(60_000, Math.max(0, int(env.AUTH_CACHE_CHECK_MS, DEFAULT_AUTH_CACHE.checkMs))),
+      maxEntries: Math.max(1, int(env.AUTH_CACHE_MAX, DEFAULT_AUTH_CACHE.maxEntries)),
+    },
     trustProxy: bool(env.TRUST_PROXY, false),
     telemetry: {
       mqttEnabled: bool(env.MQTT_ENABLED, true),

@@ -1,3 +1,4 @@
+import { AuthCache, DEFAULT_AUTH_CACHE } from './modules/auth/auth-cache.js';
 import path from 'node:path';
 import { selfService } from './modules/selfservice/selfservice.service.js';
 import { BrandingService } from './modules/branding/branding.service.js';
@@ -125,6 +126,10 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       now,
       audit,
       dbh,
+      new AuthCache(config.authCache ?? DEFAULT_AUTH_CACHE, async () => {
+        const row = await db.selectFrom('auth_epoch').select('epoch').where('id', '=', 1).executeTakeFirst();
+        return Number(row?.epoch ?? 0);
+      }),
     );
 
     // Telemetry reads: access, then one service per responsibility over its repositories.

@@ -186,6 +186,10 @@ export async function startTestServer(engine: Engine, options: StartOptions = {}
     now: clock.now,
     // Telemetry: the embedded MQTT broker on a free loopback port (RunningServer.mqtt.port).
     telemetry: { ...loadConfig({}).telemetry, mqttPort: 0, mqttHost: '127.0.0.1' },
+    // Session cache (issue 16) on, its epoch read on every call: tests change sessions and accounts
+    // straight in the database too and expect the next call to see it (test/auth/auth-cache.test.ts
+    // covers the production interval).
+    authCache: { ...loadConfig({}).authCache!, checkMs: 0 },
     ...options.config,
   };
   let server: RunningServer;

@@ -279,6 +279,12 @@ export interface ManufacturerEcoinLogTable {
   created_at: number;
 }
 
+/** One row (id 1): raised by triggers whenever a session or the auth state of an account changes (migration 0043). */
+export interface AuthEpochTable {
+  id: number;
+  epoch: number;
+}
+
 export interface SeenSignsTable {
   sign: string;
   seen_at: number;
@@ -429,6 +435,7 @@ export interface Database
   manufacturer_devcodes: ManufacturerDevcodesTable;
   manufacturer_ecoin_log: ManufacturerEcoinLogTable;
   seen_signs: SeenSignsTable;
+  auth_epoch: AuthEpochTable;
   audit_log: AuditLogTable;
   datalogger_orders: DataloggerOrdersTable;
   operation_log: OperationLogTable;

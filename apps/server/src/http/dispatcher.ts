@@ -193,14 +193,21 @@ export class Dispatcher {
       });
       return result;
     };
-    const dat = !def.mutates
-      ? await invoke()
-      : def.waits
-        ? // It waits on a datalogger: no transaction around the round trip (the handler opens
-          // short ones around its writes); its audit rows follow once it returned.
-          await audited()
-        : // One transaction: the handler's writes and their audit rows commit together or not at all.
-          await this.ctx.dbh.transaction(audited);
+    let dat: unknown;
+    try {
+      dat = !def.mutates
+        ? await invoke()
+        : def.waits
+          ? // It waits on a datalogger: no transaction around the round trip (the handler opens
+            // short ones around its writes); its audit rows follow once it returned.
+            await audited()
+          : // One transaction: the handler's writes and their audit rows commit together or not at all.
+            await this.ctx.dbh.transaction(audited);
+    } finally {
+      // A state-changing call may have revoked sessions or changed accounts (the auth epoch moved):
+      // this instance's next signed call re-reads the epoch before trusting its session cache.
+      if (def.mutates) this.ctx.services.auth.cache?.recheck();
+    }
     if (!def.mutates && loginSigned && this.strict) await this.refuseReplayedLogin(sign, salt, dat);
     if (!caller && typeof (dat as { uid?: unknown } | undefined)?.uid === 'number') {
       trace.accountId = (dat as { uid: number }).uid; // a sign-in: log who it was

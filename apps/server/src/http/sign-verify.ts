@@ -80,8 +80,12 @@ export function signTails(raw: string, login: boolean): string[] {
 export function matchSign(sign: string, prefix: string, raw: string, login: boolean): SignCandidate | undefined {
   if (!/^[0-9a-fA-F]{40}$/.test(sign)) return undefined;
   let best: SignCandidate | undefined;
+  // Candidates often share a tail (rule 2 and rule 4 agree when the action comes first): hash each once.
+  const checked = new Map<string, boolean>();
   for (const c of signCandidates(raw, login)) {
-    if (sameHex(sha1Hex(prefix + c.tail), sign) && (!best || c.covers.size > best.covers.size)) best = c;
+    let ok = checked.get(c.tail);
+    if (ok === undefined) checked.set(c.tail, (ok = sameHex(sha1Hex(prefix + c.tail), sign)));
+    if (ok && (!best || c.covers.size > best.covers.size)) best = c;
   }
   return best;
 }

@@ -39,6 +39,7 @@ import { tariffs } from './0038-tariffs.js';
 import { flowCards } from './0039-flow-cards.js';
 import { payments } from './0040-payments.js';
 import { accelerationOrders } from './0041-acceleration-orders.js';
+import { authEpoch } from './0043-auth-epoch.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -82,6 +83,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0039-flow-cards': flowCards(dialect),
     '0040-payments': payments(dialect),
     '0041-acceleration-orders': accelerationOrders(dialect),
+    '0043-auth-epoch': authEpoch(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -19,6 +19,7 @@ import type { CompanyKeysService } from '../company-keys/company-keys.service.js
 import type { DbHandle } from '../../db/transaction.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { LoginThrottle, ThrottleSubject } from './throttle.service.js';
+import type { AuthCache } from './auth-cache.js';
 
 /** What the service needs to know about the HTTP call. */
 export interface ClientInfo {
@@ -61,6 +62,8 @@ export class AuthService {
     private readonly audit: Pick<AuditService, 'record'>,
     /** For writes that must outlive a failing call's rollback (theft revocation). */
     private readonly tx: Pick<DbHandle, 'durable'>,
+    /** The instance's session cache (issue 16); none = every call reads the database. */
+    readonly cache?: AuthCache,
   ) {
     const sealed = keyring.sealPassword(randomHex(20));
     this.dummyAccount = { pwd_cipher: sealed.pwdCipher, data_key: sealed.dataKey };
@@ -131,28 +134,51 @@ export class AuthService {
     return dat;
   }
 
-  /** Resolves the token of a signed call to its caller; err 10 when unknown, revoked or expired. */
+  /**
+   * Resolves the token of a signed call to its caller; err 10 when unknown, revoked or expired.
+   * Served from the instance's session cache (`AuthCache`, issue 16) while the database's auth
+   * epoch has not moved: a revocation or account change on any instance is seen within
+   * AUTH_CACHE_CHECK_MS, on this instance right after the call that made it.
+   */
   async authenticate(token: string): Promise<{ caller: Caller; secret: string }> {
     const tokenHash = hashToken(token);
+    const now = this.now();
+    const cache = this.cache;
+    if (!cache?.enabled) return (await this.readSession(tokenHash, now)).session;
+    const { hit, epoch } = await cache.lookup(tokenHash, now);
+    if (hit) return hit;
+    const { session, expiresAt } = await this.readSession(tokenHash, now);
+    cache.store(tokenHash, session, expiresAt, epoch);
+    return session;
+  }
+
+  /** The session and its account from the database (the uncached path of `authenticate`). */
+  private async readSession(
+    tokenHash: string,
+    now: number,
+  ): Promise<{ session: { caller: Caller; secret: string }; expiresAt: number }> {
     const session = await this.sessions.findSessionByHash(tokenHash);
-    if (!session || session.revoked_at != null || session.expires_at <= this.now()) throw new ApiError(10);
+    if (!session || session.revoked_at != null || session.expires_at <= now) throw new ApiError(10);
     const account = await this.accounts.findById(session.account_id);
     if (!account || account.status === ACCOUNT_STATUS.DISABLED || account.status === ACCOUNT_STATUS.CANCELLED) {
       throw new ApiError(10);
     }
     return {
-      secret: this.keyring.openSessionSecret(session.secret_cipher, tokenHash),
-      caller: {
-        accountId: account.id,
-        usr: account.usr,
-        role: account.role,
-        path: account.path,
-        status: account.status,
-        adminOf: account.admin_of,
-        permissions: permissionSet(account),
-        sessionId: session.id,
-        ...(session.demo === 1 ? { demo: true } : {}),
-        ...(session.inv_code_id != null ? { invCodeId: Number(session.inv_code_id) } : {}),
+      expiresAt: Number(session.expires_at),
+      session: {
+        secret: this.keyring.openSessionSecret(session.secret_cipher, tokenHash),
+        caller: {
+          accountId: account.id,
+          usr: account.usr,
+          role: account.role,
+          path: account.path,
+          status: account.status,
+          adminOf: account.admin_of,
+          permissions: permissionSet(account),
+          sessionId: session.id,
+          ...(session.demo === 1 ? { demo: true } : {}),
+          ...(session.inv_code_id != null ? { invCodeId: Number(session.inv_code_id) } : {}),
+        },
       },
     };
   }

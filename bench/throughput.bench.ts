@@ -1,0 +1,237 @@
+/**
+ * Signed-action throughput (issue 16): how many signed `queryAccountInfo` calls per second the
+ * server answers, next to the ceiling of the same server answering a small static file.
+ *
+ *   npx tsx bench/throughput.bench.ts [--duration 10] [--connections 32] [--warmup 3]
+ *                                     [--database-url postgres://…] [--policy compatible|strict]
+ *                                     [--log-level info] [--pool 200000] [--cpu-prof <dir>]
+ *                                     [--server-root <checkout>]
+ *
+ * The real server runs as its own process (`tsx apps/server/src/main.ts`) on the embedded
+ * defaults (SQLite in a temp dir, embedded MQTT broker on a free port, jobs on, demo accounts
+ * without the simulated fleet); `--database-url` runs it on a scratch PostgreSQL database made
+ * (and dropped) on that server. The load generator is autocannon in this process. Every signed
+ * request carries its own salt and sign from a pool made before the run (wire-protocol.md §3:
+ * sign = sha1(salt + secret + token + tail)), so the strict policy, which never accepts a sign
+ * twice, can be measured as well. Every answer is checked (`"err":0`); the run prints requests/s,
+ * p50 / p99 latency and the server process's CPU time per 1,000 requests (the robust figure on a
+ * shared machine). Never fails on time.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type AutocannonResult } from 'autocannon';
+import { WEB_COMPANY_KEY, sha1Hex, signCall, signLogin, type AuthDat, type Envelope } from '@sunwatch/protocol';
+import { createScratchPgDatabase } from '../apps/server/test/factories/telemetry-rows.js';
+
+function arg(name: string, fallback: number): number;
+function arg(name: string, fallback: string | undefined): string | undefined;
+function arg(name: string, fallback: number | string | undefined): number | string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0 || i + 1 >= process.argv.length) return fallback;
+  const v = process.argv[i + 1]!;
+  return typeof fallback === 'number' ? Number(v) : v;
+}
+
+const DURATION = arg('duration', 10);
+const CONNECTIONS = arg('connections', 32);
+const WARMUP = arg('warmup', 3);
+const DATABASE_URL = arg('database-url', undefined);
+const POLICY = arg('policy', undefined) ?? 'compatible';
+const LOG_LEVEL = arg('log-level', undefined);
+const POOL = arg('pool', 200_000);
+/** Write a V8 CPU profile of the server process into this directory (node --cpu-prof). */
+const CPU_PROF = arg('cpu-prof', undefined);
+/** Run the server of another checkout (e.g. main, for a before/after pair); default this one. */
+const SERVER_ROOT = arg('server-root', undefined);
+const USR = 'owner_anna';
+const PASSWORD = 'Owner_2026';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunwatch-throughput-'));
+const webRoot = path.join(dataDir, 'web');
+fs.mkdirSync(webRoot);
+fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>bench</title>');
+// About the size of the signed answer, so both runs move the same bytes.
+fs.writeFileSync(path.join(webRoot, 'static.json'), JSON.stringify({ err: 0, desc: 'ERR_NONE', dat: 'x'.repeat(400) }));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const scratch = DATABASE_URL ? await createScratchPgDatabase(DATABASE_URL, 'sunwatch_throughput') : undefined;
+const port = await freePort();
+const root = path.resolve(SERVER_ROOT ?? path.resolve(import.meta.dirname, '..'));
+const env: Record<string, string> = {
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  MQTT_PORT: '0',
+  DEMO_DATA: '1',
+  DEMO_FLEET: '0',
+  WEB_ROOT: webRoot,
+  SIGN_POLICY: POLICY,
+  ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  ...(LOG_LEVEL ? { LOG_LEVEL } : {}),
+};
+const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
+const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  env: { ...process.env, ...env },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+// The server prints its address once the demo data is seeded (main.ts): measure only after that,
+// so seeding never runs beside the load. Its log lines are read and dropped, as a collector would.
+const ready = new Promise<void>((resolve, reject) => {
+  let seen = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    if (seen === 'done') return;
+    seen = (seen + chunk.toString('utf8')).slice(-4096);
+    if (seen.includes('Sunwatch is running at')) {
+      seen = 'done';
+      resolve();
+    }
+  });
+  child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before it was ready`)));
+});
+const baseUrl = `http://127.0.0.1:${port}`;
+
+async function stop(): Promise<void> {
+  if (child.exitCode === null) {
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+  await scratch?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** CPU seconds (user + system) the server process used so far (Linux /proc). */
+function serverCpuSeconds(): number {
+  const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+}
+
+async function login(): Promise<AuthDat> {
+  await ready;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      const salt = String(Date.now());
+      const tail = `&action=authSource&usr=${USR}&company-key=${encodeURIComponent(WEB_COMPANY_KEY)}&source=1`;
+      const sign = signLogin(salt, sha1Hex(PASSWORD), tail);
+      const res = (await (
+        await fetch(`${baseUrl}/public/?sign=${sign}&salt=${salt}${tail}`)
+      ).json()) as Envelope<AuthDat>;
+      if (res.err === 0) return res.dat!;
+      // 261 while the demo accounts are still being seeded
+      if (res.err !== 261) throw new Error(`login failed: ${res.err} ${res.desc}`);
+    } catch (e) {
+      if (!(e instanceof TypeError)) throw e; // fetch failed: not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server process did not start');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+  cpuPer1k: number;
+}
+
+async function load(
+  name: string,
+  seconds: number,
+  paths: () => string,
+  ok: (body: string) => boolean,
+): Promise<Figures> {
+  let bad = 0;
+  const cpu0 = serverCpuSeconds();
+  const r: AutocannonResult = await autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => ({ ...req, path: paths() }),
+        onResponse: (status, body) => {
+          if (status !== 200 || !ok(body)) bad++;
+        },
+      },
+    ],
+  });
+  const cpu = serverCpuSeconds() - cpu0;
+  const total = r.requests.total;
+  return {
+    name,
+    rps: total / seconds,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: bad + r.errors + r.timeouts,
+    cpuPer1k: total > 0 ? (cpu / total) * 1_000_000 : 0, // ms of CPU per 1,000 requests
+  };
+}
+
+try {
+  const session = await login();
+  console.log(
+    `server ${baseUrl} (process ${child.pid}) on ${scratch ? 'PostgreSQL' : 'SQLite'}, sign policy ${POLICY}` +
+      `${LOG_LEVEL ? `, LOG_LEVEL=${LOG_LEVEL}` : ''}; ${CONNECTIONS} connections, ${DURATION} s per run`,
+  );
+
+  // A pool of signed URLs, each with its own salt (epoch ms, counting up from now: strict-policy valid).
+  const tail = '&action=queryAccountInfo&source=1';
+  const base = Date.now();
+  const pool: string[] = new Array<string>(POOL);
+  for (let i = 0; i < POOL; i++) {
+    const salt = String(base + i);
+    pool[i] =
+      `/public/?sign=${signCall(salt, session.secret, session.token, tail)}&salt=${salt}&token=${session.token}${tail}`;
+  }
+  let next = 0;
+  const signedPath = () => {
+    if (next >= POOL) throw new Error(`--pool ${POOL} used up: raise it`);
+    return pool[next++]!;
+  };
+  const signedOk = (body: string) => body.startsWith('{"err":0');
+  const staticOk = (body: string) => body.startsWith('{"err":0');
+
+  await load('warm-up', WARMUP, () => '/static.json', staticOk);
+  await load('warm-up', WARMUP, signedPath, signedOk);
+  const rows = [
+    await load('static file (ceiling)', DURATION, () => '/static.json', staticOk),
+    await load('signed queryAccountInfo', DURATION, signedPath, signedOk),
+  ];
+  const ceiling = rows[0]!.rps;
+  console.log('\n| run | requests/s | p50 ms | p99 ms | server CPU ms / 1k req | of ceiling | bad answers |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const f of rows) {
+    console.log(
+      `| ${f.name} | ${Math.round(f.rps).toLocaleString('en')} | ${f.p50} | ${f.p99} | ${f.cpuPer1k.toFixed(0)} | ` +
+        `${Math.round((f.rps / ceiling) * 100)} % | ${f.bad} |`,
+    );
+  }
+  console.log(
+    `\nload average: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  );
+} finally {
+  await stop();
+}
