@@ -139,6 +139,9 @@ const MUTATING = [
   'delPlantTariff',
   // issue 15: acceleration orders
   'createAccelerationOrder',
+  // issue 15: recharge checkout and payments
+  'createRechargeOrder',
+  'payOrder',
 
   // issue 14: log retention (operator)
   'setLogRetention',
