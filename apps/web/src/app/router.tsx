@@ -27,7 +27,6 @@ const AntdScope = lazy(async () => {
 const AreaLayout = lazy(() => import('../layouts/AreaLayout').then((m) => ({ default: m.AreaLayout })));
 const SettingsLayout = lazy(() => import('../layouts/SettingsLayout').then((m) => ({ default: m.SettingsLayout })));
 const TabsLayout = lazy(() => import('../layouts/TabsLayout').then((m) => ({ default: m.TabsLayout })));
-const PlaceholderPage = lazy(() => import('../pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 const NoPermissionPage = lazy(() => import('../pages/NoPermissionPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 const QrConfirmPage = lazy(() => import('../features/entry/qr/QrConfirmPage'));
@@ -70,9 +69,12 @@ function antd(element: ReactNode): ReactNode {
   return suspended(<AntdScope>{element}</AntdScope>);
 }
 
-/** The node's page, or "not available yet" for a node without one. */
+/**
+ * The node's page. Every leaf of the route table has one (routes.test.ts checks it); a node
+ * without one could only come from a broken table, and answers "page not found".
+ */
 function page(node: RouteNode): ReactNode {
-  return node.page ? pageElement(node.page) : suspended(<PlaceholderPage titleKey={node.titleKey} />);
+  return node.page ? pageElement(node.page) : <Navigate to="/404" replace />;
 }
 
 function nodeRoute(node: RouteNode, parentPath: string): RouteObject {
@@ -84,13 +86,11 @@ function nodeRoute(node: RouteNode, parentPath: string): RouteObject {
       children: [
         {
           index: true,
-          // The index: the default child, else the node's own page (the operator home), else the placeholder.
+          // The index: the default child, else the node's own page (the operator home).
           element: node.defaultChild ? (
             <Navigate to={`${full}/${node.defaultChild}`} replace />
-          ) : node.page ? (
-            pageElement(node.page)
           ) : (
-            suspended(<PlaceholderPage titleKey={node.indexTitleKey ?? node.titleKey} />)
+            page(node)
           ),
         },
         ...(node.children ?? []).map((c) => nodeRoute(c, full)),
