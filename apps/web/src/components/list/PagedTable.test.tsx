@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ApiCallError } from '@sunwatch/protocol';
 import '../../i18n';
-import { PagedTable, type ListQueryLike, type PagedState } from '.';
+import { type ListQueryLike, type PagedState } from '.';
+import { PagedTable } from './PagedTable';
 
 interface Row {
   id: number;

@@ -28,7 +28,8 @@ import {
   type AccelerationChangeRow,
   type AccelerationOrderRow,
 } from '@sunwatch/protocol';
-import { PagedTable, useListState } from '../../../components/list';
+import { useListState } from '../../../components/list';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { currentLocale } from '../../../i18n';
 import { useSession } from '../../../app/use-session';
 import { bcp47 } from '../../shared/charts/format';

@@ -25,7 +25,8 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CARD_STATUSES, NETWORK_TYPES, type GprsCollectorRow } from '@sunwatch/protocol';
-import { PagedTable, useListState } from '../../../components/list';
+import { useListState } from '../../../components/list';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { accessFor } from '../../../app/access';
 import { useSession } from '../../../app/use-session';
 import { currentLocale } from '../../../i18n';

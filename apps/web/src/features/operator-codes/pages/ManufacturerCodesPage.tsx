@@ -24,14 +24,8 @@ import { useTranslation } from 'react-i18next';
 import { manufacturerCodeSchema, ruleErrorKey, typeCodeSchema, type ManufacturerCodeRow } from '@sunwatch/protocol';
 import { apiErrorText, notice, showApiError } from '../../../app/notify';
 import { ruleText } from '../../../app/rule-text';
-import {
-  PagedTable,
-  noFilters,
-  useListState,
-  wirePaging,
-  type ListSpec,
-  type PagedState,
-} from '../../../components/list';
+import { noFilters, useListState, wirePaging, type ListSpec, type PagedState } from '../../../components/list';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
 import { useConfirm } from '../../shared/dialog/use-confirm';
 import {

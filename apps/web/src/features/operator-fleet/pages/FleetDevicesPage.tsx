@@ -8,7 +8,8 @@ import { Card, Flex, Input, Select, Typography, type TableColumnsType } from 'an
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { FleetDeviceRow } from '@sunwatch/protocol';
-import { PagedTable, useListState } from '../../../components/list';
+import { useListState } from '../../../components/list';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { useIsPhone } from '../../../components/responsive';
 import { StatusTag } from '../../shared/devices/components/StatusTag';
 import { areaFor, deviceDetailPath } from '../../shared/devices/paths';

@@ -15,7 +15,8 @@ import {
   type CollectorLogResult,
   type OperatorCollectorLogRow,
 } from '@sunwatch/protocol';
-import { PagedTable, useListState } from '../../../components/list';
+import { useListState } from '../../../components/list';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { useCollectorLogs, useLogRetention } from '../api/queries';
 import { DayRange } from '../components/DayRange';
 import { when } from '../components/when';

@@ -11,7 +11,8 @@ import { EditOutlined, PlusOutlined, WalletOutlined, WarningOutlined } from '@an
 import { useTranslation } from 'react-i18next';
 import type { ManufacturerRow } from '@sunwatch/protocol';
 import { notice, showApiError } from '../../../app/notify';
-import { PagedTable, enumFilter, useListState, wirePaging, type ListSpec } from '../../../components/list';
+import { enumFilter, useListState, wirePaging, type ListSpec } from '../../../components/list';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { useConfirm } from '../../shared/dialog/use-confirm';
 import { useManufacturerList, useSetManufacturerEnabled } from '../api/queries';
 import { EcoinDialog } from '../components/EcoinDialog';

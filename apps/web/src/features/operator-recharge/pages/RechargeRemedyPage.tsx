@@ -15,7 +15,8 @@ import {
   RECHARGE_PAYMENT_METHODS,
   type RechargeOrderRow,
 } from '@sunwatch/protocol';
-import { PagedTable, useListState } from '../../../components/list';
+import { useListState } from '../../../components/list';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
 import { useRechargeOrders } from '../api/queries';

@@ -23,7 +23,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BINDING_SCOPES, type BindingScope, type ProtocolBindingRow } from '@sunwatch/protocol';
 import { apiErrorText, notice, showApiError } from '../../../app/notify';
-import { PagedTable, intParam, useListState, wirePaging, type ListSpec } from '../../../components/list';
+import { intParam, useListState, wirePaging, type ListSpec } from '../../../components/list';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
 import {
   useAddBinding,

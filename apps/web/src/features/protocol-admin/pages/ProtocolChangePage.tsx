@@ -25,14 +25,8 @@ import type { ProtocolChangeRow, ProtocolDeviceRow } from '@sunwatch/protocol';
 import { apiErrorText, notice } from '../../../app/notify';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
-import {
-  PagedTable,
-  noFilters,
-  useListState,
-  wirePaging,
-  type ListSpec,
-  type PagedState,
-} from '../../../components/list';
+import { noFilters, useListState, wirePaging, type ListSpec, type PagedState } from '../../../components/list';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
 import { useChangeDevcode, useChanges, useDevcodes, useProtocolDevices } from '../api/queries';
 

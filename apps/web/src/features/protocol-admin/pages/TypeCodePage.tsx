@@ -10,14 +10,8 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COMM_METHODS, type CollectorTypeCodeRow, type CommMethod } from '@sunwatch/protocol';
 import { apiErrorText, notice, showApiError } from '../../../app/notify';
-import {
-  PagedTable,
-  noFilters,
-  useListState,
-  wirePaging,
-  type ListSpec,
-  type PagedState,
-} from '../../../components/list';
+import { noFilters, useListState, wirePaging, type ListSpec, type PagedState } from '../../../components/list';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { DraggableModal } from '../../shared/dialog/DraggableModal';
 import { useAddTypeCode, useEditTypeCode, useTypeCodes } from '../api/queries';
 

@@ -8,7 +8,8 @@ import { Flex, Input, Segmented, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataloggerTypeFunctionRow, DeviceFunctionRow } from '@sunwatch/protocol';
-import { PagedTable, enumFilter, useListState, wirePaging, type ListSpec } from '../../../components/list';
+import { enumFilter, useListState, wirePaging, type ListSpec } from '../../../components/list';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { useDeviceFunctions, useTypeFunctions } from '../api/queries';
 
 const PAGE_SIZES = [10, 20, 50];

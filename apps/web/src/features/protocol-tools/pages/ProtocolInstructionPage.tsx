@@ -18,16 +18,8 @@ import {
   type ProtocolFaultRow,
   type ProtocolFieldRow,
 } from '@sunwatch/protocol';
-import {
-  PagedTable,
-  enumFilter,
-  intParam,
-  useListState,
-  wirePaging,
-  type ListPager,
-  type ListSpec,
-  type PagedState,
-} from '../../../components/list';
+import { enumFilter, intParam, useListState, wirePaging, type ListSpec, type PagedState } from '../../../components/list';
+import { PagedTable, type ListPager } from '../../../components/list/PagedTable';
 import { useIsPhone } from '../../../components/responsive';
 import { useAllDefinitions, useControls, useDefinitions, useFaults, useFields } from '../api/queries';
 

@@ -33,7 +33,8 @@ import {
 } from '@sunwatch/protocol';
 import { saveUrlAs } from '../../../app/download';
 import { notice, showApiError } from '../../../app/notify';
-import { PagedTable, useListState } from '../../../components/list';
+import { useListState } from '../../../components/list';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
 import {
