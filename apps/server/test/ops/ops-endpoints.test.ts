@@ -118,9 +118,18 @@ describe.each(engines)('health, readiness and metrics ($name)', (engine) => {
         await c.publishAsync(topicOf(dl.pn, 'data'), JSON.stringify(frame2341(dl.pn, t0 + i * 60_000, i)), { qos: 1 });
       }
       await c.publishAsync(topicOf(dl.pn, 'data'), '{not json', { qos: 1 });
+      // Wait until ingestion is quiet: connected, the 4 frames stored, the bad one counted and
+      // every batch's commit time observed (a batch may still be finishing when a frame is acked).
       const text = await waitFor(async () => {
         const t = await scrape();
-        return (sample(t, 'sunwatch_mqtt_connected_dataloggers') ?? 0) >= 1 ? t : undefined;
+        const m = s.ctx.services.telemetry.metrics;
+        const quiet =
+          (sample(t, 'sunwatch_mqtt_connected_dataloggers') ?? 0) >= 1 &&
+          (sample(t, 'sunwatch_ingest_samples_stored_total') ?? 0) >= 4 &&
+          (sample(t, 'sunwatch_ingest_bad_frames_total{reason="json"}') ?? 0) >= 1 &&
+          sample(t, 'sunwatch_ingest_batch_commit_seconds_count') === m.batches &&
+          sample(t, 'sunwatch_ingest_frames_received_total') === m.framesReceived;
+        return quiet ? t : undefined;
       });
       expect(sample(text, 'sunwatch_action_calls_total{action="queryAccountInfo"}')).toBe(calls0 + 4);
       expect(
