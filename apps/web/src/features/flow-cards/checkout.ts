@@ -4,7 +4,7 @@
  * `DEFAULT_CHECKOUT` is what the route renders with.
  */
 import type { ComponentType } from 'react';
-import { CheckoutDialog } from '../recharge-checkout/CheckoutDialog';
+import { CheckoutDialog } from '../shared/recharge/checkout/CheckoutDialog';
 
 export interface CheckoutProps {
   pns: string[];

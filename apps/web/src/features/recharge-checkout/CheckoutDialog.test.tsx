@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ROLE, type PayResult, type RechargeQuoteResult } from '@sunwatch/protocol';
 import i18n from '../../i18n';
 import { installFakeApi, ok, renderWithApp, resetAppTest } from '../../test/fake-api';
-import { CheckoutDialog } from './CheckoutDialog';
-import { payPageOf, resultPathFor, resultTone } from './model';
+import { CheckoutDialog } from '../shared/recharge/checkout/CheckoutDialog';
+import { payPageOf, resultPathFor, resultTone } from '../shared/recharge/checkout/model';
 import RechargeResultPage from './pages/RechargeResultPage';
 
 if (typeof globalThis.ResizeObserver === 'undefined') {

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { PayResultCard } from '@sunwatch/protocol';
 import { apiErrorText } from '../../../app/notify';
-import { usePayResult } from '../api/queries';
-import { FINAL_STATES, formatDay, formatMoney, payPageOf, resultTone } from '../model';
+import { usePayResult } from '../../shared/recharge/checkout/queries';
+import { FINAL_STATES, formatDay, formatMoney, payPageOf, resultTone } from '../../shared/recharge/checkout/model';
 
 export default function RechargeResultPage() {
   const { t, i18n } = useTranslation('rechargeCheckout');

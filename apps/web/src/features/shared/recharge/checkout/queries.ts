@@ -4,8 +4,8 @@
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { PayResult, RechargeArea, RechargePaymentMethod } from '@sunwatch/protocol';
-import { api } from '../../../app/api';
-import { FINAL_STATES } from '../model';
+import { api } from '../../../../app/api';
+import { FINAL_STATES } from './model';
 
 export interface QuoteInput {
   pns: string[];

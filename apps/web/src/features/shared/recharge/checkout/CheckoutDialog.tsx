@@ -16,9 +16,9 @@ import {
   type RechargeCardRow,
   type RechargePaymentMethod,
 } from '@sunwatch/protocol';
-import { apiErrorText } from '../../app/notify';
-import { DraggableModal } from '../shared/dialog/DraggableModal';
-import { useCheckout, useRechargeQuote } from './api/queries';
+import { apiErrorText } from '../../../../app/notify';
+import { DraggableModal } from '../../dialog/DraggableModal';
+import { useCheckout, useRechargeQuote } from './queries';
 import { formatDay, formatMoney, resultPathFor } from './model';
 
 export interface CheckoutDialogProps {
