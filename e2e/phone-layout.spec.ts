@@ -53,7 +53,11 @@ async function realRoutes(): Promise<Map<string, string[]>> {
       for (const n of nodes) {
         const p = `${prefix}/${n.path}`;
         if (n.page || n.layout === 'settings') paths.push(p);
-        if (n.subPage && n.page) paths.push(`${p}/${n.subPage.pattern === ':pid' ? PLANT : HYBRID}`);
+        if (n.subPage && n.page) {
+          const pattern = n.subPage.pattern;
+          // A plant, a device, or a fixed child page (the recharge result, the acceleration purchase).
+          paths.push(`${p}/${pattern === ':pid' ? PLANT : pattern.startsWith(':pn') ? HYBRID : pattern}`);
+        }
         if (n.children) walk(p, n.children);
       }
     };

@@ -108,7 +108,7 @@ export const BUDGET_ROUTES: readonly BudgetRoute[] = [
     kind: 'page',
     budgetKB: BUDGET_KB.page,
     note: 'issue 12: editable basic info (Form, Upload), the bind and security cards',
-    ceilingKB: 486,
+    ceilingKB: 485,
   },
   {
     path: '/adminNew/alarm',
