@@ -5,9 +5,10 @@
  *   npx tsx bench/throughput.bench.ts [--duration 10] [--connections 32] [--warmup 3]
  *                                     [--database-url postgres://…] [--policy compatible|strict]
  *                                     [--log-level info] [--pool 200000] [--cpu-prof <dir>]
- *                                     [--server-root <checkout>]
+ *                                     [--server-root <checkout>] [--runtime compiled|tsx]
  *
- * The real server runs as its own process (`tsx apps/server/src/main.ts`) on the embedded
+ * The real server runs as its own process (by default the compiled bundle `node apps/server/dist/main.js`,
+ * what `npm start` and the image run, rebuilt when stale; `--runtime tsx` runs the sources) on the embedded
  * defaults (SQLite in a temp dir, embedded MQTT broker on a free port, jobs on, demo accounts
  * without the simulated fleet); `--database-url` runs it on a scratch PostgreSQL database made
  * (and dropped) on that server. The load generator is autocannon in this process. Every signed
@@ -17,7 +18,7 @@
  * p50 / p99 latency and the server process's CPU time per 1,000 requests (the robust figure on a
  * shared machine). Never fails on time.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -46,6 +47,8 @@ const POOL = arg('pool', 200_000);
 const CPU_PROF = arg('cpu-prof', undefined);
 /** Run the server of another checkout (e.g. main, for a before/after pair); default this one. */
 const SERVER_ROOT = arg('server-root', undefined);
+/** `compiled` (default): the production bundle; `tsx`: the TypeScript sources through tsx. */
+const RUNTIME = arg('runtime', undefined) ?? 'compiled';
 const USR = 'owner_anna';
 const PASSWORD = 'Owner_2026';
 
@@ -83,7 +86,14 @@ const env: Record<string, string> = {
   ...(LOG_LEVEL ? { LOG_LEVEL } : {}),
 };
 const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
-const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+if (RUNTIME === 'compiled') {
+  execFileSync(process.execPath, [path.join(root, 'apps/server/scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
+}
+const entry =
+  RUNTIME === 'compiled'
+    ? ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')]
+    : ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+const child = spawn(process.execPath, [...nodeArgs, ...entry], {
   cwd: root,
   env: { ...process.env, ...env },
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -190,7 +200,7 @@ async function load(
 try {
   const session = await login();
   console.log(
-    `server ${baseUrl} (process ${child.pid}) on ${scratch ? 'PostgreSQL' : 'SQLite'}, sign policy ${POLICY}` +
+    `server ${baseUrl} (process ${child.pid}, ${RUNTIME}) on ${scratch ? 'PostgreSQL' : 'SQLite'}, sign policy ${POLICY}` +
       `${LOG_LEVEL ? `, LOG_LEVEL=${LOG_LEVEL}` : ''}; ${CONNECTIONS} connections, ${DURATION} s per run`,
   );
 
@@ -210,11 +220,14 @@ try {
   };
   const signedOk = (body: string) => body.startsWith('{"err":0');
   const staticOk = (body: string) => body.startsWith('{"err":0');
+  const healthOk = (body: string) => body.startsWith('{"status":"ok"');
 
   await load('warm-up', WARMUP, () => '/static.json', staticOk);
   await load('warm-up', WARMUP, signedPath, signedOk);
   const rows = [
     await load('static file (ceiling)', DURATION, () => '/static.json', staticOk),
+    // The same server's whole HTTP stack (hooks, security headers, request log) answering from memory.
+    await load('GET /healthz (HTTP stack, from memory)', DURATION, () => '/healthz', healthOk),
     await load('signed queryAccountInfo', DURATION, signedPath, signedOk),
   ];
   const ceiling = rows[0]!.rps;

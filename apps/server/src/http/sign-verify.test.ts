@@ -1,6 +1,6 @@
 import { sha1Hex, signCall, signLogin } from '@sunwatch/protocol';
 import { describe, expect, it } from 'vitest';
-import { qsUnescape, signTails, verifySign } from './sign-verify.js';
+import { nativeSha1Hex, qsUnescape, signTails, verifySign } from './sign-verify.js';
 import { parseRaw } from './params.js';
 
 describe('sign verification on raw bytes', () => {
@@ -49,5 +49,14 @@ describe('sign verification on raw bytes', () => {
 
   it('decodes parameters once, + as space, malformed escapes kept', () => {
     expect(parseRaw('usr=a+b%20c&x=%E0%A4%A&usr=second&k%2Dy=1')).toEqual({ usr: 'a b c', x: '%E0%A4%A', 'k-y': '1' });
+  });
+});
+
+describe('nativeSha1Hex', () => {
+  it('equals the protocol sha1Hex (the web app’s) for ASCII, UTF-8 and empty text', () => {
+    for (const text of ['', 'abc', '1700000000000secrettoken&action=queryAccountInfo&source=1', 'Grüße 日本 ✓']) {
+      expect(nativeSha1Hex(text)).toBe(sha1Hex(text));
+    }
+    expect(nativeSha1Hex('abc')).toBe('a9993e364706816aba3e25717850c26c9cd0d89d');
   });
 });

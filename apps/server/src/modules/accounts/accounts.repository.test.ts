@@ -88,4 +88,18 @@ describe('AccountsRepository.scopeOf', () => {
     expect(await repo.findInScope(scope, ids.owner2!)).toBeUndefined();
     expect(await repo.findInScope(scope, ids.maker!)).toBeUndefined();
   });
+
+  it('findInScope agrees with idsInScope for every caller shape (operator, one root, several roots)', async () => {
+    // The compiled-once query (issue 16) must keep each root's range: run the same account ids
+    // through two different root counts and the operator's whole platform, in turn, twice.
+    for (let round = 0; round < 2; round++) {
+      for (const caller of ['op', 'group', 'dist', 'sub', 'other', 'viewer']) {
+        const scope = await repo.scopeOf(await subject(caller));
+        const inScope = new Set(await repo.idsInScope(scope));
+        for (const [name, id] of Object.entries(ids)) {
+          expect(Boolean(await repo.findInScope(scope, id)), `${caller} → ${name}`).toBe(inScope.has(id));
+        }
+      }
+    }
+  });
 });

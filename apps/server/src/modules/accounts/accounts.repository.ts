@@ -1,5 +1,5 @@
 import { ROLE } from '@sunwatch/protocol';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { CompiledQuery, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/db.js';
 import { currentDb, DbHandle } from '../../db/transaction.js';
 import { subtreeRange } from '../../db/dialect.js';
@@ -136,20 +136,26 @@ export class AccountsRepository {
 
   /** The account with this id if it lies in the scope (one indexed query), else undefined. */
   findInScope(scope: Scope, id: number): Promise<AccountRow | undefined> {
-    let q = this.db.selectFrom('accounts').selectAll().where('id', '=', id);
-    if (!scope.all) {
-      const roots = scope.roots;
-      q = q.where((eb) =>
-        eb.or(
-          roots.map((p) => {
-            const r = subtreeRange(p);
-            return eb.and([eb('path', '>=', r.from), eb('path', '<', r.to)]);
-          }),
-        ),
-      );
+    // Issue 16 (signed-action throughput): every signed call of an account screen runs this, so its
+    // SQL is compiled once per shape (number of subtree roots) and only the values change per call.
+    const roots = scope.all ? [] : scope.roots;
+    const shape = scope.all ? -1 : roots.length;
+    let compiled = this.scopeQueries.get(shape);
+    if (!compiled) {
+      compiled = compileScopeQuery(this.root, scope.all, roots.length);
+      this.scopeQueries.set(shape, compiled);
     }
-    return q.executeTakeFirst();
+    const values = compiled.slots.map((slot) => {
+      if (slot === 'id') return id;
+      const r = subtreeRange(roots[slot.root]!);
+      return slot.end === 'from' ? r.from : r.to;
+    });
+    return this.db
+      .executeQuery<AccountRow>(CompiledQuery.raw(compiled.sql, values))
+      .then((res) => res.rows[0]);
   }
+
+  private readonly scopeQueries = new Map<number, ScopeQuery>();
 
   /** Ids of every account in the scope (for listing modules). */
   async idsInScope(scope: Scope): Promise<number[]> {
@@ -167,4 +173,38 @@ export class AccountsRepository {
     }
     return (await q.orderBy('id').execute()).map((r) => r.id);
   }
+}
+
+/** Where each parameter of a compiled scope query comes from: the account id, or one end of a root's range. */
+type ScopeSlot = 'id' | { root: number; end: 'from' | 'to' };
+interface ScopeQuery {
+  sql: string;
+  slots: ScopeSlot[];
+}
+
+/**
+ * The SQL of `findInScope` for `rootCount` subtree roots (or the operator's whole platform), in the
+ * database's own dialect, with the source of each parameter found by compiling it once over marker
+ * values (so the order Kysely gives its parameters is read, not assumed).
+ */
+function compileScopeQuery(db: Db, all: boolean, rootCount: number): ScopeQuery {
+  const marker = (i: number, end: 'from' | 'to') => `\u0000scope-${i}-${end}`;
+  let q = db.selectFrom('accounts').selectAll().where('id', '=', -1);
+  if (!all) {
+    q = q.where((eb) =>
+      eb.or(
+        Array.from({ length: rootCount }, (_, i) =>
+          eb.and([eb('path', '>=', marker(i, 'from')), eb('path', '<', marker(i, 'to'))]),
+        ),
+      ),
+    );
+  }
+  const { sql, parameters } = q.compile();
+  const slots = parameters.map((value): ScopeSlot => {
+    if (value === -1) return 'id';
+    const m = /^\u0000scope-(\d+)-(from|to)$/.exec(String(value));
+    if (!m) throw new Error(`findInScope: unexpected parameter ${String(value)}`);
+    return { root: Number(m[1]), end: m[2] as 'from' | 'to' };
+  });
+  return { sql, slots };
 }
