@@ -188,7 +188,7 @@ interface ScopeQuery {
  * values (so the order Kysely gives its parameters is read, not assumed).
  */
 function compileScopeQuery(db: Db, all: boolean, rootCount: number): ScopeQuery {
-  const marker = (i: number, end: 'from' | 'to') => `\u0000scope-${i}-${end}`;
+  const marker = (i: number, end: 'from' | 'to') => `~scope-marker-${i}-${end}`;
   let q = db.selectFrom('accounts').selectAll().where('id', '=', -1);
   if (!all) {
     q = q.where((eb) =>
@@ -202,7 +202,7 @@ function compileScopeQuery(db: Db, all: boolean, rootCount: number): ScopeQuery 
   const { sql, parameters } = q.compile();
   const slots = parameters.map((value): ScopeSlot => {
     if (value === -1) return 'id';
-    const m = /^\u0000scope-(\d+)-(from|to)$/.exec(String(value));
+    const m = /^~scope-marker-(\d+)-(from|to)$/.exec(String(value));
     if (!m) throw new Error(`findInScope: unexpected parameter ${String(value)}`);
     return { root: Number(m[1]), end: m[2] as 'from' | 'to' };
   });
