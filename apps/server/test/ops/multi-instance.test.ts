@@ -228,6 +228,7 @@ describe.skipIf(missing !== undefined)('several server instances on one PostgreS
   it('store every frame once, agree on rollups, sessions and disabling, and raise and mail each alarm once', async () => {
     const started = performance.now();
     execFileSync(process.execPath, [path.join(SERVER_DIR, 'scripts', 'build.mjs'), '--if-stale'], { stdio: 'pipe' });
+    const builtMs = Math.round(performance.now() - started);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunwatch-multi-'));
     const smtp = new TestSmtp();
     let broker: Awaited<ReturnType<typeof startMosquitto>> | undefined;
@@ -277,6 +278,7 @@ describe.skipIf(missing !== undefined)('several server instances on one PostgreS
       dataDir = prep.dataDir;
       await prep.close();
 
+      const preparedMs = Math.round(performance.now() - started);
       await smtp.up();
       broker = await startMosquitto(dir);
       const env = (name: string): Record<string, string> => ({
@@ -332,6 +334,7 @@ describe.skipIf(missing !== undefined)('several server instances on one PostgreS
       const refusedAfterMs = Math.round(performance.now() - disabledAt);
 
       await publishing;
+      const publishedMs = Math.round(performance.now() - ingestStart);
       const published = DATALOGGERS * FRAMES;
       const ackedTotal = [...acked.values()].reduce((n, s) => n + s.size, 0);
       expect(ackedTotal).toBe(published);
@@ -340,17 +343,6 @@ describe.skipIf(missing !== undefined)('several server instances on one PostgreS
       try {
         const db = check.db;
         const devOf = new Map<number, string>();
-        const devices = await db
-          .selectFrom('devices')
-          .select(['id', 'pn'])
-          .where(
-            'pn',
-            'in',
-            dls.map((d) => d.pn),
-          )
-          .execute();
-        for (const d of devices) devOf.set(d.id, d.pn);
-        expect(devices.length).toBe(DATALOGGERS); // one device per datalogger, registered once
         const count = async () =>
           Number(
             (
@@ -363,6 +355,23 @@ describe.skipIf(missing !== undefined)('several server instances on one PostgreS
         // The broker acked on receipt; the instances commit a moment later.
         await waitFor(async () => (await count()) >= published, 20_000).catch(() => undefined);
         const ingestMs = Math.round(performance.now() - ingestStart);
+        const devices = await db
+          .selectFrom('devices')
+          .select(['id', 'pn'])
+          .where(
+            'pn',
+            'in',
+            dls.map((d) => d.pn),
+          )
+          .execute();
+        for (const d of devices) devOf.set(d.id, d.pn);
+        expect(devices.length).toBe(DATALOGGERS); // one device per datalogger, registered once
+        // The instances' counters settle too (a late second delivery would show here).
+        const accepted = () => Promise.all(instances.map((i) => metric(i, 'sunwatch_ingest_frames_accepted_total')));
+        await waitFor(async () => (await accepted()).reduce((x, y) => x + y, 0) >= published, 10_000).catch(
+          () => undefined,
+        );
+        await new Promise((r) => setTimeout(r, 300));
 
         // Every acknowledged frame stored exactly once (and nothing else).
         const rows = await db.selectFrom('samples').select(['device_id', 'ts', 'data']).execute();
@@ -380,13 +389,13 @@ describe.skipIf(missing !== undefined)('several server instances on one PostgreS
 
         // Both instances took part, and together they accepted each frame once: a second delivery of a
         // frame (a subscription that is not shared) would be accepted twice and counted as a duplicate.
-        const share = await Promise.all(instances.map((i) => metric(i, 'sunwatch_ingest_frames_accepted_total')));
+        const share = await accepted();
         const dupMetric = await Promise.all(instances.map((i) => metric(i, 'sunwatch_ingest_samples_duplicate_total')));
         const storedMetric = await Promise.all(instances.map((i) => metric(i, 'sunwatch_ingest_samples_stored_total')));
         console.log(
           `[multi-instance] ${DATALOGGERS} dataloggers: frames published ${published}, acked ${ackedTotal}, stored ${rows.length}, ` +
             `duplicates ${duplicates + dupMetric[0]! + dupMetric[1]!}; accepted A ${share[0]} / B ${share[1]} ` +
-            `(stored A ${storedMetric[0]} / B ${storedMetric[1]}); ingest ${ingestMs} ms; instances up in ${Math.round(startedAt)} ms; ` +
+            `(stored A ${storedMetric[0]} / B ${storedMetric[1]}); published in ${publishedMs} ms, stored in ${ingestMs} ms; build ${builtMs} ms, database ready ${preparedMs} ms, instances up ${Math.round(startedAt)} ms; ` +
             `disabled account refused by B ${refusedAfterMs} ms after the change`,
         );
         expect(rows.length).toBe(published);
@@ -490,6 +499,10 @@ describe.skipIf(missing !== undefined)('several server instances on one PostgreS
       for (const i of instances) i.proc.kill('SIGTERM');
       await Promise.all(instances.map((i) => i.exited));
       console.log(`[multi-instance] total ${Math.round(performance.now() - started)} ms`);
+    } catch (err) {
+      for (const i of instances) console.error(`--- instance ${i.name} output (tail) ---\n${i.output().slice(-4000)}`);
+      if (broker) console.error(`--- mosquitto ---\n${broker.output().slice(-2000)}`);
+      throw err;
     } finally {
       for (const c of clients) c.end(true);
       for (const i of instances) if (i.proc.exitCode === null) i.proc.kill('SIGKILL');
