@@ -268,8 +268,9 @@ export class PgIngestStore implements IngestStore {
     const stats: CommitStats = { firmwareUpdated: 0 };
     // Several instances write batches of the same dataloggers at once (MQTT shared subscriptions
     // hand each frame to any instance): every phase below takes its row locks in one global order
-    // (devices by natural key, dataloggers and device ids ascending), so two batches wait for each
-    // other instead of deadlocking (a deadlock aborts a batch: no loss, but a redelivery round).
+    // (new devices by natural key, samples by key, dataloggers by id, devices by datalogger and id),
+    // so two batches wait for each other instead of deadlocking (a deadlock aborts a batch: no
+    // loss, the broker redelivers, but a round of errors).
     const toRegister = [...devices].sort((a, b) => cmpKey(a.row, b.row));
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < toRegister.length; i += 200) {
@@ -348,14 +349,16 @@ export class PgIngestStore implements IngestStore {
           trx,
         );
       }
-      const devs = [...p.devices].sort((a, b) => a.id - b.id);
+      // Datalogger first: the alarm-count trigger (0018) locks one counter row per datalogger, so
+      // devices, alarms and counters are all locked in one order across concurrent batches.
+      const devs = [...p.devices].sort((a, b) => a.dataloggerId - b.dataloggerId || a.id - b.id);
       const state = new Map<number, { last: number | null; open: Set<number> }>();
       for (let i = 0; i < devs.length; i += 1000) {
         const ids = devs.slice(i, i + 1000).map((d) => sql`${d.id}`);
         const res = await sql<{ id: number; last: number | string | null; open: string | null }>`
           select d.id, d.last_sample_at as last, (select string_agg(a.code::text, ',') from alarms a
             where a.device_id = d.id and a.level < 3 and a.ended_at is null) as open
-          from devices d where d.id in (${sql.join(ids)}) order by d.id for update of d`.execute(trx);
+          from devices d where d.id in (${sql.join(ids)}) order by d.datalogger_id, d.id for update of d`.execute(trx);
         for (const r of res.rows) {
           state.set(Number(r.id), { last: r.last === null ? null : Number(r.last), open: openCodes(r.open) });
         }
