@@ -408,6 +408,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         ),
         notifications: createNotifications({
           ...{ db, dbh, access, audit, config: config.notifications, now, log },
+          engine: database.dialect.engine,
           suppressed: muteByRules(alarmServices.alarmRules),
           loadAttachment: (ref) => ctx.services.reports.files.attachment(ref.exportFileId),
         }),

@@ -6,7 +6,8 @@ import type { Db } from '../db/db.js';
  * A tiny job runner. Each run first takes the job's lease in the `jobs` table (an UPDATE that
  * succeeds only when the lease has expired or is already ours), so with several instances on one
  * database a job runs in one of them per interval; if that instance dies, another takes over once
- * the lease expires.
+ * the lease expires. A run that outlasts half its lease renews it (guarded by the owner), so a
+ * slow run is never joined by a second instance (issue 16, docs/operations.md "Several instances").
  */
 export class JobRunner {
   readonly owner = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
@@ -36,6 +37,17 @@ export class JobRunner {
     return Number(res.numUpdatedRows) === 1;
   }
 
+  /** Extends the lease of `name` while a run is still going; false when it is no longer ours. */
+  async renew(name: string, leaseMs: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('jobs')
+      .set({ lease_until: this.now() + leaseMs })
+      .where('name', '=', name)
+      .where('lease_owner', '=', this.owner)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
   /** Runs `fn` if the lease is ours; records the outcome. Returns whether it ran. */
   async runOnce(name: string, leaseMs: number, fn: () => Promise<void>): Promise<boolean> {
     if (this.running.has(name)) return false;
@@ -43,11 +55,17 @@ export class JobRunner {
     try {
       if (!(await this.acquire(name, leaseMs))) return false;
       let error = '';
+      const renew = setInterval(() => {
+        this.renew(name, leaseMs).catch((err: unknown) => this.log.error({ err, job: name }, 'job lease renewal failed'));
+      }, Math.max(50, Math.floor(leaseMs / 2)));
+      renew.unref();
       try {
         await fn();
       } catch (err) {
         error = err instanceof Error ? err.message : String(err);
         this.log.error({ err, job: name }, 'job failed');
+      } finally {
+        clearInterval(renew);
       }
       await this.db
         .updateTable('jobs')

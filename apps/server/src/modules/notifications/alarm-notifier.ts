@@ -5,6 +5,7 @@ import type { AccessService } from '../../access/access.service.js';
 import { callerHasPermission, withBoundRole } from '../../access/permissions.js';
 import type { Caller } from '../../context.js';
 import type { Db } from '../../db/db.js';
+import type { Engine } from '../../db/dialect.js';
 import type { DbHandle } from '../../db/transaction.js';
 import { currentDb } from '../../db/transaction.js';
 import { permissionSet } from '../accounts/accounts.service.js';
@@ -74,6 +75,8 @@ export interface AlarmNotifierDeps {
   suppressed: AlarmSuppression;
   /** False without SMTP_URL: mails go to the outbox. */
   sending: () => boolean;
+  /** The database engine: on PostgreSQL the raised alarms are read up to a committed horizon (see `horizon`). */
+  engine?: Engine;
 }
 
 /**
@@ -120,6 +123,23 @@ export class AlarmNotifier {
     return this.cursor();
   }
 
+  /**
+   * PostgreSQL: the newest alarm id below which no insert is still uncommitted. Alarm ids come from
+   * a sequence, so with several writers (ingest batches of two instances, the offline job) id 11 can
+   * commit before id 10; a cursor moved to 11 would skip 10 for good (an alarm never mailed). A
+   * SHARE lock on `alarms` waits for the transactions writing it now (ingest batches take ROW
+   * EXCLUSIVE on it) and holds new ones off for the one `max(id)` read: every id up to that max is
+   * committed or gone. SQLite has one writer: ids commit in order, no horizon needed.
+   */
+  private async horizon(): Promise<number | undefined> {
+    if (this.d.engine !== 'postgres') return undefined;
+    return this.d.dbh.transaction(async () => {
+      await sql`lock table alarms in share mode`.execute(this.db);
+      const r = await sql<{ id: number | string | null }>`select max(id) as id from alarms`.execute(this.db);
+      return Number(r.rows[0]?.id ?? 0);
+    });
+  }
+
   private alarmQuery() {
     return this.db
       .selectFrom('alarms as a')
@@ -148,7 +168,10 @@ export class AlarmNotifier {
   private async pass(): Promise<{ events: number; mails: number; more: boolean }> {
     const now = this.d.now();
     const cursor = await this.cursor();
-    const raised = (await this.alarmQuery().where('a.id', '>', cursor).orderBy('a.id').limit(BATCH).execute()) as AlarmRow[];
+    const horizon = await this.horizon();
+    let raisedQuery = this.alarmQuery().where('a.id', '>', cursor);
+    if (horizon !== undefined) raisedQuery = raisedQuery.where('a.id', '<=', horizon);
+    const raised = (await raisedQuery.orderBy('a.id').limit(BATCH).execute()) as AlarmRow[];
     const ended = (await this.alarmQuery()
       .innerJoin('alarm_notices as n', 'n.alarm_id', 'a.id')
       .where('a.ended_at', 'is not', null)

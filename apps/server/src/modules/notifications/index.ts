@@ -1,6 +1,7 @@
 import { ApiError, type MailRow, type MailState } from '@sunwatch/protocol';
 import type { AccessService } from '../../access/access.service.js';
 import type { Db } from '../../db/db.js';
+import type { Engine } from '../../db/dialect.js';
 import type { DbHandle } from '../../db/transaction.js';
 import { fmtTs } from '../../shared/local-time.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -44,6 +45,8 @@ export interface NotificationsDeps {
   config: NotificationsConfig;
   now: () => number;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /** The database engine (PostgreSQL: the alarm notifier reads up to a committed horizon). */
+  engine?: Engine;
   /** Alarm filter rules (wired at merge); default: nothing suppressed. */
   suppressed?: AlarmSuppression;
   /** Tests inject a transport; default: SMTP from SMTP_URL, none without it. */
@@ -96,6 +99,7 @@ export function createNotifications(d: NotificationsDeps): Notifications {
       now: d.now,
       suppressed: d.suppressed ?? (() => Promise.resolve(false)),
       sending: () => sender.enabled,
+      engine: d.engine,
     }),
     sender,
     queue,

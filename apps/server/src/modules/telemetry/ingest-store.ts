@@ -266,9 +266,15 @@ export class PgIngestStore implements IngestStore {
     plan: (inserted: boolean[]) => WritePlan,
   ): Promise<CommitStats> {
     const stats: CommitStats = { firmwareUpdated: 0 };
+    // Several instances write batches of the same dataloggers at once (MQTT shared subscriptions
+    // hand each frame to any instance): every phase below takes its row locks in one global order
+    // (new devices by natural key, samples by key, dataloggers by id, devices by datalogger and id),
+    // so two batches wait for each other instead of deadlocking (a deadlock aborts a batch: no
+    // loss, the broker redelivers, but a round of errors).
+    const toRegister = [...devices].sort((a, b) => cmpKey(a.row, b.row));
     await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < devices.length; i += 200) {
-        const chunk = devices.slice(i, i + 200);
+      for (let i = 0; i < toRegister.length; i += 200) {
+        const chunk = toRegister.slice(i, i + 200);
         await trx
           .insertInto('devices')
           .values(chunk.map((d) => ({ ...d.row, alias: '', firmware: '', load: 0, last_sample_at: null })))
@@ -297,7 +303,7 @@ export class PgIngestStore implements IngestStore {
       }
       const inserted = await insertSamples(trx, rows);
       const p = plan(inserted);
-      for (const d of p.dataloggers) {
+      for (const d of [...p.dataloggers].sort((a, b) => a.id - b.id)) {
         await sql`update dataloggers set last_seen_at = greatest(coalesce(last_seen_at, 0), ${d.seenAt}), status = 0,
             firmware = coalesce(${d.firmware ?? null}, firmware), signal = coalesce(${d.signal ?? null}::integer, signal)
           where id = ${d.id}`.execute(trx);
@@ -306,7 +312,7 @@ export class PgIngestStore implements IngestStore {
         );
         await sql`update devices set status = 0 where datalogger_id = ${d.id} and status = 1`.execute(trx);
       }
-      for (const b of p.badFrames) {
+      for (const b of [...p.badFrames].sort((x, y) => x.dataloggerId - y.dataloggerId)) {
         await sql`update dataloggers set bad_frames = bad_frames + ${b.n} where id = ${b.dataloggerId}`.execute(trx);
       }
       const days = [...p.days].sort((a, b) => a.deviceId - b.deviceId || a.day - b.day);
@@ -343,14 +349,16 @@ export class PgIngestStore implements IngestStore {
           trx,
         );
       }
-      const devs = [...p.devices].sort((a, b) => a.id - b.id);
+      // Datalogger first: the alarm-count trigger (0018) locks one counter row per datalogger, so
+      // devices, alarms and counters are all locked in one order across concurrent batches.
+      const devs = [...p.devices].sort((a, b) => a.dataloggerId - b.dataloggerId || a.id - b.id);
       const state = new Map<number, { last: number | null; open: Set<number> }>();
       for (let i = 0; i < devs.length; i += 1000) {
         const ids = devs.slice(i, i + 1000).map((d) => sql`${d.id}`);
         const res = await sql<{ id: number; last: number | string | null; open: string | null }>`
           select d.id, d.last_sample_at as last, (select string_agg(a.code::text, ',') from alarms a
             where a.device_id = d.id and a.level < 3 and a.ended_at is null) as open
-          from devices d where d.id in (${sql.join(ids)}) order by d.id for update of d`.execute(trx);
+          from devices d where d.id in (${sql.join(ids)}) order by d.datalogger_id, d.id for update of d`.execute(trx);
         for (const r of res.rows) {
           state.set(Number(r.id), { last: r.last === null ? null : Number(r.last), open: openCodes(r.open) });
         }
@@ -394,14 +402,24 @@ export class PgIngestStore implements IngestStore {
   }
 }
 
+/** The natural key order of device rows (the lock order of concurrent registrations). */
+function cmpKey(
+  a: { pn: string; devcode: number; devaddr: number; sn: string },
+  b: { pn: string; devcode: number; devaddr: number; sn: string },
+): number {
+  return a.pn < b.pn ? -1 : a.pn > b.pn ? 1 : a.devcode - b.devcode || a.devaddr - b.devaddr || (a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0);
+}
+
 function openCodes(csv: string | null): Set<number> {
   return csv ? new Set(csv.split(',').map(Number)) : new Set();
 }
 
 async function insertSamples(trx: Transaction<Database>, rows: readonly SampleInsert[]): Promise<boolean[]> {
   const inserted = new Set<string>();
-  for (let i = 0; i < rows.length; i += 1000) {
-    const chunk = rows.slice(i, i + 1000);
+  // Key order: a resent frame another instance is inserting right now waits without a deadlock.
+  const sorted = [...rows].sort((a, b) => a.device.id - b.device.id || a.ts - b.ts);
+  for (let i = 0; i < sorted.length; i += 1000) {
+    const chunk = sorted.slice(i, i + 1000);
     const res = await sql<{ device_id: number; ts: number | string }>`insert into samples (device_id, ts, data)
       values ${sql.join(chunk.map((r) => sql`(${r.device.id}, ${r.ts}::bigint, ${buf(r.data)})`))}
       on conflict do nothing returning device_id, ts`.execute(trx);
