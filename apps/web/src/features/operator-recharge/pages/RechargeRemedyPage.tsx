@@ -10,15 +10,14 @@ import { Button, Card, Space, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RechargeOrderRow } from '@sunwatch/protocol';
 import { useListState } from '../../../components/list';
-import { PagedTable } from '../../../components/list/PagedTable';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
-import { RechargeFilters } from '../../shared/recharge/RechargeFilters';
+import { RechargeOrderList } from '../../shared/recharge/OrderList';
 import { rechargeOrderColumns } from '../../shared/recharge/order-columns';
 import { useRechargeOrders } from '../api/queries';
 import { OrderDrawer } from '../components/OrderDrawer';
 import { RemedyDialog } from '../components/RemedyDialog';
-import { RECHARGE_LIST_SPEC, RECHARGE_PAGE_SIZES, rechargeListParams, remedyOptions } from '../model';
+import { RECHARGE_LIST_SPEC, rechargeListParams, remedyOptions } from '../model';
 
 export default function RechargeRemedyPage() {
   const { t } = useTranslation('operatorRecharge');
@@ -74,24 +73,16 @@ export default function RechargeRemedyPage() {
 
   return (
     <Card title={t('title')} size="small" data-testid="recharge-page">
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('hint')}
-        </Typography.Paragraph>
-        <RechargeFilters t={t} state={state} update={update} testId="recharge" searchWidth={280} />
-        <PagedTable<RechargeOrderRow>
-          query={list}
-          errorTitle={t('loadFailed')}
-          emptyText={t('empty')}
-          rows={list.data?.orders}
-          total={list.data?.total}
-          rowKey="id"
-          columns={columns}
-          pager={{ state, update, pageSizes: RECHARGE_PAGE_SIZES, showTotal: (n) => t('total', { n }) }}
-          onRow={(o) => ({ 'data-testid': 'order-row', 'data-id': o.id })}
-          data-testid="recharge-table"
-        />
-      </Space>
+      <RechargeOrderList
+        t={t}
+        state={state}
+        update={update}
+        list={list}
+        columns={columns}
+        testId="recharge"
+        rowTestId="order-row"
+        searchWidth={280}
+      />
       {open !== undefined && <OrderDrawer id={open} onClose={() => setOpen(undefined)} onRemedy={setRemedy} />}
       {remedy && <RemedyDialog order={remedy} onClose={() => setRemedy(undefined)} />}
     </Card>

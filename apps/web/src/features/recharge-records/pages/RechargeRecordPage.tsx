@@ -7,7 +7,7 @@
  * exports as xlsx. docs/money/recharge-records.md.
  */
 import { useState } from 'react';
-import { Button, Card, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -15,14 +15,12 @@ import { RECHARGE_EXPORT_MAX_ROWS, type RechargeRecordRow } from '@sunwatch/prot
 import { saveUrlAs } from '../../../app/download';
 import { notice, showApiError } from '../../../app/notify';
 import { useListState } from '../../../components/list';
-import { PagedTable } from '../../../components/list/PagedTable';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
-import { RechargeFilters } from '../../shared/recharge/RechargeFilters';
+import { RechargeOrderList } from '../../shared/recharge/OrderList';
 import {
   CARD_COLORS,
   RECHARGE_LIST_SPEC,
-  RECHARGE_PAGE_SIZES,
   formatMoney,
   rechargeFilterParams,
   rechargeListParams,
@@ -160,24 +158,16 @@ export default function RechargeRecordPage() {
         </Tooltip>
       }
     >
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('hint')}
-        </Typography.Paragraph>
-        <RechargeFilters t={t} state={state} update={update} testId="records" searchWidth={260} />
-        <PagedTable<RechargeRecordRow>
-          query={list}
-          errorTitle={t('loadFailed')}
-          emptyText={t('empty')}
-          rows={list.data?.orders}
-          total={list.data?.total}
-          rowKey="id"
-          columns={columns}
-          pager={{ state, update, pageSizes: RECHARGE_PAGE_SIZES, showTotal: (n) => t('total', { n }) }}
-          onRow={(o) => ({ 'data-testid': 'record-row', 'data-id': o.id, 'data-status': o.status })}
-          data-testid="records-table"
-        />
-      </Space>
+      <RechargeOrderList
+        t={t}
+        state={state}
+        update={update}
+        list={list}
+        columns={columns}
+        testId="records"
+        rowTestId="record-row"
+        searchWidth={260}
+      />
       {open !== undefined && <RecordDrawer id={open} payPath={payPath} onClose={() => setOpen(undefined)} />}
     </Card>
   );

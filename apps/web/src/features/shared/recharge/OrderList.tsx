@@ -1,15 +1,62 @@
 /**
- * The filter row of both recharge order lists (the operator's rechargeRemedy, the rechargeRecord):
- * search, state, service area, payment method and the creation days, on the list kit's filter row.
- * The texts are the page's (`searchPlaceholder`, `allStatuses`, `allAreas`, `allMethods`, `from`,
- * `to`, `status.*`, `area.*`, `method.*`); the test ids carry the page's prefix.
+ * The body of both recharge order lists (the operator's rechargeRemedy, the rechargeRecord): the
+ * hint, the filter row (search, state, service area, payment method, creation days; on the list
+ * kit's filter row) and the server-paged table of the page's columns. The texts are the page's
+ * (`hint`, `searchPlaceholder`, `allStatuses`, `allAreas`, `allMethods`, `from`, `to`, `status.*`,
+ * `area.*`, `method.*`, `loadFailed`, `empty`, `total`); the test ids carry the page's prefix.
  */
-import { DatePicker } from 'antd';
+import { DatePicker, Space, Typography, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { RECHARGE_AREAS, RECHARGE_ORDER_STATUSES, RECHARGE_PAYMENT_METHODS } from '@sunwatch/protocol';
+import type { ListQueryLike } from '../../../components/list';
 import { EnumSelect, FilterRow, ListSearch } from '../../../components/list/FilterRow';
-import type { RechargeListState } from './format';
+import { PagedTable } from '../../../components/list/PagedTable';
+import { RECHARGE_PAGE_SIZES, type RechargeListState } from './format';
+import type { RechargeOrderLike } from './order-columns';
+
+/** The hint, the filters and the table; rows are `<rowTestId>` with `data-id` and `data-status`. */
+export function RechargeOrderList<R extends RechargeOrderLike>({
+  t,
+  state,
+  update,
+  list,
+  columns,
+  testId,
+  rowTestId,
+  searchWidth,
+}: {
+  t: TFunction;
+  state: RechargeListState;
+  update: (patch: Partial<RechargeListState>) => void;
+  list: ListQueryLike & { data?: { orders: R[]; total: number } | undefined };
+  columns: TableColumnsType<R>;
+  /** The page's test id prefix: the filters' (`<prefix>-search`, …) and `<prefix>-table`. */
+  testId: string;
+  rowTestId: string;
+  searchWidth: number;
+}) {
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        {t('hint')}
+      </Typography.Paragraph>
+      <RechargeFilters t={t} state={state} update={update} testId={testId} searchWidth={searchWidth} />
+      <PagedTable<R>
+        query={list}
+        errorTitle={t('loadFailed')}
+        emptyText={t('empty')}
+        rows={list.data?.orders}
+        total={list.data?.total}
+        rowKey="id"
+        columns={columns}
+        pager={{ state, update, pageSizes: RECHARGE_PAGE_SIZES, showTotal: (n) => t('total', { n }) }}
+        onRow={(o) => ({ 'data-testid': rowTestId, 'data-id': o.id, 'data-status': o.status })}
+        data-testid={`${testId}-table`}
+      />
+    </Space>
+  );
+}
 
 export function RechargeFilters({
   t,
