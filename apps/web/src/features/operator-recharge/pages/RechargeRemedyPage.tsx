@@ -19,6 +19,9 @@ import { OrderDrawer } from '../components/OrderDrawer';
 import { RemedyDialog } from '../components/RemedyDialog';
 import { RECHARGE_LIST_SPEC, rechargeListParams, remedyOptions } from '../model';
 
+/** The list's test ids (`recharge-search`, …, `recharge-table`, rows `order-row`) and search box width. */
+const LIST_VIEW = { testId: 'recharge', rowTestId: 'order-row', searchWidth: 280 };
+
 export default function RechargeRemedyPage() {
   const { t } = useTranslation('operatorRecharge');
   const [state, update] = useListState(RECHARGE_LIST_SPEC);
@@ -73,16 +76,7 @@ export default function RechargeRemedyPage() {
 
   return (
     <Card title={t('title')} size="small" data-testid="recharge-page">
-      <RechargeOrderList
-        t={t}
-        state={state}
-        update={update}
-        list={list}
-        columns={columns}
-        testId="recharge"
-        rowTestId="order-row"
-        searchWidth={280}
-      />
+      <RechargeOrderList t={t} state={state} update={update} list={list} columns={columns} {...LIST_VIEW} />
       {open !== undefined && <OrderDrawer id={open} onClose={() => setOpen(undefined)} onRemedy={setRemedy} />}
       {remedy && <RemedyDialog order={remedy} onClose={() => setRemedy(undefined)} />}
     </Card>

@@ -29,6 +29,9 @@ import { rechargeOrderColumns } from '../../shared/recharge/order-columns';
 import { exportRechargeRecords, useRechargeRecords } from '../api/queries';
 import { RecordDrawer } from '../components/RecordDrawer';
 
+/** The list's test ids (`records-search`, …, `records-table`, rows `record-row`) and search box width. */
+const LIST_VIEW = { testId: 'records', rowTestId: 'record-row', searchWidth: 260 };
+
 /** err 13: more orders than an export may hold; 264: nothing to export. */
 const TOO_MANY = 13;
 const NOTHING = 264;
@@ -158,16 +161,7 @@ export default function RechargeRecordPage() {
         </Tooltip>
       }
     >
-      <RechargeOrderList
-        t={t}
-        state={state}
-        update={update}
-        list={list}
-        columns={columns}
-        testId="records"
-        rowTestId="record-row"
-        searchWidth={260}
-      />
+      <RechargeOrderList t={t} state={state} update={update} list={list} columns={columns} {...LIST_VIEW} />
       {open !== undefined && <RecordDrawer id={open} payPath={payPath} onClose={() => setOpen(undefined)} />}
     </Card>
   );
