@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   enumFilter,
+  enumParam,
   intParam,
   nextListState,
   noFilters,
@@ -132,5 +133,15 @@ describe('noFilters', () => {
     const s = readListState(spec, new URLSearchParams('page=2&q=x&status=1'));
     expect(s).toEqual({ current: 2, pageSize: 10, search: 'x' });
     expect(writeListState(spec, s).toString()).toBe('page=2&q=x');
+  });
+});
+
+describe('enumParam', () => {
+  it('takes one of the values, else the fallback (which need not be one of them)', () => {
+    const STATES = ['on', 'off'] as const;
+    expect(enumParam('off', STATES, '')).toBe('off');
+    expect(enumParam('bogus', STATES, '')).toBe('');
+    expect(enumParam(null, STATES, 'on')).toBe('on');
+    expect(enumParam('', STATES, 'on')).toBe('on');
   });
 });

@@ -74,6 +74,15 @@ export function wirePaging(s: PagedState, max = WIRE_MAX_PAGE_SIZE): { page: num
   return { page: Math.max(0, s.current - 1), pagesize: Math.min(max, Math.max(1, s.pageSize)) };
 }
 
+/** One of `values`, or the fallback (absent or unknown). */
+export function enumParam<const V extends string, F extends string = V>(
+  v: string | null,
+  values: readonly V[],
+  fallback: F,
+): V | F {
+  return v !== null && (values as readonly string[]).includes(v) ? (v as V) : fallback;
+}
+
 /**
  * The filters of a list with one enum filter in the address bar: `key` holds one of `values`;
  * an absent or unknown value reads as `fallback`, which is not written.
@@ -86,8 +95,7 @@ export function enumFilter<K extends string, const V extends string>(
 ): { readFilters(q: URLSearchParams): Record<K, V>; writeFilters(s: Record<K, V>, q: URLSearchParams): void } {
   return {
     readFilters(q) {
-      const v = q.get(key);
-      return { [key]: v !== null && (values as readonly string[]).includes(v) ? (v as V) : fallback } as Record<K, V>;
+      return { [key]: enumParam(q.get(key), values, fallback) } as Record<K, V>;
     },
     writeFilters(s, q) {
       if (s[key] !== fallback) q.set(key, s[key]);

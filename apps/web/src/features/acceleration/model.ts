@@ -9,13 +9,18 @@ import {
   ACCELERATION_INTERVALS,
   ACCELERATION_ORDER_STATUSES,
   ACCELERATION_TYPES,
-  currencyMinorDigits,
-  minorToDecimal,
   type AccelerationChangeStatus,
   type AccelerationOrderStatus,
   type AccelerationType,
 } from '@sunwatch/protocol';
-import { wirePaging, type ListSpec, type PagedState } from '../../components/list';
+import { enumParam, wirePaging, type ListSpec, type PagedState } from '../../components/list';
+
+// Money and the tag colours (tones) are the money pages' (features/shared/recharge/format.ts).
+export {
+  ACCELERATION_CHANGE_COLORS as CHANGE_COLORS,
+  ACCELERATION_ORDER_COLORS as ORDER_COLORS,
+  formatMoney,
+} from '../shared/recharge/format';
 
 export const RECORD_VIEWS = ['orders', 'changes'] as const;
 export type RecordView = (typeof RECORD_VIEWS)[number];
@@ -27,19 +32,16 @@ export interface RecordListState extends PagedState {
   type: AccelerationType | '';
 }
 
-const oneOf = <T extends string>(list: readonly T[], v: string | null): T | '' =>
-  v !== null && (list as readonly string[]).includes(v) ? (v as T) : '';
-
 export const RECORD_PAGE_SIZES = [10, 20, 50] as const;
 
 export const RECORD_LIST_SPEC: ListSpec<RecordListState> = {
   defaultPageSize: 10,
   pageSizes: RECORD_PAGE_SIZES,
   readFilters: (q) => ({
-    view: oneOf(RECORD_VIEWS, q.get('view')) || 'orders',
-    status: oneOf(ACCELERATION_ORDER_STATUSES, q.get('status')),
-    change: oneOf(ACCELERATION_CHANGE_STATUSES, q.get('change')),
-    type: oneOf(ACCELERATION_TYPES, q.get('type')),
+    view: enumParam(q.get('view'), RECORD_VIEWS, 'orders'),
+    status: enumParam(q.get('status'), ACCELERATION_ORDER_STATUSES, ''),
+    change: enumParam(q.get('change'), ACCELERATION_CHANGE_STATUSES, ''),
+    type: enumParam(q.get('type'), ACCELERATION_TYPES, ''),
   }),
   writeFilters(s, q) {
     if (s.view !== 'orders') q.set('view', s.view);
@@ -66,21 +68,6 @@ export function changeListParams(s: RecordListState) {
   return { ...wirePaging(s), ...searchOf(s), ...(s.change ? { status: s.change } : {}) };
 }
 
-/** An amount in minor units as money of its currency (`15200`, CNY → `CN¥152.00`), exact digits. */
-export function formatMoney(minor: number, currency: string, locale: string): string {
-  const digits = currencyMinorDigits(currency);
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(Number(minorToDecimal(minor, currency)));
-  } catch {
-    return `${minorToDecimal(minor, currency)} ${currency}`;
-  }
-}
-
 /** The intervals on offer for a datalogger that reports every `current` seconds (only faster ones). */
 export function offeredIntervals(current: number | undefined): number[] {
   return ACCELERATION_INTERVALS.filter((i) => current === undefined || i < current);
@@ -103,16 +90,3 @@ export function returnPathOf(buyPath: string, orderNo: string): string {
   const base = buyPath.replace(/\/buy\/?$/, '');
   return `${base}?order=${encodeURIComponent(orderNo)}`;
 }
-
-/** Tag colours. */
-export const ORDER_COLORS: Record<AccelerationOrderStatus, string> = {
-  unpaid: 'default',
-  paid: 'success',
-  failed: 'error',
-  expired: 'default',
-};
-export const CHANGE_COLORS: Record<AccelerationChangeStatus, string> = {
-  pending: 'processing',
-  applied: 'success',
-  refused: 'error',
-};

@@ -17,7 +17,7 @@ import {
   type RechargeBatchProblem,
   type RechargeCard,
 } from '@sunwatch/protocol';
-import { intParam, type ListSpec, type PagedState } from '../../components/list';
+import { enumParam, intParam, type ListSpec, type PagedState } from '../../components/list';
 
 export interface FlowCardListState extends PagedState {
   status: CardStatus | '';
@@ -25,9 +25,6 @@ export interface FlowCardListState extends PagedState {
   /** Load count filter ('' = any). */
   load: string;
 }
-
-const oneOf = <T extends string>(list: readonly T[], v: string | null): T | '' =>
-  v !== null && (list as readonly string[]).includes(v) ? (v as T) : '';
 
 export const FLOW_CARD_PAGE_SIZES = [10, 20, 50] as const;
 
@@ -37,8 +34,8 @@ export const FLOW_CARD_LIST_SPEC: ListSpec<FlowCardListState> = {
   readFilters: (q) => {
     const load = intParam(q.get('load'), -1);
     return {
-      status: oneOf(CARD_STATUSES, q.get('status')),
-      network: oneOf(NETWORK_TYPES, q.get('network')),
+      status: enumParam(q.get('status'), CARD_STATUSES, ''),
+      network: enumParam(q.get('network'), NETWORK_TYPES, ''),
       load: load >= 0 ? String(load) : '',
     };
   },

@@ -5,19 +5,7 @@
  * acceleration" opens the purchase page (`buy`); coming back from the checkout (`?order=`) shows the
  * order's result until its interval change is applied. docs/money/acceleration.md.
  */
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Input,
-  Segmented,
-  Select,
-  Space,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Button, Card, Segmented, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -29,6 +17,7 @@ import {
   type AccelerationOrderRow,
 } from '@sunwatch/protocol';
 import { useListState } from '../../../components/list';
+import { EnumSelect, FilterRow, ListSearch } from '../../../components/list/FilterRow';
 import { PagedTable } from '../../../components/list/PagedTable';
 import { currentLocale } from '../../../i18n';
 import { useSession } from '../../../app/use-session';
@@ -225,7 +214,7 @@ export default function CollectionFrequencyRecordPage() {
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           {t('hint')}
         </Typography.Paragraph>
-        <Flex wrap gap={8}>
+        <FilterRow>
           <Segmented<string>
             value={state.view}
             onChange={(v) => update({ view: v as 'orders' | 'changes' })}
@@ -235,51 +224,47 @@ export default function CollectionFrequencyRecordPage() {
             ]}
             data-testid="accel-view"
           />
-          <Input.Search
+          <ListSearch
             key={state.view}
-            allowClear
-            defaultValue={state.search}
+            value={state.search}
+            onSearch={(search) => update({ search })}
             placeholder={t('searchPlaceholder')}
-            onSearch={(v) => update({ search: v.trim() })}
-            style={{ width: 260, maxWidth: '100%' }}
-            data-testid="accel-search"
+            width={260}
+            testId="accel-search"
           />
           {state.view === 'orders' ? (
             <>
-              <Select
+              <EnumSelect
                 value={state.status}
+                values={ACCELERATION_ORDER_STATUSES}
                 onChange={(status) => update({ status })}
-                options={[
-                  { value: '', label: t('allStatuses') },
-                  ...ACCELERATION_ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-                ]}
-                style={{ width: 150, maxWidth: '100%' }}
-                data-testid="accel-status-filter"
+                allLabel={t('allStatuses')}
+                label={(s) => t(`status.${s}`)}
+                width={150}
+                testId="accel-status-filter"
               />
-              <Select
+              <EnumSelect
                 value={state.type}
+                values={ACCELERATION_TYPES}
                 onChange={(type) => update({ type })}
-                options={[
-                  { value: '', label: t('allTypes') },
-                  ...ACCELERATION_TYPES.map((s) => ({ value: s, label: t(`type.${s}`) })),
-                ]}
-                style={{ width: 190, maxWidth: '100%' }}
-                data-testid="accel-type-filter"
+                allLabel={t('allTypes')}
+                label={(s) => t(`type.${s}`)}
+                width={190}
+                testId="accel-type-filter"
               />
             </>
           ) : (
-            <Select
+            <EnumSelect
               value={state.change}
+              values={ACCELERATION_CHANGE_STATUSES}
               onChange={(change) => update({ change })}
-              options={[
-                { value: '', label: t('allStatuses') },
-                ...ACCELERATION_CHANGE_STATUSES.map((s) => ({ value: s, label: t(`change.${s}`) })),
-              ]}
-              style={{ width: 150, maxWidth: '100%' }}
-              data-testid="accel-change-filter"
+              allLabel={t('allStatuses')}
+              label={(s) => t(`change.${s}`)}
+              width={150}
+              testId="accel-change-filter"
             />
           )}
-        </Flex>
+        </FilterRow>
         {state.view === 'orders' ? (
           <PagedTable<AccelerationOrderRow>
             query={orders}

@@ -9,23 +9,11 @@
  * "Recharge" opens the checkout for the picked cards. docs/money/flow-cards.md.
  */
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Button, Card, Flex, InputNumber, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CARD_STATUSES, NETWORK_TYPES, type GprsCollectorRow } from '@sunwatch/protocol';
 import { useListState } from '../../../components/list';
+import { EnumSelect, FilterRow, ListSearch } from '../../../components/list/FilterRow';
 import { PagedTable } from '../../../components/list/PagedTable';
 import { accessFor } from '../../../app/access';
 import { useSession } from '../../../app/use-session';
@@ -197,32 +185,32 @@ export default function RechargePayPage({ checkout = DEFAULT_CHECKOUT }: Recharg
             }
           />
         )}
-        <Flex wrap gap={8}>
-          <Input.Search
-            allowClear
-            defaultValue={state.search}
+        <FilterRow>
+          <ListSearch
+            value={state.search}
+            onSearch={(search) => update({ search })}
             placeholder={t('searchPlaceholder')}
-            onSearch={(v) => update({ search: v.trim() })}
-            style={{ width: 260, maxWidth: '100%' }}
-            data-testid="card-search"
+            width={260}
+            testId="card-search"
           />
-          <Select
-            value={state.status}
-            onChange={(status) => update({ status })}
-            options={[
-              { value: '', label: t('allStatuses') },
-              ...CARD_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-            ]}
-            style={{ width: 150, maxWidth: '100%' }}
+          <EnumSelect
             id="card-status-filter"
-            data-testid="card-status-filter"
+            value={state.status}
+            values={CARD_STATUSES}
+            onChange={(status) => update({ status })}
+            allLabel={t('allStatuses')}
+            label={(s) => t(`status.${s}`)}
+            width={150}
+            testId="card-status-filter"
           />
-          <Select
+          <EnumSelect
             value={state.network}
+            values={NETWORK_TYPES}
             onChange={(network) => update({ network })}
-            options={[{ value: '', label: t('allNetworks') }, ...NETWORK_TYPES.map((n) => ({ value: n, label: n }))]}
-            style={{ width: 150, maxWidth: '100%' }}
-            data-testid="card-network-filter"
+            allLabel={t('allNetworks')}
+            label={(n) => n}
+            width={150}
+            testId="card-network-filter"
           />
           <InputNumber
             min={0}
@@ -234,7 +222,7 @@ export default function RechargePayPage({ checkout = DEFAULT_CHECKOUT }: Recharg
             style={{ width: 150, maxWidth: '100%' }}
             data-testid="card-load-filter"
           />
-        </Flex>
+        </FilterRow>
         <Flex wrap gap={8} align="center" data-testid="selection-bar">
           <Typography.Text data-testid="selection-count">{t('selected', { n: selected.length })}</Typography.Text>
           {first && !problem && (

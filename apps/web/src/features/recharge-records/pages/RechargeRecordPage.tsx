@@ -7,47 +7,30 @@
  * exports as xlsx. docs/money/recharge-records.md.
  */
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Input,
-  Select,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import {
-  RECHARGE_AREAS,
-  RECHARGE_EXPORT_MAX_ROWS,
-  RECHARGE_ORDER_STATUSES,
-  RECHARGE_PAYMENT_METHODS,
-  type RechargeRecordRow,
-} from '@sunwatch/protocol';
+import { RECHARGE_EXPORT_MAX_ROWS, type RechargeRecordRow } from '@sunwatch/protocol';
 import { saveUrlAs } from '../../../app/download';
 import { notice, showApiError } from '../../../app/notify';
 import { useListState } from '../../../components/list';
-import { PagedTable } from '../../../components/list/PagedTable';
 import { currentLocale } from '../../../i18n';
 import { bcp47 } from '../../shared/charts/format';
+import { RechargeOrderList } from '../../shared/recharge/OrderList';
 import {
   CARD_COLORS,
   RECHARGE_LIST_SPEC,
-  RECHARGE_PAGE_SIZES,
-  STATUS_COLORS,
   formatMoney,
   rechargeFilterParams,
   rechargeListParams,
 } from '../../shared/recharge/format';
+import { rechargeOrderColumns } from '../../shared/recharge/order-columns';
 import { exportRechargeRecords, useRechargeRecords } from '../api/queries';
 import { RecordDrawer } from '../components/RecordDrawer';
+
+/** The list's test ids (`records-search`, …, `records-table`, rows `record-row`) and search box width. */
+const LIST_VIEW = { testId: 'records', rowTestId: 'record-row', searchWidth: 260 };
 
 /** err 13: more orders than an export may hold; 264: nothing to export. */
 const TOO_MANY = 13;
@@ -69,8 +52,6 @@ export default function RechargeRecordPage() {
   const [open, setOpen] = useState<number>();
   const [exporting, setExporting] = useState(false);
   const locale = bcp47(currentLocale());
-  const when = (ms: number) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
   // rechargePay sits beside this page in the same settings layout of the area.
   const payPath = `/${pathname.split('/')[1] ?? ''}/setting/rechargePay`;
   const payLink = (o: RechargeRecordRow) => `${payPath}?order=${encodeURIComponent(o.orderNo)}`;
@@ -95,58 +76,15 @@ export default function RechargeRecordPage() {
     }
   };
 
+  const col = rechargeOrderColumns<RechargeRecordRow>({ t, locale, testId: 'record', onOpen: setOpen });
   const columns: TableColumnsType<RechargeRecordRow> = [
-    {
-      title: t('col.orderNo'),
-      dataIndex: 'orderNo',
-      key: 'orderNo',
-      width: 180,
-      render: (v: string, o) => (
-        <Button type="link" style={{ padding: 0 }} onClick={() => setOpen(o.id)} data-testid="record-open">
-          {v}
-        </Button>
-      ),
-    },
-    {
-      title: t('col.status'),
-      dataIndex: 'status',
-      key: 'status',
-      width: 110,
-      render: (s: RechargeRecordRow['status']) => (
-        <Tag color={STATUS_COLORS[s]} data-testid="record-status">
-          {t(`status.${s}`)}
-        </Tag>
-      ),
-    },
-    {
-      title: t('col.cards'),
-      key: 'cards',
-      width: 160,
-      render: (_: unknown, o) => (
-        <Space orientation="vertical" size={0}>
-          {o.pns.map((pn) => (
-            <Typography.Text key={pn} style={{ fontSize: 12 }}>
-              {pn}
-            </Typography.Text>
-          ))}
-          {o.items > o.pns.length && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('morePns', { n: o.items - o.pns.length })}
-            </Typography.Text>
-          )}
-        </Space>
-      ),
-    },
-    { title: t('col.time'), dataIndex: 'createdAt', key: 'created', width: 140, render: (v: number) => when(v) },
+    col.orderNo(180),
+    col.status(110),
+    col.cards(160),
+    col.created(140, 'col.time'),
     { title: t('col.package'), dataIndex: 'package', key: 'package', width: 110, render: (v: string) => v || '—' },
     { title: t('col.months'), dataIndex: 'months', key: 'months', width: 80, align: 'right' },
-    {
-      title: t('col.amount'),
-      key: 'amount',
-      width: 110,
-      align: 'right',
-      render: (_: unknown, o) => <span data-testid="record-amount">{formatMoney(o.amount, o.currency, locale)}</span>,
-    },
+    col.amount(110),
     {
       title: t('col.discount'),
       key: 'discount',
@@ -188,7 +126,7 @@ export default function RechargeRecordPage() {
         </Space>
       ),
     },
-    { title: t('col.account'), dataIndex: 'accountUsr', key: 'account', width: 120 },
+    col.account(120),
     {
       title: t('col.actions'),
       key: 'actions',
@@ -202,11 +140,6 @@ export default function RechargeRecordPage() {
           </Link>
         ) : null,
     },
-  ];
-
-  const range: [Dayjs | null, Dayjs | null] = [
-    state.from ? dayjs(state.from) : null,
-    state.to ? dayjs(state.to) : null,
   ];
 
   return (
@@ -228,76 +161,7 @@ export default function RechargeRecordPage() {
         </Tooltip>
       }
     >
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('hint')}
-        </Typography.Paragraph>
-        <Flex wrap gap={8}>
-          <Input.Search
-            allowClear
-            defaultValue={state.search}
-            placeholder={t('searchPlaceholder')}
-            onSearch={(v) => update({ search: v.trim() })}
-            style={{ width: 260, maxWidth: '100%' }}
-            data-testid="records-search"
-          />
-          <Select
-            id="records-status-filter"
-            value={state.status}
-            onChange={(status) => update({ status })}
-            options={[
-              { value: '', label: t('allStatuses') },
-              ...RECHARGE_ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-            ]}
-            style={{ width: 150, maxWidth: '100%' }}
-            data-testid="records-status-filter"
-          />
-          <Select
-            id="records-area-filter"
-            value={state.area}
-            onChange={(area) => update({ area })}
-            options={[
-              { value: '', label: t('allAreas') },
-              ...RECHARGE_AREAS.map((a) => ({ value: a, label: t(`area.${a}`) })),
-            ]}
-            style={{ width: 160, maxWidth: '100%' }}
-            data-testid="records-area-filter"
-          />
-          <Select
-            id="records-method-filter"
-            value={state.method}
-            onChange={(method) => update({ method })}
-            options={[
-              { value: '', label: t('allMethods') },
-              ...RECHARGE_PAYMENT_METHODS.map((m) => ({ value: m, label: t(`method.${m}`) })),
-            ]}
-            style={{ width: 170, maxWidth: '100%' }}
-            data-testid="records-method-filter"
-          />
-          <DatePicker.RangePicker
-            value={range}
-            allowEmpty={[true, true]}
-            onChange={(r) =>
-              update({ from: r?.[0]?.format('YYYY-MM-DD') ?? '', to: r?.[1]?.format('YYYY-MM-DD') ?? '' })
-            }
-            placeholder={[t('from'), t('to')]}
-            style={{ width: 260, maxWidth: '100%' }}
-            data-testid="records-range"
-          />
-        </Flex>
-        <PagedTable<RechargeRecordRow>
-          query={list}
-          errorTitle={t('loadFailed')}
-          emptyText={t('empty')}
-          rows={list.data?.orders}
-          total={list.data?.total}
-          rowKey="id"
-          columns={columns}
-          pager={{ state, update, pageSizes: RECHARGE_PAGE_SIZES, showTotal: (n) => t('total', { n }) }}
-          onRow={(o) => ({ 'data-testid': 'record-row', 'data-id': o.id, 'data-status': o.status })}
-          data-testid="records-table"
-        />
-      </Space>
+      <RechargeOrderList t={t} state={state} update={update} list={list} columns={columns} {...LIST_VIEW} />
       {open !== undefined && <RecordDrawer id={open} payPath={payPath} onClose={() => setOpen(undefined)} />}
     </Card>
   );

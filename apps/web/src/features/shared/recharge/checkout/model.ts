@@ -2,22 +2,8 @@
  * Issue 15 checkout model (docs/money/payments.md): money formatting, where the order-result page
  * is, and which order states are final (the result page stops polling).
  */
-import { currencyMinorDigits, minorToDecimal } from '@sunwatch/protocol';
-
-/** An amount in minor units as money of its currency, exact digits (`10800`, CNY → `CN¥108.00`). */
-export function formatMoney(minor: number, currency: string, locale: string): string {
-  const digits = currencyMinorDigits(currency);
-  try {
-    return new Intl.NumberFormat(locale.replace('_', '-'), {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(Number(minorToDecimal(minor, currency)));
-  } catch {
-    return `${minorToDecimal(minor, currency)} ${currency}`;
-  }
-}
+// Money is formatted as on every money page (../format.ts; it takes `en_US` as well as `en-US`).
+export { formatMoney } from '../format';
 
 /** A day as the language writes it ('' for null). */
 export function formatDay(ms: number | null | undefined, locale: string): string {
