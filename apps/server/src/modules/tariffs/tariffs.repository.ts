@@ -305,6 +305,52 @@ export class TariffsRepository {
     return r.rows.map((x) => ({ currency: String(x.currency), plants: Number(x.plants), acc: accOf(x) }));
   }
 
+  /**
+   * Frozen generation per plant and currency (kWh, income) and each plant's newest frozen day: one
+   * query over the plants of a scope, or over a list of plants (chunks of 500).
+   */
+  async frozenGen(target: TelemetryScope | readonly number[]) {
+    const out = new Map<number, { last: number; byCurrency: Map<string, { kwh: number; income: number }> }>();
+    const read = async (where: ReturnType<typeof sql>) => {
+      const r = await sql<Record<string, unknown>>`select i.project_id, i.currency, max(i.day) as last,
+          sum(i.generated) as kwh, sum(i.gen_income) as income
+        from plant_income_days i join projects p on p.id = i.project_id
+        where ${where} group by i.project_id, i.currency`.execute(this.db);
+      for (const x of r.rows) {
+        const id = Number(x.project_id);
+        let e = out.get(id);
+        if (!e) out.set(id, (e = { last: -1, byCurrency: new Map() }));
+        e.last = Math.max(e.last, Number(x.last));
+        e.byCurrency.set(String(x.currency), { kwh: Number(x.kwh ?? 0), income: Number(x.income ?? 0) });
+      }
+    };
+    if (Array.isArray(target)) {
+      const ids = target as readonly number[];
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        await read(sql`i.project_id in (${sql.join(chunk)})`);
+      }
+    } else await read(plantScopeSql(target as TelemetryScope, 'p'));
+    return out;
+  }
+
+  /** Frozen generation (kWh, income) of a plant per day and currency over [fromDay, toDay]. */
+  async frozenGenDays(projectId: number, fromDay: number, toDay: number) {
+    const rows = await this.db
+      .selectFrom('plant_income_days')
+      .select(['day', 'currency', 'generated', 'gen_income'])
+      .where('project_id', '=', projectId)
+      .where('day', '>=', fromDay)
+      .where('day', '<=', toDay)
+      .execute();
+    return rows.map((r) => ({
+      day: Number(r.day),
+      currency: r.currency,
+      kwh: Number(r.generated),
+      income: Number(r.gen_income),
+    }));
+  }
+
   /** Plants (id, time zone) whose frozen days lag behind; for the freeze job. */
   async plantsToFreeze(afterId: number, limit: number) {
     return this.db
