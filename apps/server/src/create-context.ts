@@ -337,10 +337,10 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         avatars: new AccountAvatars(config.dataDir),
         dataloggers: new DataloggersService({ access, dataloggers: dataloggersRepo }),
         devices: {
-          list: new DeviceListService({ access, devices: devicesRepo, energy, resolver }),
+          list: new DeviceListService({ access, devices: devicesRepo, energy, resolver, income, now }),
           reads: new DeviceReadsService({ resolver, now }),
           curves: new DeviceCurvesService({ resolver, devices: devicesRepo }),
-          statistics: new DeviceStatisticsService({ resolver, devices: devicesRepo, energy, energyRepo, now }),
+          statistics: new DeviceStatisticsService({ resolver, devices: devicesRepo, energy, energyRepo, now, income }),
           follow: new DeviceFollowService({ resolver, devices: devicesRepo, audit, now }),
         },
         overview: new OverviewService({
