@@ -50,7 +50,7 @@ describe.each(engines)('one income on every screen ($name)', (engine) => {
       },
     ],
   });
-  const ok = async <T>(action: string, params: Record<string, unknown>): Promise<T> => {
+  const ok = async <T>(action: string, params: Record<string, string | number>): Promise<T> => {
     const r = await s.call<T>(anna, action, params);
     expect(r.err, action).toBe(0);
     return r.dat!;
@@ -59,7 +59,8 @@ describe.each(engines)('one income on every screen ($name)', (engine) => {
   /** Every screen's income of the plant (and the fleet's per currency). */
   const screens = async (plant = pid, serial = sn) => {
     const overview = await ok<Overview>('webQueryFleetOverview', { timezone: 0 });
-    const name = (await s.ctx.db.selectFrom('projects').select('name').where('id', '=', plant).executeTakeFirst())!.name;
+    const name = (await s.ctx.db.selectFrom('projects').select('name').where('id', '=', plant).executeTakeFirst())!
+      .name;
     const list = await ok<{ plant: PlantRow[] }>('webQueryPlants', { page: 0, pagesize: 10, plantName: name });
     const row = list.plant.find((r) => r.pid === plant)!;
     const cur = await ok<Array<{ key: string; val: string }>>('queryPlantCurrentData', {

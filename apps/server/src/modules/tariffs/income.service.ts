@@ -14,6 +14,7 @@ import {
   type IncomeAcc,
   type TariffRec,
 } from './income.js';
+import { plantSourceIds } from '../telemetry/rollups.js';
 import { tariffRec, type PlantPrices, type TariffsRepository } from './tariffs.repository.js';
 
 /** A day closes (and its income is frozen) this long after its local midnight ends: late samples still count. */
@@ -179,51 +180,97 @@ export class IncomeService implements PlantIncomeSource {
   ): Promise<Map<number, PlantGenIncome>> {
     const out = new Map<number, PlantGenIncome>();
     if (plants.length === 0) return out;
-    const frozen = await this.repo.frozenGen(scope ?? plants.map((p) => p.id));
-    const lagging = plants.filter((p) => (frozen.get(p.id)?.last ?? -1) < this.closedDay(p.tz));
+    const now = this.now();
+    const ids = plants.map((p) => p.id);
+    const frozen = await this.repo.frozenGen(scope ?? ids);
+    const { tariffs: rowsOf, prices } = await this.repo.tariffsOfPlants(ids);
+    const devices = await this.repo.devicesOfPlants(ids);
+    // Plants whose frozen days lag (the tariff-income job has not reached them) are frozen first;
+    // a plant without devices has nothing to freeze.
+    const withDevices = new Set(devices.map((d) => d.project_id));
+    const lagging = plants.filter(
+      (p) => withDevices.has(p.id) && (frozen.get(p.id)?.last ?? -1) < this.closedDay(p.tz),
+    );
     const refreeze: number[] = [];
     for (const p of lagging) if ((await this.freeze(p.id, p.tz)) > 0) refreeze.push(p.id);
     if (refreeze.length > 0) for (const [id, f] of await this.repo.frozenGen(refreeze)) frozen.set(id, f);
-    const now = this.now();
+    const sources = plantSourceIds('generated', devices);
+    const devsOf = new Map<number, Array<{ id: number; devcode: number }>>();
+    for (const d of devices) {
+      if (d.project_id === null || !sources.has(d.id)) continue;
+      const list = devsOf.get(d.project_id);
+      if (list) list.push(d);
+      else devsOf.set(d.project_id, [d]);
+    }
+    // The open days' samples of every plant of one time zone in one batch (the window is the same).
+    const byTz = new Map<number, Array<{ id: number; tz: number; lifetime: number }>>();
     for (const p of plants) {
-      const tariffs = await this.tariffs(p.id);
-      if (tariffs.length === 0) continue;
-      const today = localDay(now, p.tz);
-      const live = await this.compute(p.id, p.tz, addDays(this.closedDay(p.tz), 1), today, {
-        flows: ['generated'],
-        tariffs,
-      });
-      const total = new Map<string, number>();
-      const add = (c: string, v: number) => total.set(c, (total.get(c) ?? 0) + v);
-      let measured = 0;
-      for (const [c, f] of frozen.get(p.id)?.byCurrency ?? []) {
-        add(c, f.income);
-        measured += f.kwh;
-      }
-      for (const m of live.values())
-        for (const [c, acc] of m) {
-          add(c, acc.genIncome);
-          measured += acc.generated;
+      const list = byTz.get(p.tz);
+      if (list) list.push(p);
+      else byTz.set(p.tz, [p]);
+    }
+    for (const [tz, group] of byTz) {
+      const today = localDay(now, tz);
+      const from = addDays(this.closedDay(tz), 1);
+      const start = dayStartMs(from, tz);
+      const end = dayStartMs(addDays(today, 1), tz);
+      const readings = await this.repo.readingsOf(
+        group.flatMap((p) => devsOf.get(p.id) ?? []),
+        start,
+        end,
+      );
+      for (const p of group) {
+        const own = rowsOf.get(p.id);
+        const pp = prices.get(p.id);
+        const tariffs = own && own.length > 0 ? own.map(tariffRec) : pp ? [plantTariff(pp)] : [];
+        if (tariffs.length === 0) continue;
+        const buckets = new HourBuckets(tariffs, tz);
+        for (const d of devsOf.get(p.id) ?? []) {
+          const list: Array<{ ts: number; v: number }> = [];
+          for (const r of readings.get(d.id) ?? []) if (r.c.generated !== undefined) list.push({ ts: r.ts, v: r.c.generated });
+          spreadReadings(buckets, 'generated', list);
         }
-      // The opening balance: what the tariff days did not measure, at the first tariff.
-      const first = tariffs[0]!;
-      const opening = (p.lifetime - measured) * first.prices.unitProfit;
-      if (opening !== 0 || !total.has(first.currency)) add(first.currency, opening);
-      const t: Measured = { kwh: 0, income: new Map() };
-      for (const [c, acc] of live.get(today) ?? []) {
-        t.kwh += acc.generated;
-        t.income.set(c, acc.genIncome);
+        const live: DayIncome = new Map();
+        for (const [day, m] of buckets.byDay()) if (day >= from && day <= today) live.set(day, m);
+        out.set(p.id, this.plantGen(p, tariffs, frozen.get(p.id)?.byCurrency, live, today, now));
       }
-      const cur = tariffAt(tariffs, now);
-      const local = new Date(now + p.tz * 1000);
-      const period = touPeriodAt(cur.periods, local.getUTCDay(), local.getUTCHours());
-      out.set(p.id, {
-        total,
-        today: t,
-        now: { currency: cur.currency, price: touPrices(cur.prices, period).unitProfit },
-      });
     }
     return out;
+  }
+
+  private plantGen(
+    p: { tz: number; lifetime: number },
+    tariffs: readonly TariffRec[],
+    frozen: ReadonlyMap<string, { kwh: number; income: number }> | undefined,
+    live: DayIncome,
+    today: number,
+    now: number,
+  ): PlantGenIncome {
+    const total = new Map<string, number>();
+    const add = (c: string, v: number) => total.set(c, (total.get(c) ?? 0) + v);
+    let measured = 0;
+    for (const [c, f] of frozen ?? []) {
+      add(c, f.income);
+      measured += f.kwh;
+    }
+    for (const m of live.values())
+      for (const [c, acc] of m) {
+        add(c, acc.genIncome);
+        measured += acc.generated;
+      }
+    // The opening balance: what the tariff days did not measure, at the first tariff.
+    const first = tariffs[0]!;
+    const opening = (p.lifetime - measured) * first.prices.unitProfit;
+    if (opening !== 0 || !total.has(first.currency)) add(first.currency, opening);
+    const t: Measured = { kwh: 0, income: new Map() };
+    for (const [c, acc] of live.get(today) ?? []) {
+      t.kwh += acc.generated;
+      t.income.set(c, acc.genIncome);
+    }
+    const cur = tariffAt(tariffs, now);
+    const local = new Date(now + p.tz * 1000);
+    const period = touPeriodAt(cur.periods, local.getUTCDay(), local.getUTCHours());
+    return { total, today: t, now: { currency: cur.currency, price: touPrices(cur.prices, period).unitProfit } };
   }
 
   /** Generation income of a plant's days [fromDay, toDay] per bucket (PlantIncomeSource.buckets). */
