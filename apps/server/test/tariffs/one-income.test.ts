@@ -1,4 +1,5 @@
 import { DEVCODE_2341, type AuthDat, type Catalogue, type IngestFrame, type ResultOf } from '@sunwatch/protocol';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticValues } from '../../src/modules/telemetry/synthetic.js';
 import { engines, FIXED_NOW, startTestServer, type TestServer } from '../harness.js';
@@ -73,8 +74,20 @@ describe.each(engines)('one income on every screen ($name)', (engine) => {
       devaddr: 1,
       sn: serial,
     });
+    // A fresh monthly report file (June) of the plant: its income column for the 13th..15th and its sum.
     const owner = await s.ctx.repos.accounts.findByUsr('owner_anna');
+    await s.ctx.db.deleteFrom('report_files').where('project_id', '=', plant).execute();
     const report = await s.ctx.services.reports.files.buildForMail(owner!.id, plant, 'monthly', '2026-06', 'en');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await s.ctx.services.reports.files.attachment(report!.fileId)) as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const cell = (r: number) => ws.getRow(r).getCell(8).value as number;
+    // The sum row follows the day rows.
+    const sumRow = () => {
+      let r = 6;
+      while (/^\d{4}-/.test(String(ws.getRow(r).getCell(1).value ?? ''))) r++;
+      return r;
+    };
     return {
       fleet: overview.incomes,
       listToday: row.profitToday,
@@ -83,6 +96,8 @@ describe.each(engines)('one income on every screen ($name)', (engine) => {
       statToday: stat.income.today,
       statTotal: stat.income.total,
       reportIncome: report!.total.income,
+      reportDays: [cell(5 + 13), cell(5 + 14), cell(5 + 15)],
+      reportSum: cell(sumRow()),
     };
   };
 
@@ -126,6 +141,8 @@ describe.each(engines)('one income on every screen ($name)', (engine) => {
       statToday: '1.0000',
       statTotal: '256.0000',
       reportIncome: 6,
+      reportDays: [2.5, 2.5, 1],
+      reportSum: 6,
     });
 
     // editPlant changes the price: a tariff from now (04:00) at 0.50.
@@ -149,6 +166,8 @@ describe.each(engines)('one income on every screen ($name)', (engine) => {
       statToday: '2.5000',
       statTotal: '257.5000',
       reportIncome: 7.5,
+      reportDays: [2.5, 2.5, 2.5],
+      reportSum: 7.5,
     });
     const eur = (o: typeof before.fleet) => Number(o.find((x) => x.currency === 'EUR')!.total);
     expect(eur(later.fleet) - eur(before.fleet)).toBeCloseTo(1.5, 3);
