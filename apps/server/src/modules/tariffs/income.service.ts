@@ -172,7 +172,8 @@ export class IncomeService implements PlantIncomeSource {
    * lifetime kWh the tariff days did not measure × the plant's first tariff); today = today's open
    * day. Frozen sums come from one query (over `scope` when given, else the plants' ids); plants whose
    * frozen days lag are frozen first; the open days (today and, within the grace, yesterday) are
-   * computed per plant for the generation flow only.
+   * computed for the generation flow only, tariffs, devices and samples read in batches per time zone
+   * (no per-plant query; the day-rollup fallback of `compute` for pruned samples is not needed there).
    */
   async generation(
     plants: ReadonlyArray<{ id: number; tz: number; lifetime: number }>,
