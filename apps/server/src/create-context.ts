@@ -170,10 +170,10 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       samples: new SampleRetention(db, database.dialect.engine, config.samplePrune),
     });
     const distributionRepo = new DistributionRepository(db, now);
-    const plants = new PlantsService({ access, plants: plantsRepo, devices: devicesRepo, energyRepo, energy, now });
-    const plantAdminRepo = new PlantAdminRepository(db);
     const tariffsRepo = new TariffsRepository(db);
     const income = new IncomeService(tariffsRepo, now);
+    const plants = new PlantsService({ access, plants: plantsRepo, devices: devicesRepo, energyRepo, energy, now, income });
+    const plantAdminRepo = new PlantAdminRepository(db);
     const tariffs = new TariffsService({ repo: tariffsRepo, income, plants, access, audit, now });
     const plantImages = new PlantImages(config.dataDir);
     const alarmServices = createAlarmServices({ db, access, resolver, audit, now });
@@ -337,10 +337,10 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         avatars: new AccountAvatars(config.dataDir),
         dataloggers: new DataloggersService({ access, dataloggers: dataloggersRepo }),
         devices: {
-          list: new DeviceListService({ access, devices: devicesRepo, energy, resolver }),
+          list: new DeviceListService({ access, devices: devicesRepo, energy, resolver, income, now }),
           reads: new DeviceReadsService({ resolver, now }),
           curves: new DeviceCurvesService({ resolver, devices: devicesRepo }),
-          statistics: new DeviceStatisticsService({ resolver, devices: devicesRepo, energy, energyRepo, now }),
+          statistics: new DeviceStatisticsService({ resolver, devices: devicesRepo, energy, energyRepo, now, income }),
           follow: new DeviceFollowService({ resolver, devices: devicesRepo, audit, now }),
         },
         overview: new OverviewService({
@@ -351,6 +351,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
           devices: devicesRepo,
           energy: energyRepo,
           now,
+          income,
         }),
         groups,
         roles: new RolesService({ db, accounts, groups, audit, now }),

@@ -8,7 +8,8 @@ import {
 } from '@sunwatch/protocol';
 import type { AccessService } from '../../access/access.service.js';
 import type { Caller } from '../../context.js';
-import { fmtTs } from '../../shared/local-time.js';
+import { fmtTs, localDay } from '../../shared/local-time.js';
+import { priceLike, type Measured, type PlantIncomeSource } from '../../shared/plant-income.js';
 import { num4 } from '../../shared/wire-format.js';
 import { ZERO_PERIOD } from '../energy/energy.repository.js';
 import type { EnergyService } from '../energy/energy.service.js';
@@ -22,11 +23,29 @@ export interface DeviceListServiceDeps {
   devices: Pick<DevicesRepository, 'list' | 'latest' | 'followed' | 'fleet'>;
   energy: Pick<EnergyService, 'periodByDevice'>;
   resolver: Pick<DeviceResolver, 'batch'>;
+  /** Issue 15: today's income on the tariff path (each plant's average price of today). Absent: × unit_profit. */
+  income?: Pick<PlantIncomeSource, 'buckets'>;
+  now?: () => number;
 }
 
 /** Device lists and searches (webQueryDeviceEs) and batch lookups (queryDeviceInfo / queryDeviceStatus). */
 export class DeviceListService {
   constructor(private readonly deps: DeviceListServiceDeps) {}
+
+  /** Today's measured generation income of the plants of these devices (their own local today). */
+  private async plantsToday(rows: readonly DeviceRow[]) {
+    const out = new Map<number, Measured & { fallback: { currency: string; price: number } }>();
+    const { income, now } = this.deps;
+    if (!income || !now) return out;
+    for (const r of rows) {
+      if (r.project_id === null || out.has(r.project_id)) continue;
+      const tz = deviceTz(r);
+      const today = localDay(now(), tz);
+      const m = (await income.buckets(r.project_id, tz, today, today, 'day')).get(today);
+      if (m) out.set(r.project_id, m);
+    }
+    return out;
+  }
 
   async webList(
     caller: Caller,
@@ -56,6 +75,7 @@ export class DeviceListService {
       this.deps.devices.followed(caller.accountId, ids),
       figureEnergy(this.deps.energy, rows),
     ]);
+    const todayOf = await this.plantsToday(rows);
     const device = rows.map((r): WebDeviceRow => {
       const def = definitionOf(r.devcode);
       const l = latest.get(r.id);
@@ -82,7 +102,12 @@ export class DeviceListService {
         energyToday: num4(e.today),
         energyYear: num4(e.year),
         energyTotal: num4(e.total),
-        profitToday: num4(e.today * (r.unit_profit ?? 0)),
+        profitToday: num4(
+          r.project_id !== null && todayOf.has(r.project_id)
+            ? (priceLike(e.today, todayOf.get(r.project_id), todayOf.get(r.project_id)!.fallback).get(r.currency ?? '') ??
+                0)
+            : e.today * (r.unit_profit ?? 0),
+        ),
         currency: r.currency ?? '',
         focus: follows.has(r.id),
         lts: l ? fmtTs(l.ts, deviceTz(r)) : '',

@@ -14,6 +14,7 @@ import {
 import type { Caller } from '../../context.js';
 import type { Clock } from '../../shared/clock.js';
 import { addDays, dayOf, dayStartMs, dayTs, daysInMonth, fmtTs, localDay } from '../../shared/local-time.js';
+import { priceLike, type PlantIncomeSource } from '../../shared/plant-income.js';
 import { num4 } from '../../shared/wire-format.js';
 import { ZERO_PERIOD, type EnergyRepository, type PeriodEnergy } from '../energy/energy.repository.js';
 import type { EnergyService } from '../energy/energy.service.js';
@@ -28,6 +29,11 @@ export interface DeviceStatisticsServiceDeps {
   energy: Pick<EnergyService, 'periodByDevice'>;
   energyRepo: Pick<EnergyRepository, 'series' | 'firstDay'>;
   now: Clock;
+  /**
+   * Issue 15: income on the tariff path — the device's kWh at its plant's average price of the same
+   * period (docs/money/tariffs.md, "One income on every screen"). Absent: × the plant's unit_profit.
+   */
+  income?: PlantIncomeSource;
 }
 
 /** Energy statistics and energy charts of one device (rollups; hourly bars from samples). */
@@ -67,15 +73,57 @@ export class DeviceStatisticsService {
       row.status !== OFFLINE,
       await figureEnergy(this.deps.energy, [row]),
     );
+    const gen = byKind.get('generated') ?? ZERO_PERIOD;
     return {
       currency: row.currency ?? '',
       kinds,
       energy,
-      income: fig(byKind.get('generated') ?? ZERO_PERIOD, row.unit_profit ?? 0),
+      income:
+        this.deps.income && row.project_id !== null
+          ? await this.income(row.project_id, tz, today, row.currency ?? '', gen, Number(sincePlatform.generated))
+          : fig(gen, row.unit_profit ?? 0),
       lts: latest ? fmtTs(latest.ts, tz) : '',
       figures,
       sincePlatform,
       firstDay: first ? dayTs(first).slice(0, 10) : '',
+    };
+  }
+
+  /**
+   * A device's income today / this month / this year / in total: each period's kWh at its plant's
+   * average price of the kWh measured in that period; the total adds the kWh the platform did not
+   * measure (device counter − the device's day energies) at the plant's first tariff (opening balance).
+   */
+  private async income(
+    projectId: number,
+    tz: number,
+    today: number,
+    currency: string,
+    e: PeriodEnergy,
+    measured: number,
+  ): Promise<PeriodFigures> {
+    const income = this.deps.income!;
+    const yearStart = Math.floor(today / 10000) * 10000 + 101;
+    const monthStart = Math.floor(today / 100) * 100 + 1;
+    const days = await income.buckets(projectId, tz, yearStart, today, 'day');
+    const sum = (from: number) => {
+      const m = { kwh: 0, income: new Map<string, number>() };
+      for (const [d, b] of days) {
+        if (d < from) continue;
+        m.kwh += b.kwh;
+        for (const [c, v] of b.income) m.income.set(c, (m.income.get(c) ?? 0) + v);
+      }
+      return m;
+    };
+    const now = days.get(today)?.fallback;
+    const at = (kwh: number, m: ReturnType<typeof sum> | undefined) => priceLike(kwh, m, now).get(currency) ?? 0;
+    const all = (await income.buckets(projectId, tz, 19700101, today, 'none')).get(0);
+    const opening = all && all.fallback.currency === currency ? (e.total - measured) * all.fallback.price : 0;
+    return {
+      today: num4(at(e.today, days.get(today))),
+      month: num4(at(e.month, sum(monthStart))),
+      year: num4(at(e.year, sum(yearStart))),
+      total: num4((priceLike(measured, all, all?.fallback).get(currency) ?? 0) + opening),
     };
   }
 
@@ -163,11 +211,28 @@ export class DeviceStatisticsService {
       }
     }
     const gen = series.find((s) => s.kind === 'generated');
+    let income = ts.map((_, i) => num4(Number(gen?.val[i] ?? 0) * unitProfit));
+    if (this.deps.income && row.project_id !== null) {
+      // Each bucket's kWh at the plant's average price of that bucket (an hour of the day view: the day's).
+      const first = dayOf(ts[0]!.slice(0, 10));
+      const bucket = p.view === 'year' ? 'month' : p.view === 'total' ? 'year' : 'day';
+      const keyAt = (i: number) => {
+        const d = dayOf(ts[i]!.slice(0, 10));
+        return bucket === 'month' ? Math.floor(d / 100) : bucket === 'year' ? Math.floor(d / 10000) : d;
+      };
+      const last = p.view === 'day' ? first : dayOf(ts[ts.length - 1]!.slice(0, 10));
+      const to = bucket === 'day' ? last : bucket === 'month' ? Math.floor(last / 100) * 100 + 31 : Math.floor(last / 10000) * 10000 + 1231;
+      const m = await this.deps.income.buckets(row.project_id, tz, first, Math.min(to, Math.max(today, first)), bucket);
+      income = ts.map((_, i) => {
+        const b = m.get(keyAt(i));
+        return num4(priceLike(Number(gen?.val[i] ?? 0), b, b?.fallback).get(row.currency ?? '') ?? 0);
+      });
+    }
     return {
       view: p.view,
       ts,
       series,
-      income: ts.map((_, i) => num4(Number(gen?.val[i] ?? 0) * unitProfit)),
+      income,
       currency: row.currency ?? '',
       ...(power ? { power } : {}),
     };

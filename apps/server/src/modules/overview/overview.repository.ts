@@ -53,6 +53,16 @@ export class OverviewRepository {
       .execute();
   }
 
+  /** The visible plants' time zone, energy offset and currency (their income, issue 15). */
+  plantsOf(scope: TelemetryScope) {
+    return this.db
+      .selectFrom('projects as p')
+      .where(plantScopeSql(scope, 'p'))
+      .select(['p.id', 'p.tz_offset', 'p.energy_offset', 'p.currency'])
+      .orderBy('p.id')
+      .execute();
+  }
+
   /** Start instants of the visible alarms started since `since`. */
   alarmsSince(scope: TelemetryScope, since: number) {
     return this.db

@@ -3,6 +3,7 @@ import type { AccessService } from '../../access/access.service.js';
 import type { Caller } from '../../context.js';
 import type { Clock } from '../../shared/clock.js';
 import { addDays, dayStartMs, dayString, localDay } from '../../shared/local-time.js';
+import { priceLike, type PlantIncomeSource } from '../../shared/plant-income.js';
 import { num4 } from '../../shared/wire-format.js';
 import type { DataloggersRepository } from '../dataloggers/dataloggers.repository.js';
 import { definitionOf, OFFLINE, outputPowerW, toSample } from '../devices/device-sample.js';
@@ -21,6 +22,11 @@ export interface OverviewServiceDeps {
   devices: Pick<DevicesRepository, 'statusCounts'>;
   energy: Pick<EnergyRepository, 'fleetByDevice'>;
   now: Clock;
+  /**
+   * Issue 15: the plants' generation income on the tariff path (tariffs module). Absent: energy ×
+   * each plant's current unit_profit.
+   */
+  income?: Pick<PlantIncomeSource, 'generation'>;
 }
 
 function counts(rows: Array<{ status: number; n: number }>): StatusCounts {
@@ -125,6 +131,7 @@ export class OverviewService {
       if (!inc) incomes.set(cur, (inc = { today: 0, total: 0, devices: 0 }));
       inc.total += Number(n.offset_income ?? 0);
     }
+    if (this.deps.income) await this.tariffIncomes(scope, rows, energy, incomes);
     const incomeList: IncomeFigures[] = [...incomes.entries()]
       .sort((a, b) => b[1].devices - a[1].devices)
       .map(([currency, v]) => ({ currency, today: num4(v.today), total: num4(v.total) }));
@@ -158,8 +165,58 @@ export class OverviewService {
       activeAlarms: active,
     };
   }
+
+  /**
+   * The income figures on the tariff path (docs/money/tariffs.md, "One income on every screen"):
+   * each visible plant's total (frozen days + open days + opening balance) and today's (its energy
+   * today at the average price of today's measured kWh), added per currency. The currencies listed
+   * and their order (devices per current currency) stay as the energy loop made them; a currency a
+   * plant earned in before a change is added after them.
+   */
+  private async tariffIncomes(
+    scope: Parameters<OverviewRepository['plantsOf']>[0],
+    rows: readonly DeviceRow[],
+    energy: ReadonlyMap<number, { today: number; total: number }>,
+    incomes: Map<string, { today: number; total: number; devices: number }>,
+  ): Promise<void> {
+    const plants = await this.deps.overview.plantsOf(scope);
+    const e = new Map<number, { today: number; total: number }>(
+      plants.map((p) => [p.id, { today: 0, total: Number(p.energy_offset ?? 0) }]),
+    );
+    for (const r of rows) {
+      if (r.project_id === null) continue;
+      const x = e.get(r.project_id);
+      const d = energy.get(r.id);
+      if (!x || !d) continue;
+      x.today += d.today;
+      x.total += d.total;
+    }
+    const gens = await this.deps.income!.generation(
+      plants.map((p) => ({ id: p.id, tz: p.tz_offset, lifetime: e.get(p.id)!.total })),
+      scope,
+    );
+    for (const inc of incomes.values()) {
+      inc.today = 0;
+      inc.total = 0;
+    }
+    const add = (currency: string, k: 'today' | 'total', v: number) => {
+      let inc = incomes.get(currency);
+      if (!inc) {
+        if (!v) return;
+        incomes.set(currency, (inc = { today: 0, total: 0, devices: 0 }));
+      }
+      inc[k] += v;
+    };
+    for (const p of plants) {
+      const g = gens.get(p.id);
+      if (!g) continue;
+      for (const [c, v] of g.total) add(c, 'total', v);
+      for (const [c, v] of priceLike(e.get(p.id)!.today, g.today, g.now)) add(c, 'today', v);
+    }
+  }
 }
 
+type DeviceRow = Awaited<ReturnType<OverviewRepository['devicesWithLatest']>>[number];
 /** The currency used by most plants (ties: the first in currency order); '' when none has one. */
 export function mostPlantsCurrency(
   rows: ReadonlyArray<{ currency: string | null; plants: number | string | null }>,

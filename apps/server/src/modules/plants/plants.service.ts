@@ -24,6 +24,7 @@ import type { TelemetryScope } from '../../access/access.repository.js';
 import type { Caller } from '../../context.js';
 import type { Clock } from '../../shared/clock.js';
 import { addDays, dayOf, dayStartMs, dayTs, daysInMonth, fmtTs, localDay } from '../../shared/local-time.js';
+import { priceLike, type PlantIncomeSource } from '../../shared/plant-income.js';
 import { num4, optNum } from '../../shared/wire-format.js';
 import { definitionOf, OFFLINE, outputPowerW, toSample, type Sample } from '../devices/device-sample.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
@@ -43,6 +44,8 @@ export interface PlantsServiceDeps {
   energyRepo: Pick<EnergyRepository, 'series' | 'lifetimeTotals'>;
   energy: Pick<EnergyService, 'periodByDevice' | 'todayByDevice'>;
   now: Clock;
+  /** Issue 15: plants' generation income on the tariff path. Absent: energy × the plant's unit_profit. */
+  income?: Pick<PlantIncomeSource, 'generation'>;
 }
 
 export function plantWire(p: PlantRow): PlantWire {
@@ -255,10 +258,12 @@ export class PlantsService {
     const { total, rows } = await this.repo.list(scope, filter, p.orderBy, p.page, p.pagesize);
     const ids = rows.map((r) => r.id);
     const [{ live }, counts] = await Promise.all([this.live(ids), this.repo.counts(ids)]);
+    const money = await this.income(rows, live);
     const plant = rows.map((r): WebPlantRow => {
       const l = live.get(r.id)!;
       const w = plantWire(r);
       const total = withOffset(l.energy.total, r.energy_offset);
+      const m = money.get(r.id);
       return {
         pid: r.id,
         uid: r.owner_id,
@@ -270,8 +275,8 @@ export class PlantsService {
         energyMonth: num4(l.energy.month),
         energyYear: num4(l.energy.year),
         energyTotal: num4(total),
-        profitToday: num4(l.energy.today * r.unit_profit),
-        profitTotal: num4(total * r.unit_profit),
+        profitToday: num4(m ? m.today : l.energy.today * r.unit_profit),
+        profitTotal: num4(m ? m.total : total * r.unit_profit),
         powerEfficiency: num4(r.nominal_power > 0 ? (l.powerW / 1000 / r.nominal_power) * 100 : 0),
         nominalPower: w.nominalPower,
         lts: l.lts != null ? fmtTs(l.lts, r.tz_offset) : '',
@@ -285,6 +290,32 @@ export class PlantsService {
       };
     });
     return { total, page: p.page, pagesize: p.pagesize, plant };
+  }
+
+  /**
+   * Today's and total generation income of plants in each plant's current currency, on the tariff
+   * path (docs/money/tariffs.md, "One income on every screen"); empty without the tariffs module.
+   */
+  private async income(
+    rows: readonly PlantRow[],
+    live: ReadonlyMap<number, { energy: { today: number; total: number } }>,
+  ): Promise<Map<number, { today: number; total: number }>> {
+    const out = new Map<number, { today: number; total: number }>();
+    if (!this.deps.income || rows.length === 0) return out;
+    const gens = await this.deps.income.generation(
+      rows.map((r) => ({
+        id: r.id,
+        tz: r.tz_offset,
+        lifetime: withOffset(live.get(r.id)!.energy.total, r.energy_offset),
+      })),
+    );
+    for (const r of rows) {
+      const g = gens.get(r.id);
+      if (!g) continue;
+      const today = priceLike(live.get(r.id)!.energy.today, g.today, g.now);
+      out.set(r.id, { today: today.get(r.currency) ?? 0, total: g.total.get(r.currency) ?? 0 });
+    }
+    return out;
   }
 
   async info(caller: Caller, plantid: number): Promise<PlantWire> {
@@ -325,6 +356,7 @@ export class PlantsService {
     const { live } = await this.live([plant.id]);
     const l = live.get(plant.id)!;
     const total = withOffset(l.energy.total, plant.energy_offset);
+    const money = keys.includes('ENERGY_PROCEEDS') ? (await this.income([plant], live)).get(plant.id) : undefined;
     const avg = (xs: number[]) => (xs.length ? num4(xs.reduce((a, b) => a + b, 0) / xs.length) : '--');
     const value = (k: PlantCurrentKey): string => {
       switch (k) {
@@ -337,7 +369,7 @@ export class PlantsService {
         case 'ENERGY_TOTAL':
           return num4(total);
         case 'ENERGY_PROCEEDS':
-          return num4(total * plant.unit_profit);
+          return num4(money ? money.total : total * plant.unit_profit);
         case 'ENERGY_CO2':
           return num4(total * plant.co2_factor);
         case 'ENERGY_COAL':

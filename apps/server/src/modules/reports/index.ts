@@ -15,6 +15,7 @@ import { ReportMailScheduler } from './report-mails.js';
 import type { Notifications } from '../notifications/index.js';
 import type { AlarmsService } from '../alarms/alarms.service.js';
 import { AlarmExportService } from './alarm-export.js';
+import type { PlantIncomeSource } from '../../shared/plant-income.js';
 import type { LeasedQueue } from '../../db/job-lease.js';
 
 /** Issue 11 reports and exports: the files (requests, list, download) and their background runner. */
@@ -52,9 +53,16 @@ export function createReports(
     deviceOps: { reports: LeasedQueue };
     /** Issue 13's fleet-sized upgrade batches (their materialisation): a job kind of the same runner. */
     upgrades: { batches: LeasedQueue };
+    /** Issue 15: the income of each report bucket on the tariff path. */
+    income?: Pick<PlantIncomeSource, 'buckets'>;
   },
 ): Reports {
-  const builder = new ReportBuilder({ energy: base.energyRepo, curves: () => peers().devices.curves, now: base.now });
+  const builder = new ReportBuilder({
+    energy: base.energyRepo,
+    curves: () => peers().devices.curves,
+    now: base.now,
+    income: () => peers().income,
+  });
   const files: ReportFilesService = new ReportFilesService({
     db: base.db,
     dbh: base.dbh,

@@ -6,6 +6,7 @@ import type { EnergyScope } from '../telemetry/rollups.js';
 import type { DeviceCurvesService } from '../devices/device-curves.service.js';
 import { addDays, dayOf, dayString, fmtTs } from '../../shared/local-time.js';
 import { reportTexts, type ReportTexts } from './report-texts.js';
+import { priceLike, type PlantIncomeSource } from '../../shared/plant-income.js';
 
 /** What a report is about, resolved when it was asked for (report_files row). */
 export interface ReportSpec {
@@ -23,8 +24,13 @@ export interface ReportSpec {
   /** Plant name of a device report ("" when none). */
   plantName: string;
   currency: string;
-  /** Income per kWh generated (the plant's unitProfit). */
+  /** Income per kWh generated (the plant's unitProfit; used when the tariff path is absent). */
   unitProfit: number;
+  /**
+   * The plant whose tariffs price the report (the plant, or the device's plant; issue 15): each
+   * bucket's generated kWh at the average price of the kWh the tariff path measured in it.
+   */
+  projectId?: number;
   energyScope: EnergyScope;
   /** Devices whose samples a daily report adds (tuples for the data-details table). */
   sampleDevices: Array<{ pn: string; devcode: number; devaddr: number; sn: string; label: string }>;
@@ -79,6 +85,7 @@ export class ReportBuilder {
       energy: Pick<EnergyRepository, 'series'>;
       curves: () => Pick<DeviceCurvesService, 'dataOneDay'>;
       now: () => number;
+      income?: () => Pick<PlantIncomeSource, 'buckets'> | undefined;
     },
   ) {}
 
@@ -96,11 +103,17 @@ export class ReportBuilder {
       series.set(kind, await this.deps.energy.series(kind, spec.energyScope, b.from, b.to, b.bucket));
       await progress((i + 1) / REPORT_ENERGY_KEYS.length);
     }
+    const inc = spec.projectId !== undefined ? this.deps.income?.() : undefined;
+    const money = inc ? await inc.buckets(spec.projectId!, spec.tz, b.from, b.to, b.bucket) : undefined;
     const rows = b.keys.map((key): ReportRow => {
       const energy = Object.fromEntries(
         REPORT_ENERGY_KEYS.map((k) => [k, round(series.get(k)?.get(key) ?? 0, 4)]),
       ) as Record<ReportEnergyKey, number>;
-      return { key, label: keyLabel(key, b.bucket), energy, income: round(energy.generated * spec.unitProfit, 2) };
+      const m = money?.get(key);
+      const income = money
+        ? (priceLike(energy.generated, m, m?.fallback).get(spec.currency) ?? 0)
+        : energy.generated * spec.unitProfit;
+      return { key, label: keyLabel(key, b.bucket), energy, income: round(income, 2) };
     });
     const sum = Object.fromEntries(
       REPORT_ENERGY_KEYS.map((k) => [

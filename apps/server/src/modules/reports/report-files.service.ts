@@ -580,6 +580,7 @@ export class ReportFilesService implements LeasedQueue {
           plantName: '',
           currency: plant.currency ?? '',
           unitProfit: Number(plant.unit_profit ?? 0),
+          projectId: Number(plant.id),
           energyScope: { projectIds: [Number(plant.id)] },
           sampleDevices: devices.map((d) => ({
             pn: d.pn,
@@ -609,6 +610,7 @@ export class ReportFilesService implements LeasedQueue {
         plantName: d.pname ?? '',
         currency: d.currency ?? '',
         unitProfit: Number(d.unit_profit ?? 0),
+        ...(d.project_id !== null && d.project_id !== undefined ? { projectId: Number(d.project_id) } : {}),
         energyScope: { deviceIds: [d.id] },
         sampleDevices: [{ pn: d.pn, devcode: d.devcode, devaddr: d.devaddr, sn: d.sn, label }],
       },

@@ -305,6 +305,154 @@ export class TariffsRepository {
     return r.rows.map((x) => ({ currency: String(x.currency), plants: Number(x.plants), acc: accOf(x) }));
   }
 
+  /**
+   * Frozen generation per plant and currency (kWh, income) and each plant's newest frozen day: one
+   * query over the plants of a scope, or over a list of plants (chunks of 500).
+   */
+  async frozenGen(target: TelemetryScope | readonly number[]) {
+    const out = new Map<number, { last: number; byCurrency: Map<string, { kwh: number; income: number }> }>();
+    const read = async (where: ReturnType<typeof sql>) => {
+      const r = await sql<Record<string, unknown>>`select i.project_id, i.currency, max(i.day) as last,
+          sum(i.generated) as kwh, sum(i.gen_income) as income
+        from plant_income_days i join projects p on p.id = i.project_id
+        where ${where} group by i.project_id, i.currency`.execute(this.db);
+      for (const x of r.rows) {
+        const id = Number(x.project_id);
+        let e = out.get(id);
+        if (!e) out.set(id, (e = { last: -1, byCurrency: new Map() }));
+        e.last = Math.max(e.last, Number(x.last));
+        e.byCurrency.set(String(x.currency), { kwh: Number(x.kwh ?? 0), income: Number(x.income ?? 0) });
+      }
+    };
+    if (Array.isArray(target)) {
+      const ids = target as readonly number[];
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        await read(sql`i.project_id in (${sql.join(chunk)})`);
+      }
+    } else await read(plantScopeSql(target as TelemetryScope, 'p'));
+    return out;
+  }
+
+  /** The tariffs of several plants (by plant, oldest first) and the price columns of those plants. */
+  async tariffsOfPlants(ids: readonly number[]) {
+    const tariffs = new Map<number, TariffRow[]>();
+    const prices = new Map<number, PlantPrices>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = [...ids.slice(i, i + 500)];
+      const rows = await this.db
+        .selectFrom('plant_tariffs')
+        .selectAll()
+        .where('project_id', 'in', chunk)
+        .orderBy('project_id')
+        .orderBy('effective_from', 'asc')
+        .execute();
+      for (const r of rows) {
+        const list = tariffs.get(Number(r.project_id));
+        if (list) list.push(r);
+        else tariffs.set(Number(r.project_id), [r]);
+      }
+      const cols = await this.db
+        .selectFrom('projects')
+        .select(['id', 'currency', 'unit_profit', 'price_sell', 'price_self', 'price_buy', 'price_use', 'price_feed'])
+        .where('id', 'in', chunk)
+        .execute();
+      for (const c of cols) prices.set(Number(c.id), c);
+    }
+    return { tariffs, prices };
+  }
+
+  /** The devices (id, devcode, devtype, plant) of several plants. */
+  async devicesOfPlants(ids: readonly number[]) {
+    const out: Array<{ id: number; devcode: number; devtype: number; project_id: number | null }> = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('devices')
+        .select(['id', 'devtype', 'devcode', 'project_id'])
+        .where('project_id', 'in', [...ids.slice(i, i + 500)])
+        .execute();
+      for (const d of rows)
+        out.push({ id: Number(d.id), devcode: Number(d.devcode), devtype: Number(d.devtype), project_id: d.project_id });
+    }
+    return out;
+  }
+
+  /**
+   * Counter readings of several devices over [start, end), each with its last reading before and first
+   * reading at/after the range (as `readings`), in three queries per 200 devices.
+   */
+  async readingsOf(
+    devices: ReadonlyArray<{ id: number; devcode: number }>,
+    start: number,
+    end: number,
+  ): Promise<Map<number, Array<{ ts: number; c: Partial<Record<Flow, number>> }>>> {
+    const raw = new Map<number, Array<{ ts: number; data: unknown }>>();
+    const push = (rows: Array<{ device_id: unknown; ts: unknown; data: unknown }>) => {
+      for (const r of rows) {
+        const id = Number(r.device_id);
+        const list = raw.get(id);
+        const x = { ts: Number(r.ts), data: r.data };
+        if (list) list.push(x);
+        else raw.set(id, [x]);
+      }
+    };
+    for (let i = 0; i < devices.length; i += 200) {
+      const ids = devices.slice(i, i + 200).map((d) => d.id);
+      const list = sql.join(ids);
+      const before = await sql<{ device_id: unknown; ts: unknown; data: unknown }>`select s.device_id, s.ts, s.data
+        from samples s where s.device_id in (${list}) and s.ts = (select max(s2.ts) from samples s2
+          where s2.device_id = s.device_id and s2.ts < ${start})`.execute(this.db);
+      const inside = await this.db
+        .selectFrom('samples')
+        .select(['device_id', 'ts', 'data'])
+        .where('device_id', 'in', ids)
+        .where('ts', '>=', start)
+        .where('ts', '<', end)
+        .execute();
+      const after = await sql<{ device_id: unknown; ts: unknown; data: unknown }>`select s.device_id, s.ts, s.data
+        from samples s where s.device_id in (${list}) and s.ts = (select min(s2.ts) from samples s2
+          where s2.device_id = s.device_id and s2.ts >= ${end})`.execute(this.db);
+      push(before.rows);
+      push(inside);
+      push(after.rows);
+    }
+    const out = new Map<number, Array<{ ts: number; c: Partial<Record<Flow, number>> }>>();
+    for (const d of devices) {
+      let def;
+      try {
+        def = definitionOf(d.devcode);
+      } catch {
+        continue;
+      }
+      const rows = (raw.get(d.id) ?? []).sort((a, b) => a.ts - b.ts);
+      out.set(
+        d.id,
+        rows.map((r) => ({
+          ts: r.ts,
+          c: energyCounters(def, toSample(def, r.data as never)) as Partial<Record<Flow, number>>,
+        })),
+      );
+    }
+    return out;
+  }
+
+  /** Frozen generation (kWh, income) of a plant per day and currency over [fromDay, toDay]. */
+  async frozenGenDays(projectId: number, fromDay: number, toDay: number) {
+    const rows = await this.db
+      .selectFrom('plant_income_days')
+      .select(['day', 'currency', 'generated', 'gen_income'])
+      .where('project_id', '=', projectId)
+      .where('day', '>=', fromDay)
+      .where('day', '<=', toDay)
+      .execute();
+    return rows.map((r) => ({
+      day: Number(r.day),
+      currency: r.currency,
+      kwh: Number(r.generated),
+      income: Number(r.gen_income),
+    }));
+  }
+
   /** Plants (id, time zone) whose frozen days lag behind; for the freeze job. */
   async plantsToFreeze(afterId: number, limit: number) {
     return this.db
