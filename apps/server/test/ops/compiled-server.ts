@@ -68,7 +68,7 @@ export async function spawnCompiled(env: Record<string, string>, timeoutMs = 20_
     if (http && mq) return { proc, output: () => out, exited, httpUrl: http[1]!, mqttPort: Number(mq[1]) };
     if (proc.exitCode !== null || proc.signalCode !== null || Date.now() > until) {
       if (proc.exitCode === null) proc.kill('SIGKILL');
-      throw new Error(`compiled server did not start:\n${out}`);
+      throw new Error(`compiled server did not start (${proc.exitCode ?? proc.signalCode ?? 'timeout'}):\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -33,6 +33,8 @@ const DATALOGGERS = 4;
 const WINDOW = 16;
 /** The kill comes this long (uniformly random, ms) after the first PUBACK of a life. */
 const KILL_WITHIN_MS = 400;
+/** A start on the shared 2-core machine can take several seconds (module loading); a hang fails. */
+const START_TIMEOUT_MS = 60_000;
 
 /** mulberry32: a small seeded PRNG, so a failing run can be repeated with CRASH_SEED. */
 function prng(seed: number): () => number {
@@ -187,7 +189,11 @@ describe.each(engines)('crash loop: SIGKILL during heavy ingestion, restart ($na
         for (let life = 0; life <= KILLS; life++) {
           const final = life === KILLS;
           const t0 = Date.now();
-          const child = await spawnCompiled(env);
+          const child = await spawnCompiled(env, START_TIMEOUT_MS).catch((e: Error) => {
+            throw new Error(
+              `life ${life} (after ${life} kills, ${((Date.now() - t0) / 1000).toFixed(1)} s): ${e.message}`,
+            );
+          });
           const tUp = Date.now();
           lastOutput = child.output();
           let clients: mqtt.MqttClient[] = [];
