@@ -69,6 +69,26 @@ async function main(): Promise<void> {
     return Number((await sql<{ n: string }>`select pg_database_size(current_database()) as n`.execute(db)).rows[0]!.n);
   };
   const emptyBytes = await diskBytes();
+  /**
+   * PostgreSQL: CPU seconds of this database's backends (/proc, 100 ticks/s), by pid. The work of the
+   * write path is split between the server and these, so both are printed.
+   */
+  const backendCpu = async (): Promise<Map<number, number>> => {
+    const cpu = new Map<number, number>();
+    if (engine !== 'postgres') return cpu;
+    const rows = await sql<{
+      pid: number;
+    }>`select pid from pg_stat_activity where datname = current_database()`.execute(db);
+    for (const { pid } of rows.rows) {
+      try {
+        const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        cpu.set(pid, (Number(f[11]) + Number(f[12])) / 100);
+      } catch {
+        // not on this machine, or gone
+      }
+    }
+    return cpu;
+  };
 
   const load = await startLoad({
     port: server.mqtt!.port,
@@ -90,6 +110,7 @@ async function main(): Promise<void> {
   load.go();
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, WARMUP));
+  const pg0 = await backendCpu();
   const w0 = { t: performance.now(), dp: m.datapointsStored, samples: m.samplesStored, cpu: process.cpuUsage() };
   const ticker = setInterval(() => {
     const s = (performance.now() - t0) / 1000;
@@ -99,6 +120,9 @@ async function main(): Promise<void> {
   }, 1000);
   await new Promise((r) => setTimeout(r, Math.max(0, DURATION - WARMUP)));
   const w1 = { t: performance.now(), dp: m.datapointsStored, samples: m.samplesStored, cpu: process.cpuUsage(w0.cpu) };
+  const pg1 = await backendCpu();
+  let pgCpuSec = 0;
+  for (const [pid, sec] of pg1) pgCpuSec += sec - (pg0.get(pid) ?? 0);
   clearInterval(ticker);
   const report = await load.report;
   await ctx.services.telemetry.ingest.drain();
@@ -128,6 +152,15 @@ async function main(): Promise<void> {
     ['frames/s sustained', Math.round(framesPerSec).toLocaleString('en')],
     ['server CPU s per million datapoints', cpuPerMillion.toFixed(2)],
     ['server CPU utilisation (cores)', (cpuSec / ((w1.t - w0.t) / 1000)).toFixed(2)],
+    ...(engine === 'postgres'
+      ? ([
+          ['PostgreSQL backends CPU s per million datapoints', (pgCpuSec / ((w1.dp - w0.dp) / 1e6)).toFixed(2)],
+          [
+            'server + backends CPU s per million datapoints',
+            ((cpuSec + pgCpuSec) / ((w1.dp - w0.dp) / 1e6)).toFixed(2),
+          ],
+        ] as Array<[string, string]>)
+      : []),
     ['bytes per datapoint on disk (net of empty db)', ((bytes - emptyBytes) / dpTotal).toFixed(2)],
     ['bytes per datapoint on disk (whole file)', (bytes / dpTotal).toFixed(2)],
     ['publish→stored latency p50 / p99 (ms)', `${pct(50).toFixed(1)} / ${pct(99).toFixed(1)}`],
