@@ -313,7 +313,8 @@ export class PgIngestStore implements IngestStore {
         await sql`update alarms a set ended_at = v.seen
           from unnest(${ids}::integer[], ${seen}::bigint[]) as v(id, seen)
           where a.datalogger_id = v.id and a.level = 3 and a.ended_at is null`.execute(trx);
-        await sql`update devices set status = 0 where datalogger_id = any(${ids}::integer[]) and status = 1`.execute(trx);
+        await sql`update devices set status = 0
+          where datalogger_id = any(${ids}::integer[]) and status = 1`.execute(trx);
       }
       for (const b of p.badFrames) {
         await sql`update dataloggers set bad_frames = bad_frames + ${b.n} where id = ${b.dataloggerId}`.execute(trx);
