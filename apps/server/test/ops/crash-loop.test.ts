@@ -22,11 +22,11 @@ import { buildCompiledIfStale, compiledEnv, FramePublisher, spawnCompiled } from
  * left, then SIGTERM): each day rollup row equals the aggregate of its decoded samples, the latest
  * values are the newest sample, no frame was refused. Prints the figure.
  *
- *   CRASH_KILLS   kills per database (default 5; `npm run test:crash` runs 100)
+ *   CRASH_KILLS   kills per database (default 3; `npm run test:crash` runs 100)
  *   CRASH_SEED    seed of the kill moments (default: random, printed)
  */
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://sunwatch:sunwatch@127.0.0.1:5432/postgres';
-const KILLS = Math.max(1, Number(process.env.CRASH_KILLS ?? 5) || 5);
+const KILLS = Math.max(1, Number(process.env.CRASH_KILLS ?? 3) || 3);
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const DATALOGGERS = 4;
 /** QoS 1 publishes each datalogger keeps in flight. */
