@@ -303,14 +303,24 @@ export class PgIngestStore implements IngestStore {
       }
       const inserted = await insertSamples(trx, rows);
       const p = plan(inserted);
-      for (const d of [...p.dataloggers].sort((a, b) => a.id - b.id)) {
-        await sql`update dataloggers set last_seen_at = greatest(coalesce(last_seen_at, 0), ${d.seenAt}), status = 0,
-            firmware = coalesce(${d.firmware ?? null}, firmware), signal = coalesce(${d.signal ?? null}::integer, signal)
-          where id = ${d.id}`.execute(trx);
-        await sql`update alarms set ended_at = ${d.seenAt} where datalogger_id = ${d.id} and level = 3 and ended_at is null`.execute(
-          trx,
-        );
-        await sql`update devices set status = 0 where datalogger_id = ${d.id} and status = 1`.execute(trx);
+      if (p.dataloggers.length > 0) {
+        // Three statements for all dataloggers of the batch (arrays through unnest), not three per
+        // datalogger: the round trips were most of a PostgreSQL batch (bench/README.md, session 30).
+        // Their rows are locked first in id order, as the devices below, so two instances never deadlock.
+        const dls = [...p.dataloggers].sort((a, b) => a.id - b.id);
+        const ids = dls.map((d) => d.id);
+        const seen = dls.map((d) => d.seenAt);
+        await sql`select id from dataloggers where id = any(${ids}::integer[]) order by id for update`.execute(trx);
+        await sql`update dataloggers x set last_seen_at = greatest(coalesce(x.last_seen_at, 0), v.seen), status = 0,
+            firmware = coalesce(v.fw, x.firmware), signal = coalesce(v.sig, x.signal)
+          from unnest(${ids}::integer[], ${seen}::bigint[], ${dls.map((d) => d.firmware ?? null)}::text[],
+            ${dls.map((d) => d.signal ?? null)}::integer[]) as v(id, seen, fw, sig)
+          where x.id = v.id`.execute(trx);
+        await sql`update alarms a set ended_at = v.seen
+          from unnest(${ids}::integer[], ${seen}::bigint[]) as v(id, seen)
+          where a.datalogger_id = v.id and a.level = 3 and a.ended_at is null`.execute(trx);
+        await sql`update devices set status = 0
+          where datalogger_id = any(${ids}::integer[]) and status = 1`.execute(trx);
       }
       for (const b of [...p.badFrames].sort((x, y) => x.dataloggerId - y.dataloggerId)) {
         await sql`update dataloggers set bad_frames = bad_frames + ${b.n} where id = ${b.dataloggerId}`.execute(trx);
@@ -388,14 +398,22 @@ export class PgIngestStore implements IngestStore {
               ${e.end}::bigint, 0,
               (select p.owner_id from dataloggers x join projects p on p.id = x.project_id where x.id = ${d.dataloggerId}))`.execute(trx);
         }
-        await sql`update devices set last_sample_at = ${d.ts}, status = ${d.status}
-          where id = ${d.id} and (last_sample_at is null or last_sample_at <= ${d.ts})`.execute(trx);
-        if (d.firmware !== undefined) {
-          // After the update above: last_sample_at <= ts holds only when ts is the device's newest sample.
-          const r = await sql`update devices set firmware = ${d.firmware}
-            where id = ${d.id} and firmware <> ${d.firmware} and last_sample_at <= ${d.ts}`.execute(trx);
-          stats.firmwareUpdated += Number(r.numAffectedRows ?? 0);
-        }
+      }
+      // Newest sample and status of every device of the batch in one statement (rows locked above),
+      // only where ts is the device's newest; after its alarm transitions, as before.
+      for (let i = 0; i < devs.length; i += 1000) {
+        const chunk = devs.slice(i, i + 1000);
+        await sql`update devices x set last_sample_at = v.ts, status = v.st
+          from unnest(${chunk.map((d) => d.id)}::integer[], ${chunk.map((d) => d.ts)}::bigint[],
+            ${chunk.map((d) => d.status)}::integer[]) as v(id, ts, st)
+          where x.id = v.id and (x.last_sample_at is null or x.last_sample_at <= v.ts)`.execute(trx);
+      }
+      for (const d of devs) {
+        if (d.firmware === undefined) continue;
+        // After the update above: last_sample_at <= ts holds only when ts is the device's newest sample.
+        const r = await sql`update devices set firmware = ${d.firmware}
+          where id = ${d.id} and firmware <> ${d.firmware} and last_sample_at <= ${d.ts}`.execute(trx);
+        stats.firmwareUpdated += Number(r.numAffectedRows ?? 0);
       }
     });
     return stats;
