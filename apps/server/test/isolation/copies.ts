@@ -128,7 +128,10 @@ export async function createFixtureStore(engine: EngineName, now: () => number):
     };
   }
   const template = `sunwatch_iso_tpl_${crypto.randomBytes(5).toString('hex')}`;
-  await pgAdmin((c) => c.query(`CREATE DATABASE ${template}`));
+  await pgAdmin(async (c) => {
+    await c.query(`CREATE DATABASE ${template}`);
+    await c.query(`ALTER DATABASE ${template} SET synchronous_commit = off`);
+  });
   const unused = path.join(templateDir, 'unused.db');
   return {
     engine,
@@ -136,7 +139,13 @@ export async function createFixtureStore(engine: EngineName, now: () => number):
       serve(configFor(templateDir, { databaseUrl: pgUrl(template), sqlitePath: unused }, now), () => Promise.resolve()),
     async serveCopy() {
       const name = `sunwatch_iso_${crypto.randomBytes(6).toString('hex')}`;
-      await pgAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+      await pgAdmin(async (c) => {
+        await c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        // A copy lives for one pass and is dropped: its commits need not wait for the disk
+        // (the sign-replay row of every mutating call commits on its own, an fsync per cell).
+        // Visibility and locking are unchanged, so every answer is the same.
+        await c.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+      });
       return serve(configFor(templateDir, { databaseUrl: pgUrl(name), sqlitePath: unused }, now), () =>
         dropScratchDatabase(PG_URL, name),
       );
