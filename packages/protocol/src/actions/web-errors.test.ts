@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue } from './index.js';
-import {
-  WEB_REPORT_LIMITS,
-  WEB_SAMPLE_RATES,
-  cut,
-  isSecretName,
-  scrubSecrets,
-  scrubUrl,
-  type WebEvent,
-} from './web-errors-params.js';
+import { WEB_REPORT_LIMITS, WEB_SAMPLE_RATES, cut, isSecretName, scrubSecrets, scrubUrl } from '../web-reporting.js';
+import type { WebEvent } from './web-errors-params.js';
 
 const event = (over: Partial<WebEvent> = {}): WebEvent => ({
   kind: 'error',

@@ -5,11 +5,10 @@ import {
   WEB_EVENT_KINDS,
   WEB_REPORT_LIMITS,
   WEB_SID_PATTERN,
-  webEventsParam,
-  type WebBreadcrumb,
   type WebEventKind,
   type WebEventSource,
-} from './web-errors-params.js';
+} from '../web-reporting.js';
+import { webEventsParam, type WebBreadcrumb } from './web-errors-params.js';
 
 /**
  * Issue 16, web error reporting (spec §9; docs/operations.md "Web error reporting"): the web app
