@@ -23,13 +23,13 @@ describe('web error reporting', () => {
     }, MESSAGE);
 
     // the reporter sends after its batch delay; the operator reads it through the protocol
-    let session: { secret: string; token: string } | undefined;
+    const held: { session?: { secret: string; token: string } } = {};
     const api = createApiClient({
       baseUrl: `${h().baseUrl}/public/`,
       companyKey: WEB_COMPANY_KEY,
-      getSession: () => session,
+      getSession: () => held.session,
     });
-    session = await api.login(DEMO.operator.usr, DEMO.operator.pwd);
+    held.session = await api.login(DEMO.operator.usr, DEMO.operator.pwd);
     const find = async () =>
       ((await api.call('queryWebErrorGroups', { kind: 'error' })).group as WebErrorGroupRow[]).find((g) =>
         g.message.includes(MESSAGE),
