@@ -29,6 +29,7 @@ import type { IncomeService } from './modules/tariffs/income.service.js';
 import type { AccelerationService } from './modules/acceleration/acceleration.service.js';
 import type { AccelerationDelivery } from './modules/acceleration/acceleration-delivery.js';
 import type { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
+import type { WebErrorsService } from './modules/web-errors/web-errors.service.js';
 import type { ProtocolAdminService } from './modules/protocol-admin/protocol-admin.service.js';
 import type { OperatorHomeService } from './modules/operator-home/operator-home.service.js';
 import type { ManufacturersService } from './modules/manufacturers/manufacturers.service.js';
@@ -152,6 +153,8 @@ export interface AppContext {
     accelerationDelivery: AccelerationDelivery;
     /** Issue 14: the operator's log pages (platform datalogger log, action log) and their retention. */
     operatorLogs: OperatorLogsService;
+    /** Issue 16: web error reporting: the collector of the web app's events and the operator's reads. */
+    webErrors: WebErrorsService;
     protocolAdmin: ProtocolAdminService;
     /** Issue 14 operator home: platform figures, ingest and action rates, queues. */
     operatorHome: OperatorHomeService;

@@ -27,6 +27,8 @@ import { ThrottleRepository } from './modules/auth/throttle.repository.js';
 import { LoginThrottle } from './modules/auth/throttle.service.js';
 import { CompanyKeysService } from './modules/company-keys/company-keys.service.js';
 import { OperatorLogsService } from './modules/operator-logs/operator-logs.service.js';
+import { WebErrorsService } from './modules/web-errors/web-errors.service.js';
+import { WebEventsRepository } from './modules/web-errors/web-errors.repository.js';
 import { SampleRetention } from './db/sample-retention.js';
 import { CustomDomainsService } from './modules/custom-domains/custom-domains.service.js';
 import { VendorCtrlPwdService } from './modules/custom-domains/vendor-ctrl-pwd.service.js';
@@ -160,6 +162,13 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
     });
     commands.observe((e) => dataloggerEvents.note(e));
     const actionLog = new ActionLog(db, log);
+    const distributionRepo = new DistributionRepository(db, now);
+    // Issue 16: web error reporting (the web app's errors, slow pages and session trails).
+    const webErrors = new WebErrorsService({
+      repo: new WebEventsRepository(db),
+      now,
+      manufacturerOnPath: (p) => distributionRepo.manufacturerOnPath(p),
+    });
     const operatorLogs = new OperatorLogsService({
       db,
       now,
@@ -168,8 +177,8 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
       events: dataloggerEvents,
       audit,
       samples: new SampleRetention(db, database.dialect.engine, config.samplePrune),
+      webEvents: webErrors,
     });
-    const distributionRepo = new DistributionRepository(db, now);
     const tariffsRepo = new TariffsRepository(db);
     const income = new IncomeService(tariffsRepo, now);
     const plants = new PlantsService({ access, plants: plantsRepo, devices: devicesRepo, energyRepo, energy, now, income });
@@ -276,6 +285,7 @@ export async function createContext(config: AppConfig, log: FastifyBaseLogger): 
         accelerationDelivery,
         actionLog,
         operatorLogs,
+        webErrors,
         protocolAdmin,
         operatorHome: new OperatorHomeService(db, now, database.dialect.engine),
         manufacturers: new ManufacturersService(db, now, audit, {

@@ -6,6 +6,8 @@ import './global.css';
 import { currentLocale, loadCoreTexts, loadLanguage } from './i18n';
 import { RootProviders } from './app/root-providers';
 import { createAppRouter } from './app/router';
+import { baseClient } from './app/api';
+import { installWebReporter, reportBoundaryError } from './app/web-errors/install';
 
 /**
  * The core texts of the chosen language (one chunk) arrive before the first render, in parallel
@@ -17,9 +19,14 @@ import { createAppRouter } from './app/router';
 const locale = currentLocale();
 const ready = import.meta.env.DEV ? loadLanguage(locale) : loadCoreTexts(locale);
 const router = createAppRouter();
+// Issue 16: the web's errors and slow pages go to the platform's own collector (docs/operations.md).
+installWebReporter(router, baseClient);
 
 function render(): void {
-  createRoot(document.getElementById('root')!).render(
+  createRoot(document.getElementById('root')!, {
+    onCaughtError: (error) => reportBoundaryError(error),
+    onUncaughtError: (error) => reportBoundaryError(error),
+  }).render(
     <StrictMode>
       <RootProviders>
         <RouterProvider router={router} />

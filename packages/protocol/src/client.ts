@@ -118,6 +118,32 @@ export function createApiClient(options: ClientOptions) {
     },
 
     /**
+     * Calls an action like `call`, its parameters (signed the same way) in a form-urlencoded POST
+     * body instead of the URL: for large parameters (the web error reports). `keepalive` lets the
+     * request outlive the page (pagehide). wire-protocol.md §1 "POST with a form-urlencoded body".
+     */
+    async post<N extends ActionName>(
+      name: N,
+      params: ParamsOf<Catalogue[N]>,
+      init: { keepalive?: boolean } = {},
+    ): Promise<ResultOf<Catalogue[N]>> {
+      const body = queryOf(name, params);
+      let res: Response;
+      try {
+        res = await doFetch(options.baseUrl, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          credentials: 'same-origin',
+          ...(init.keepalive ? { keepalive: true } : {}),
+        });
+      } catch {
+        throw new ApiCallError(3, errorDesc(3));
+      }
+      return envelopeData(await res.text());
+    },
+
+    /**
      * The URL of a call, signed like `call` (each use takes a fresh salt): for requests the client
      * does not send itself, such as a multipart upload with progress (its answer: `envelopeData`).
      */

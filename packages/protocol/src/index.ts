@@ -22,3 +22,4 @@ export * from './flow-cards.js';
 export * from './recharge-plans.js';
 export * from './payments.js';
 export * from './acceleration.js';
+export * from './web-reporting.js';

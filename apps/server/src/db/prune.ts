@@ -1,7 +1,7 @@
 import type { Db } from './db.js';
 
 /** Tables with an `id` and an epoch-ms `ts` whose old rows a retention job removes. */
-export type PrunableTable = 'action_log' | 'datalogger_events';
+export type PrunableTable = 'action_log' | 'datalogger_events' | 'web_events';
 
 export interface PruneOptions {
   /** Rows per DELETE (default 5000): each statement is short, so writers are never held up for long. */

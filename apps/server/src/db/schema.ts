@@ -400,6 +400,7 @@ import type { RechargeTables } from './schema-recharge.js';
 import type { TariffTables } from './schema-tariffs.js';
 import type { PaymentTables } from './schema-payments.js';
 import type { AccelerationTables } from './schema-acceleration.js';
+import type { WebEventTables } from './schema-web-events.js';
 
 export interface Database
   extends TelemetryTables,
@@ -413,7 +414,8 @@ export interface Database
     RechargeTables,
     TariffTables,
     PaymentTables,
-    AccelerationTables {
+    AccelerationTables,
+    WebEventTables {
   accounts: AccountsTable;
   group_members: GroupMembersTable;
   user_groups: UserGroupsTable;

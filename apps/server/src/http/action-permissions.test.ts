@@ -127,7 +127,7 @@ describe('declared action permissions, enforced by the dispatcher', () => {
       expect(await call('north_alarms', 'Alarms_2026', action), action).not.toBe(11);
     }
     expect(signedWith(null).sort()).toEqual(
-      ['editAccount', 'logout', 'logoutVerifiction', 'queryAccountInfo', 'updatePassword', 'updateToken', 'sendBindCode', 'bindMobile', 'bindEmail', 'unbindMobile', 'unbindEmail', 'qrScan', 'qrConfirm', 'uploadAvatar', 'webQueryReportFiles', 'queryReportFileUrl', 'delReportFile'].sort(),
+      ['editAccount', 'logout', 'logoutVerifiction', 'queryAccountInfo', 'updatePassword', 'updateToken', 'sendBindCode', 'bindMobile', 'bindEmail', 'unbindMobile', 'unbindEmail', 'qrScan', 'qrConfirm', 'uploadAvatar', 'webQueryReportFiles', 'queryReportFileUrl', 'delReportFile', 'reportWebEvents'].sort(),
     );
   });
 });

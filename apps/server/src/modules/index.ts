@@ -37,6 +37,7 @@ import { protocolAdminHandlers } from './protocol-admin/protocol-admin.actions.j
 import { operatorHomeHandlers } from './operator-home/operator-home.actions.js';
 import { customDomainHandlers } from './custom-domains/custom-domains.actions.js';
 import { manufacturerHandlers } from './manufacturers/manufacturers.actions.js';
+import { webErrorHandlers } from './web-errors/web-errors.actions.js';
 
 /** Every action handler, by catalogue name. `handlers.test.ts` checks none is missing. */
 export const handlers: HandlerMap = {
@@ -79,4 +80,5 @@ export const handlers: HandlerMap = {
   ...operatorHomeHandlers,
   ...customDomainHandlers,
   ...manufacturerHandlers,
+  ...webErrorHandlers,
 };

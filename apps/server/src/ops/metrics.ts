@@ -118,6 +118,27 @@ export class ServerMetrics implements ActionCallObserver {
         for (const reason of BAD_REASONS) this.inc({ reason }, m.badByReason[reason]);
       },
     });
+    // Issue 16: web error reporting, read from the collector's counters at scrape time.
+    new Counter({
+      name: 'sunwatch_web_events_received_total',
+      help: 'Events reported by the web app (errors, slow-page traces, session replays), by kind.',
+      labelNames: ['kind'],
+      registers,
+      collect() {
+        const m = ctx.services.webErrors.metrics;
+        this.reset();
+        for (const [kind, n] of Object.entries(m.received)) this.inc({ kind }, n);
+      },
+    });
+    new Counter({
+      name: 'sunwatch_web_events_dropped_total',
+      help: 'Web app events refused by the rate limits of the collector.',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(ctx.services.webErrors.metrics.dropped);
+      },
+    });
     new Gauge({
       name: 'sunwatch_queue_depth',
       help: 'Items waiting in an in-process queue: ingest (frames), action_log (rows).',

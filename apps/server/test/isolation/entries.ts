@@ -907,6 +907,21 @@ export const ENTRIES = {
   delPlantTariff: { ref: 'none', params: () => ({ id: 999999 }), okCodes: [12] },
   queryPlantIncome: plant(),
   queryFleetIncome: { ref: 'none', params: none },
+
+  // Web error reporting (issue 16): any role reports its own page's events; the reads are the
+  // operator's. Effects, limits and scrubbing: test/web-errors/web-errors.test.ts.
+  reportWebEvents: {
+    ref: 'none',
+    params: () => ({
+      sid: 'matrix-tab-0001',
+      events: JSON.stringify([{ kind: 'error', source: 'onerror', ts: 1, message: 'matrix error' }]),
+    }),
+    personal: "stores the caller's own page errors",
+  },
+  reportWebEventsPublic: { exempt: 'public, no session (before sign-in): test/web-errors/web-errors.test.ts' },
+  queryWebErrorGroups: { ref: 'none', params: none },
+  queryWebErrorEvents: { ref: 'none', params: () => ({ fingerprint: '0'.repeat(40) }) },
+  queryWebErrorEvent: { ref: 'none', params: () => ({ id: 999999 }), okCodes: [12] },
 } satisfies { [N in ActionName]: Entry };
 
 /** The fields of a key entry the matrix sends (disabled: it never opens a sign-in). */

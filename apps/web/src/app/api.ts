@@ -10,6 +10,7 @@ import { ApiCallError, WEB_COMPANY_KEY, createApiClient, type ApiClient } from '
 import { currentLocale } from '../i18n';
 import { clearSession, getSession } from './session';
 import { nodeFetch } from './node-url';
+import { noteAction } from './web-errors/install';
 
 /** The client without the err-10 handling (the navigation guard handles it itself). */
 export const baseClient: ApiClient = createApiClient({
@@ -77,8 +78,11 @@ export const api: ApiClient = {
   ...baseClient,
   async call(name, params) {
     try {
-      return await baseClient.call(name, params);
+      const dat = await baseClient.call(name, params);
+      noteAction(name, 0);
+      return dat;
     } catch (e) {
+      noteAction(name, e instanceof ApiCallError ? e.err : 3);
       endSessionOn(e);
       throw e;
     }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { reportBoundaryError } from '../app/web-errors/install';
 
 /** Last-resort error boundary of the router (a failed chunk load, a render error). */
 export function RouteErrorPage() {
@@ -9,6 +10,7 @@ export function RouteErrorPage() {
   const error = useRouteError();
   useEffect(() => {
     console.error('route error', error);
+    reportBoundaryError(error); // issue 16: loader errors never reach a React boundary
   }, [error]);
   return (
     <Result

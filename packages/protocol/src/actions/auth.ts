@@ -312,6 +312,12 @@ export const ACTION_AUTH = {
   queryAccelerationOrders: 'signed',
   queryAccelerationOrder: 'signed',
   queryAccelerationChanges: 'signed',
+  // issue 16: web error reporting (web-errors.ts)
+  reportWebEvents: 'signed',
+  reportWebEventsPublic: 'public',
+  queryWebErrorGroups: 'signed',
+  queryWebErrorEvents: 'signed',
+  queryWebErrorEvent: 'signed',
 } as const satisfies { readonly [N in ActionName]: Catalogue[N]['access']['auth'] };
 
 export function actionAuth(name: ActionName): AuthKind {

@@ -171,6 +171,9 @@ const MUTATING = [
   'editManufacturer',
   'setManufacturerEnabled',
   'adjustManufacturerEcoin',
+  // issue 16: web error reporting (the collector stores events)
+  'reportWebEvents',
+  'reportWebEventsPublic',
 ];
 
 describe('action catalogue: mutates', () => {
@@ -237,6 +240,9 @@ const NO_PERMISSION = [
   // issue 12: public entry-page helpers (branding.ts)
   'queryDomainListNotLogin',
   'queryDomainApp',
+  // issue 16: web error reporting, signed or before sign-in (any role reports its own page errors)
+  'reportWebEvents',
+  'reportWebEventsPublic',
 ];
 
 describe('action catalogue: access', () => {

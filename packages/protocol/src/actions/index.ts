@@ -33,6 +33,7 @@ import * as protocolAdmin from './protocol-admin.js';
 import * as operatorHome from './operator-home.js';
 import * as customDomains from './custom-domains.js';
 import * as manufacturers from './manufacturers.js';
+import * as webErrors from './web-errors.js';
 import type { ActionDef } from './define.js';
 
 /**
@@ -76,6 +77,7 @@ export const catalogue = {
   ...operatorHome,
   ...customDomains,
   ...manufacturers,
+  ...webErrors,
 } as const;
 
 export type Catalogue = typeof catalogue;
@@ -138,5 +140,7 @@ export type * from './operator-logs.js';
 export * from './operator-logs-params.js';
 export type * from './custom-domains.js';
 export * from './custom-domains-params.js';
+export type * from './web-errors.js';
+export * from './web-errors-params.js';
 export { ACTION_AUTH, actionAuth } from './auth.js';
 export { KEEP_EMPTY_VALUES } from './empty-values.js';

@@ -40,6 +40,7 @@ import { flowCards } from './0039-flow-cards.js';
 import { payments } from './0040-payments.js';
 import { accelerationOrders } from './0041-acceleration-orders.js';
 import { authEpoch } from './0043-auth-epoch.js';
+import { webEvents } from './0045-web-events.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -84,6 +85,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0040-payments': payments(dialect),
     '0041-acceleration-orders': accelerationOrders(dialect),
     '0043-auth-epoch': authEpoch(dialect),
+    '0045-web-events': webEvents(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -68,6 +68,8 @@ export class OperatorLogsService {
       events: Pick<DataloggerEvents, 'listPlatform' | 'prune'>;
       audit?: Pick<AuditService, 'record'>;
       samples?: Pick<SampleRetention, 'prune' | 'ensurePartitions'>;
+      /** Issue 16: the web app's reported events, kept as long as the action log. */
+      webEvents?: { prune(before: number, opts?: PruneOptions): Promise<number> };
     },
   ) {
     this.settings = new PlatformSettingsRepository(deps.db);
@@ -164,17 +166,24 @@ export class OperatorLogsService {
    */
   async prune(
     opts?: PruneOptions,
-  ): Promise<{ actionLog: number; collectorLog: number; samples?: SamplePruneResult; partitionsCreated: string[] }> {
+  ): Promise<{
+    actionLog: number;
+    collectorLog: number;
+    webEvents: number;
+    samples?: SamplePruneResult;
+    partitionsCreated: string[];
+  }> {
     const r = await this.retention();
     const now = this.deps.now();
     await this.deps.actionLog.flush();
     const actionLog = await this.deps.actionLog.prune(now - r.actionLogDays * DAY_MS, opts);
     const collectorLog = await this.deps.events.prune(now - r.collectorLogDays * DAY_MS, opts);
+    const webEvents = (await this.deps.webEvents?.prune(now - r.actionLogDays * DAY_MS, opts)) ?? 0;
     const partitionsCreated = (await this.deps.samples?.ensurePartitions(now)) ?? [];
     const samples = await this.deps.samples?.prune(now - r.sampleDays * DAY_MS, {
       batch: opts?.batch,
       maxBatches: opts?.maxBatches,
     });
-    return { actionLog, collectorLog, samples, partitionsCreated };
+    return { actionLog, collectorLog, webEvents, samples, partitionsCreated };
   }
 }

@@ -6,6 +6,8 @@
 import dayjs from 'dayjs';
 import {
   AUTH_FAIL_REASONS,
+  WEB_EVENT_KINDS,
+  type WebEventKind,
   COLLECTOR_EVENT_KINDS,
   COLLECTOR_LOG_RESULTS,
   COLLECTOR_LOGS_MAX_DAYS,
@@ -165,4 +167,53 @@ export function actionLogParams(s: ActionLogState) {
 /** The params of a call as shown in the detail drawer (pretty JSON, or the cut text as stored). */
 export function paramsText(params: Record<string, unknown> | string): string {
   return typeof params === 'string' ? params : JSON.stringify(params, null, 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Web errors (issue 16): the web app's reported events, grouped, beside the action log (tab `web`)
+
+export interface WebErrorState {
+  current: number;
+  pageSize: number;
+  search: string;
+  kind: WebEventKind | '';
+  release: string;
+  /** yyyy-mm-dd; '' = no bound. */
+  from: string;
+  to: string;
+}
+
+export const WEB_ERRORS_SPEC: ListSpec<WebErrorState> = {
+  defaultPageSize: 20,
+  pageSizes: PAGE_SIZES,
+  maxPageSize: 100,
+  readFilters: (q) => {
+    const kind = q.get('kind') ?? '';
+    return {
+      kind: (WEB_EVENT_KINDS as readonly string[]).includes(kind) ? (kind as WebEventKind) : '',
+      release: q.get('release') ?? '',
+      from: dayParam(q.get('from')),
+      to: dayParam(q.get('to')),
+    };
+  },
+  writeFilters(s, q) {
+    if (s.kind) q.set('kind', s.kind);
+    if (s.release) q.set('release', s.release);
+    if (s.from) q.set('from', s.from);
+    if (s.to) q.set('to', s.to);
+  },
+};
+
+/** The filters of the web error lists on the wire (the days as epoch ms of the last occurrence). */
+export function webErrorFilters(s: Pick<WebErrorState, 'kind' | 'release' | 'from' | 'to'>) {
+  const range = s.from && s.to ? dayRange(s.from <= s.to ? s.from : s.to, s.from <= s.to ? s.to : s.from) : undefined;
+  return {
+    ...(s.kind ? { kind: s.kind } : {}),
+    ...(s.release ? { release: s.release } : {}),
+    ...(range ?? {}),
+  };
+}
+
+export function webErrorParams(s: WebErrorState) {
+  return { ...webErrorFilters(s), ...wirePaging(s, 100) };
 }

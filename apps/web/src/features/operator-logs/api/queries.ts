@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Catalogue, ParamsOf } from '@sunwatch/protocol';
 import { api } from '../../../app/api';
 import { usePagedQuery } from '../../../components/list';
-import { operatorLogKeys } from './keys';
+import { operatorLogKeys, webErrorKeys } from './keys';
 
 export type CollectorLogsParams = ParamsOf<Catalogue['queryCollectorLogs']>;
 export type ActionLogParams = ParamsOf<Catalogue['queryActionLog']>;
@@ -28,5 +28,29 @@ export function useSetLogRetention() {
   return useMutation({
     mutationFn: (p: { actionLogDays?: number; collectorLogDays?: number; sampleDays?: number }) => api.call('setLogRetention', p),
     onSuccess: (r) => qc.setQueryData(operatorLogKeys.retention, r),
+  });
+}
+
+// Issue 16: web error reporting (protocol actions/web-errors.ts).
+export type WebErrorGroupsParams = ParamsOf<Catalogue['queryWebErrorGroups']>;
+
+export function useWebErrorGroups(params: WebErrorGroupsParams) {
+  return usePagedQuery(webErrorKeys.groups(params), () => api.call('queryWebErrorGroups', params));
+}
+
+export function useWebErrorEvents(fingerprint: string | undefined, filters: Omit<WebErrorGroupsParams, 'page' | 'pagesize'>) {
+  const params = { ...filters, fingerprint: fingerprint ?? '', pagesize: 20 };
+  return useQuery({
+    queryKey: webErrorKeys.events(params),
+    queryFn: () => api.call('queryWebErrorEvents', params),
+    enabled: fingerprint !== undefined,
+  });
+}
+
+export function useWebErrorEvent(id: number | undefined) {
+  return useQuery({
+    queryKey: webErrorKeys.event(id ?? 0),
+    queryFn: () => api.call('queryWebErrorEvent', { id: id ?? 0 }),
+    enabled: id !== undefined,
   });
 }

@@ -3,11 +3,13 @@
  * endpoint — who, action, parameters with secrets redacted, err, duration, address, client —
  * filtered by account, action, outcome, days and address, newest first, paged on the server; a
  * row opens a drawer with its parameters as JSON. The retention of both logs is set here. Every
- * filter is in the address bar.
+ * filter is in the address bar. Issue 16: a second tab (`tab=web`) shows the web app's reported
+ * errors, slow pages and session trails beside the calls (WebErrorsTab).
  */
 import { useState } from 'react';
-import { Card, Flex, Input, InputNumber, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Flex, Input, InputNumber, Select, Space, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { ActionLogRow } from '@sunwatch/protocol';
 import { useListState } from '../../../components/list';
 import { PagedTable } from '../../../components/list/PagedTable';
@@ -15,10 +17,37 @@ import { useActionLog } from '../api/queries';
 import { DayRange } from '../components/DayRange';
 import { ParamsDrawer } from '../components/ParamsDrawer';
 import { RetentionPanel } from '../components/RetentionPanel';
+import { WebErrorsTab } from '../components/WebErrorsTab';
 import { when } from '../components/when';
 import { ACTION_LOG_SPEC, PAGE_SIZES, actionLogParams, type ErrFilter } from '../model';
 
 export default function ActionLogPage() {
+  const { t } = useTranslation('operatorLogs');
+  const [params, setParams] = useSearchParams();
+  const active = params.get('tab') === 'web' ? 'web' : 'calls';
+  return (
+    <Tabs
+      activeKey={active}
+      onChange={(k) => setParams(k === 'web' ? { tab: 'web' } : {}, { replace: true })}
+      data-testid="action-log-tabs"
+      items={[
+        { key: 'calls', label: t('tabs.calls'), children: active === 'calls' ? <ActionCallsTab /> : null },
+        {
+          key: 'web',
+          label: t('tabs.web'),
+          children:
+            active === 'web' ? (
+              <Card title={t('web.title')} size="small">
+                <WebErrorsTab />
+              </Card>
+            ) : null,
+        },
+      ]}
+    />
+  );
+}
+
+function ActionCallsTab() {
   const { t } = useTranslation('operatorLogs');
   const [state, update] = useListState(ACTION_LOG_SPEC);
   const list = useActionLog(actionLogParams(state));
