@@ -48,7 +48,11 @@ export function compiledEnv(
   };
 }
 
-/** Starts `node dist/main.js` and waits until it listens (HTTP and MQTT). */
+/**
+ * Starts `node dist/main.js` and waits until it listens: HTTP and the embedded MQTT broker, or, with
+ * an external broker (`MQTT_URL`), until `/readyz` answers 200 (database, migrations, broker
+ * connected; `mqttPort` is then 0).
+ */
 export async function spawnCompiled(env: Record<string, string>, timeoutMs = 20_000): Promise<CompiledServer> {
   const proc = spawn(process.execPath, ['--enable-source-maps', BUNDLE], {
     cwd: SERVER_DIR,
@@ -61,11 +65,16 @@ export async function spawnCompiled(env: Record<string, string>, timeoutMs = 20_
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     proc.once('exit', (code, signal) => resolve({ code, signal })),
   );
+  const external = Boolean(env.MQTT_URL);
   const until = Date.now() + timeoutMs;
   for (;;) {
     const http = /Sunwatch is running at (http:\/\/[^\s/]+)\//.exec(out);
+    if (external && http) {
+      const ready = await fetch(`${http[1]}/readyz`).catch(() => undefined);
+      if (ready?.status === 200) return { proc, output: () => out, exited, httpUrl: http[1]!, mqttPort: 0 };
+    }
     const mq = /MQTT broker listening on [^"]*:(\d+)"/.exec(out);
-    if (http && mq) return { proc, output: () => out, exited, httpUrl: http[1]!, mqttPort: Number(mq[1]) };
+    if (!external && http && mq) return { proc, output: () => out, exited, httpUrl: http[1]!, mqttPort: Number(mq[1]) };
     if (proc.exitCode !== null || proc.signalCode !== null || Date.now() > until) {
       if (proc.exitCode === null) proc.kill('SIGKILL');
       throw new Error(`compiled server did not start (${proc.exitCode ?? proc.signalCode ?? 'timeout'}):\n${out}`);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { getDefinition } from '@sunwatch/protocol';
+import { getDefinition, mulberry32 } from '@sunwatch/protocol';
 import { sql } from 'kysely';
 import type mqtt from 'mqtt';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -35,18 +35,6 @@ const WINDOW = 16;
 const KILL_WITHIN_MS = 400;
 /** A start on the shared 2-core machine can take several seconds (module loading); a hang fails. */
 const START_TIMEOUT_MS = 60_000;
-
-/** mulberry32: a small seeded PRNG, so a failing run can be repeated with CRASH_SEED. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -172,7 +160,8 @@ describe.each(engines)('crash loop: SIGKILL during heavy ingestion, restart ($na
     `${KILLS} kills in a row: every acknowledged frame stored exactly once, rollups agree, database intact`,
     { timeout: 60_000 + KILLS * 15_000 },
     async () => {
-      const random = prng(SEED + (engine.name === 'postgres' ? 1 : 0));
+      // mulberry32: seeded, so a failing run can be repeated with CRASH_SEED
+      const random = mulberry32(SEED + (engine.name === 'postgres' ? 1 : 0));
       const prep = await startTestServer(engine, { seed: false });
       const dls: TestDatalogger[] = [];
       for (let i = 0; i < DATALOGGERS; i++) dls.push(await createDatalogger(prep.ctx, { withPlant: false }));

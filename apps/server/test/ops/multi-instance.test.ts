@@ -1,9 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type mqtt from 'mqtt';
 import {
   DEVCODE_2341,
@@ -33,6 +32,8 @@ import {
   type TestDatalogger,
 } from '../factories/telemetry-ingest.js';
 import { TestSmtp } from '../notifications/smtp.js';
+import { buildCompiledIfStale, spawnCompiled } from './compiled-server.js';
+import { MOSQUITTO, startMosquitto, type RunningMosquitto } from '../factories/mosquitto.js';
 
 /**
  * Issue 16, "Several instances": two compiled server processes (`node dist/main.js`) on ONE
@@ -48,10 +49,7 @@ import { TestSmtp } from '../notifications/smtp.js';
  * skipped with a warning, unless SUNWATCH_REQUIRE_PG=1. Size knobs for a longer run:
  * MULTI_DATALOGGERS (50) and MULTI_FRAMES (frames per datalogger, 20).
  */
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BUNDLE = path.join(SERVER_DIR, 'dist', 'main.js');
 const PG_URL = process.env.TEST_DATABASE_URL;
-const MOSQUITTO = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
 const REQUIRE = process.env.SUNWATCH_REQUIRE_PG === '1';
 const pgEngine = engines.find((e) => e.name === 'postgres');
 const missing = !PG_URL
@@ -101,63 +99,20 @@ function freePort(): Promise<number> {
 }
 
 /** Mosquitto 2 on a free loopback port: anonymous local clients, shared subscriptions built in, no persistence. */
-async function startMosquitto(dir: string): Promise<{ port: number; proc: ChildProcess; output: () => string }> {
-  const port = await freePort();
-  const conf = path.join(dir, 'mosquitto.conf');
-  fs.writeFileSync(
-    conf,
-    [
-      `listener ${port} 127.0.0.1`,
-      'allow_anonymous true',
-      'persistence false',
-      'max_inflight_messages 100',
-      'max_queued_messages 100000',
-      `user ${os.userInfo().username}`,
-      'log_dest stderr',
-      'log_type error',
-      'log_type warning',
-    ].join('\n') + '\n',
-  );
-  const proc = spawn(MOSQUITTO, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let out = '';
-  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  await waitFor(
-    () =>
-      new Promise<boolean>((resolve, reject) => {
-        if (proc.exitCode !== null) return reject(new Error(`mosquitto exited: ${out}`));
-        const sock = net.connect(port, '127.0.0.1');
-        sock.once('connect', () => {
-          sock.destroy();
-          resolve(true);
-        });
-        sock.once('error', () => resolve(false));
-      }),
-    10_000,
-  );
-  return { port, proc, output: () => out };
+async function startBroker(dir: string): Promise<RunningMosquitto> {
+  return startMosquitto(dir, await freePort(), [
+    'allow_anonymous true',
+    'max_inflight_messages 100',
+    'max_queued_messages 100000',
+    'log_type error',
+    'log_type warning',
+  ]);
 }
 
-/** `node dist/main.js` (the compiled server), ready once /readyz answers 200 (database, migrations, broker). */
+/** `node dist/main.js` (the compiled server, compiled-server.ts), ready once /readyz answers 200 (database, migrations, broker). */
 async function spawnInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const proc = spawn(process.execPath, ['--enable-source-maps', BUNDLE], {
-    cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise((resolve) => proc.once('exit', resolve));
-  const until = Date.now() + 45_000;
-  for (;;) {
-    const m = /Sunwatch is running at (http:\/\/[^\s/]+)\//.exec(out);
-    if (m) {
-      const ready = await fetch(`${m[1]}/readyz`).catch(() => undefined);
-      if (ready?.status === 200) return { name, proc, url: m[1]!, output: () => out, exited };
-    }
-    if (proc.exitCode !== null || Date.now() > until) throw new Error(`instance ${name} did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const c = await spawnCompiled(env, 45_000);
+  return { name, proc: c.proc, url: c.httpUrl, output: c.output, exited: c.exited };
 }
 
 const nextSalt = timestampSalts(() => Date.now());
@@ -229,7 +184,7 @@ describe.skipIf(missing !== undefined)('several server instances on one PostgreS
     'store every frame once, agree on rollups, sessions and disabling, and raise and mail each alarm once',
     async () => {
       const started = performance.now();
-      execFileSync(process.execPath, [path.join(SERVER_DIR, 'scripts', 'build.mjs'), '--if-stale'], { stdio: 'pipe' });
+      buildCompiledIfStale();
       const builtMs = Math.round(performance.now() - started);
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunwatch-multi-'));
       const smtp = new TestSmtp();
@@ -282,7 +237,7 @@ describe.skipIf(missing !== undefined)('several server instances on one PostgreS
 
         const preparedMs = Math.round(performance.now() - started);
         await smtp.up();
-        broker = await startMosquitto(dir);
+        broker = await startBroker(dir);
         const env = (name: string): Record<string, string> => ({
           DATA_DIR: dataDir!,
           DATABASE_URL: dbUrl!,

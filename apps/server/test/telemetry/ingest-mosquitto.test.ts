@@ -1,4 +1,4 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { topicOf } from '../../src/ingest/topics.js';
 import { engines, startTestServer, type TestServer } from '../harness.js';
+import { MOSQUITTO, startMosquitto } from '../factories/mosquitto.js';
 import { createDatalogger, frame2341, freshPn, waitFor, type TestDatalogger } from '../factories/telemetry-ingest.js';
 
-const MOSQUITTO = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
 const MOSQUITTO_PASSWD = process.env.MOSQUITTO_PASSWD_BIN ?? '/usr/bin/mosquitto_passwd';
 const HAVE = fs.existsSync(MOSQUITTO) && fs.existsSync(MOSQUITTO_PASSWD);
 if (!HAVE) {
@@ -74,35 +74,14 @@ describe.skipIf(!HAVE)('external Mosquitto broker (MQTT_URL)', () => {
     execFileSync(MOSQUITTO_PASSWD, ['-b', passwd, ghost, pw.ghost]);
     fs.chmodSync(passwd, 0o600);
     fs.writeFileSync(path.join(dir, 'acl'), ACL, { mode: 0o600 });
-    fs.writeFileSync(
-      path.join(dir, 'mosquitto.conf'),
-      [
-        `listener ${port} 127.0.0.1`,
+    broker = (
+      await startMosquitto(dir, port, [
         'allow_anonymous false',
         `password_file ${passwd}`,
         `acl_file ${path.join(dir, 'acl')}`,
-        'persistence false',
-        `user ${os.userInfo().username}`,
-        'log_dest stderr',
         'log_type error',
-      ].join('\n') + '\n',
-    );
-    broker = spawn(MOSQUITTO, ['-c', path.join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    broker.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    await waitFor(
-      () =>
-        new Promise<boolean>((resolve) => {
-          if (broker.exitCode !== null) throw new Error(`mosquitto exited: ${stderr}`);
-          const sock = net.connect(port, '127.0.0.1');
-          sock.once('connect', () => {
-            sock.destroy();
-            resolve(true);
-          });
-          sock.once('error', () => resolve(false));
-        }),
-      10_000,
-    );
+      ])
+    ).proc;
     s = await startTestServer(engine, {
       config: {
         telemetry: {
