@@ -39,23 +39,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEVCODE_2341, WEB_COMPANY_KEY, encodeRegisters, sha1Hex, signCall, signLogin } from '@sunwatch/protocol';
+import { WEB_COMPANY_KEY, sha1Hex, signCall, signLogin } from '@sunwatch/protocol';
 import type { AuthDat, Envelope } from '@sunwatch/protocol';
 import mqtt from 'mqtt';
 import { loadConfig, startServer } from '../apps/server/src/index.js';
-import { syntheticValues } from '../apps/server/src/modules/telemetry/synthetic.js';
 import { createScratchPgDatabase } from '../apps/server/test/factories/telemetry-rows.js';
+import { framePayload, frameVariants, numArg, percentile, strArg } from './lib/fleet.js';
 
-function num(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0 || i + 1 >= process.argv.length) return fallback;
-  const n = Number(process.argv[i + 1]);
-  return Number.isFinite(n) ? n : fallback;
-}
-function str(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 || i + 1 >= process.argv.length ? undefined : process.argv[i + 1];
-}
+const num = numArg;
+const str = strArg;
 
 // ------------------------------------------------------------------ load generator (child)
 
@@ -78,23 +70,8 @@ interface LoadCounters {
 }
 
 async function runLoad(spec: LoadSpec): Promise<void> {
-  // As bench/ingest.bench.ts: a few register-encoded variants per device, the timestamp spliced in.
-  const variants: string[][] = [];
-  for (let v = 0; v < 8; v++) {
-    const devs: string[] = [];
-    for (let d = 0; d < spec.devices; d++) {
-      const values = syntheticValues(DEVCODE_2341, { phase: v + d, energy: { generated: 1000 + v, used: 500 + v } });
-      devs.push(
-        JSON.stringify({
-          devcode: 2341,
-          devaddr: d + 1,
-          sn: `SN${d + 1}`,
-          registers: encodeRegisters(DEVCODE_2341, values),
-        }),
-      );
-    }
-    variants.push(devs);
-  }
+  // As bench/ingest.bench.ts (bench/lib/fleet.ts): a few register-encoded variants, the timestamp spliced in.
+  const variants = frameVariants(spec.devices);
   const clients = await Promise.all(
     spec.loggers.map((l) =>
       mqtt.connectAsync(`mqtt://127.0.0.1:${spec.port}`, {
@@ -115,9 +92,7 @@ async function runLoad(spec: LoadSpec): Promise<void> {
   const publish = (i: number): boolean => {
     if (inflight[i]! >= spec.window) return false;
     const pn = spec.loggers[i]!.pn;
-    const s = seq[i]!++;
-    const devs = variants[s % variants.length]!.map((d) => d.replace(/"sn":"SN/, `"sn":"${pn}-`));
-    const payload = `{"pn":"${pn}","ts":${spec.baseTs + s * 5000},"seq":${s},"devices":[${devs.join(',')}]}`;
+    const payload = framePayload(variants, pn, spec.baseTs, seq[i]!++);
     inflight[i]! += 1;
     c.sent += 1;
     clients[i]!.publish(`sw/dl/${pn}/data`, payload, { qos: 1 }, (err) => {
@@ -181,9 +156,7 @@ async function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function pct(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-}
+const pct = percentile;
 
 /** Demo accounts the users sign in as (seed-demo.ts), round-robin: owners, a viewer, dealers, the maker, the operator. */
 const ACCOUNTS: Array<[string, string]> = [

@@ -134,13 +134,15 @@ export interface LoadReport {
   cpuSec: number;
 }
 
-/** The load generator (runs in the child): connects every datalogger, waits for go, publishes for `durationMs`. */
-export async function runLoad(spec: LoadSpec, onReady: () => void, go: Promise<void>): Promise<LoadReport> {
-  // A few register-encoded variants per device; the timestamp is spliced into the JSON text.
+/**
+ * A few register-encoded variants of a frame's device list (`devices` devcode-2341 devices), so
+ * frames differ without encoding registers per frame; `framePayload` splices in the rest.
+ */
+export function frameVariants(devices: number, fw?: string): string[][] {
   const variants: string[][] = [];
   for (let v = 0; v < 8; v++) {
     const devs: string[] = [];
-    for (let d = 0; d < spec.devices; d++) {
+    for (let d = 0; d < devices; d++) {
       const values = syntheticValues(DEVCODE_2341, { phase: v + d, energy: { generated: 1000 + v, used: 500 + v } });
       devs.push(
         JSON.stringify({
@@ -148,12 +150,24 @@ export async function runLoad(spec: LoadSpec, onReady: () => void, go: Promise<v
           devaddr: d + 1,
           sn: `SN${d + 1}`,
           registers: encodeRegisters(DEVCODE_2341, values),
-          ...(spec.fw ? { fw: spec.fw } : {}),
+          ...(fw ? { fw } : {}),
         }),
       );
     }
     variants.push(devs);
   }
+  return variants;
+}
+
+/** Frame `seq` of datalogger `pn` (sample time baseTs + seq × 5 s), its devices' serials made its own. */
+export function framePayload(variants: readonly string[][], pn: string, baseTs: number, seq: number): string {
+  const devs = variants[seq % variants.length]!.map((d) => d.replace(/"sn":"SN/, `"sn":"${pn}-`));
+  return `{"pn":"${pn}","ts":${baseTs + seq * 5000},"seq":${seq},"devices":[${devs.join(',')}]}`;
+}
+
+/** The load generator (runs in the child): connects every datalogger, waits for go, publishes for `durationMs`. */
+export async function runLoad(spec: LoadSpec, onReady: () => void, go: Promise<void>): Promise<LoadReport> {
+  const variants = frameVariants(spec.devices, spec.fw);
   const report: LoadReport = { sent: 0, acked: 0, errors: 0, latencies: [], sendingMs: 0, cpuSec: 0 };
   const clients = await Promise.all(
     spec.loggers.map((l) =>
@@ -183,10 +197,7 @@ export async function runLoad(spec: LoadSpec, onReady: () => void, go: Promise<v
         if (inflight === 0) done();
         return;
       }
-      const s = seq++;
-      const ts = spec.baseTs + s * 5000;
-      const devs = variants[s % variants.length]!.map((d) => d.replace(/"sn":"SN/, `"sn":"${pn}-`));
-      const payload = `{"pn":"${pn}","ts":${ts},"seq":${s},"devices":[${devs.join(',')}]}`;
+      const payload = framePayload(variants, pn, spec.baseTs, seq++);
       const t0 = performance.now();
       inflight += 1;
       report.sent += 1;
