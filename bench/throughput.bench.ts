@@ -6,6 +6,7 @@
  *                                     [--database-url postgres://…] [--policy compatible|strict]
  *                                     [--log-level info] [--pool 200000] [--cpu-prof <dir>]
  *                                     [--server-root <checkout>] [--runtime compiled|tsx]
+ *                                     [--instances 1]
  *
  * The real server runs as its own process (by default the compiled bundle `node apps/server/dist/main.js`,
  * what `npm start` and the image run, rebuilt when stale; `--runtime tsx` runs the sources) on the embedded
@@ -17,6 +18,11 @@
  * twice, can be measured as well. Every answer is checked (`"err":0`); the run prints requests/s,
  * p50 / p99 latency and the server process's CPU time per 1,000 requests (the robust figure on a
  * shared machine). Never fails on time.
+ *
+ * `--instances N` (PostgreSQL only: SQLite allows one instance, docs/deploy.md) starts N server
+ * processes on the same database and master key, each with its own port and embedded broker, and
+ * spreads the connections over them evenly, as the load balancer of compose.yaml does: the
+ * scale-out figure on one machine. CPU is then the sum over the instances.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,6 +55,7 @@ const CPU_PROF = arg('cpu-prof', undefined);
 const SERVER_ROOT = arg('server-root', undefined);
 /** `compiled` (default): the production bundle; `tsx`: the TypeScript sources through tsx. */
 const RUNTIME = arg('runtime', undefined) ?? 'compiled';
+const INSTANCES = arg('instances', 1);
 const USR = 'owner_anna';
 const PASSWORD = 'Owner_2026';
 
@@ -70,21 +77,12 @@ async function freePort(): Promise<number> {
   });
 }
 
+if (INSTANCES > 1 && !DATABASE_URL) {
+  console.error('--instances > 1 needs --database-url: SQLite allows one instance (docs/deploy.md)');
+  process.exit(2);
+}
 const scratch = DATABASE_URL ? await createScratchPgDatabase(DATABASE_URL, 'sunwatch_throughput') : undefined;
-const port = await freePort();
 const root = path.resolve(SERVER_ROOT ?? path.resolve(import.meta.dirname, '..'));
-const env: Record<string, string> = {
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  MQTT_PORT: '0',
-  DEMO_DATA: '1',
-  DEMO_FLEET: '0',
-  WEB_ROOT: webRoot,
-  SIGN_POLICY: POLICY,
-  ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-  ...(LOG_LEVEL ? { LOG_LEVEL } : {}),
-};
 const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
 if (RUNTIME === 'compiled') {
   execFileSync(process.execPath, [path.join(root, 'apps/server/scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
@@ -93,43 +91,79 @@ const entry =
   RUNTIME === 'compiled'
     ? ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')]
     : ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
-const child = spawn(process.execPath, [...nodeArgs, ...entry], {
-  cwd: root,
-  env: { ...process.env, ...env },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-// The server prints its address once the demo data is seeded (main.ts): measure only after that,
-// so seeding never runs beside the load. Its log lines are read and dropped, as a collector would.
-const ready = new Promise<void>((resolve, reject) => {
-  let seen = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    if (seen === 'done') return;
-    seen = (seen + chunk.toString('utf8')).slice(-4096);
-    if (seen.includes('Sunwatch is running at')) {
-      seen = 'done';
-      resolve();
-    }
+
+interface Instance {
+  child: ReturnType<typeof spawn>;
+  baseUrl: string;
+  /** Resolves once the server printed its address (after seeding the demo data, main.ts). */
+  ready: Promise<void>;
+}
+
+/** One server process; the first seeds the demo accounts, the others find them in the shared database. */
+async function startInstance(seed: boolean): Promise<Instance> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    MQTT_PORT: '0',
+    DEMO_DATA: seed ? '1' : '0',
+    DEMO_FLEET: '0',
+    WEB_ROOT: webRoot,
+    SIGN_POLICY: POLICY,
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(LOG_LEVEL ? { LOG_LEVEL } : {}),
+  };
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before it was ready`)));
-});
-const baseUrl = `http://127.0.0.1:${port}`;
+  // The server prints its address once the demo data is seeded (main.ts): measure only after that,
+  // so seeding never runs beside the load. Its log lines are read and dropped, as a collector would.
+  const ready = new Promise<void>((resolve, reject) => {
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (seen === 'done') return;
+      seen = (seen + chunk.toString('utf8')).slice(-4096);
+      if (seen.includes('Sunwatch is running at')) {
+        seen = 'done';
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before it was ready`)));
+  });
+  return { child, baseUrl: `http://127.0.0.1:${port}`, ready };
+}
+
+const instances: Instance[] = [await startInstance(true)];
+const first = instances[0]!;
+const child = first.child;
+const ready = first.ready;
+const baseUrl = first.baseUrl;
 
 async function stop(): Promise<void> {
-  if (child.exitCode === null) {
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+  for (const { child: c } of instances) {
+    if (c.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        c.once('exit', () => resolve());
+        c.kill('SIGTERM');
+      });
+    }
   }
   await scratch?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** CPU seconds (user + system) the server process used so far (Linux /proc). */
+/** CPU seconds (user + system) the server processes used so far (Linux /proc). */
 function serverCpuSeconds(): number {
-  const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+  let sum = 0;
+  for (const { child: c } of instances) {
+    const stat = fs.readFileSync(`/proc/${c.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    sum += (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+  }
+  return sum;
 }
 
 async function login(): Promise<AuthDat> {
@@ -171,36 +205,44 @@ async function load(
 ): Promise<Figures> {
   let bad = 0;
   const cpu0 = serverCpuSeconds();
-  const r: AutocannonResult = await autocannon({
-    url: baseUrl,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (req) => ({ ...req, path: paths() }),
-        onResponse: (status, body) => {
-          if (status !== 200 || !ok(body)) bad++;
-        },
-      },
-    ],
-  });
+  // One autocannon per instance, the connections split evenly: what a round-robin load balancer does.
+  const results: AutocannonResult[] = await Promise.all(
+    instances.map((inst, i) =>
+      autocannon({
+        url: inst.baseUrl,
+        connections: Math.floor(CONNECTIONS / instances.length) + (i < CONNECTIONS % instances.length ? 1 : 0),
+        duration: seconds,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => ({ ...req, path: paths() }),
+            onResponse: (status, body) => {
+              if (status !== 200 || !ok(body)) bad++;
+            },
+          },
+        ],
+      }),
+    ),
+  );
   const cpu = serverCpuSeconds() - cpu0;
-  const total = r.requests.total;
+  const total = results.reduce((t, r) => t + r.requests.total, 0);
   return {
     name,
     rps: total / seconds,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    bad: bad + r.errors + r.timeouts,
+    // Several instances: the slowest instance's percentile (a conservative merge).
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    bad: bad + results.reduce((t, r) => t + r.errors + r.timeouts, 0),
     cpuPer1k: total > 0 ? (cpu / total) * 1_000_000 : 0, // ms of CPU per 1,000 requests
   };
 }
 
 try {
   const session = await login();
+  for (let i = 1; i < INSTANCES; i++) instances.push(await startInstance(false));
+  await Promise.all(instances.map((inst) => inst.ready));
   console.log(
-    `server ${baseUrl} (process ${child.pid}, ${RUNTIME}) on ${scratch ? 'PostgreSQL' : 'SQLite'}, sign policy ${POLICY}` +
+    `server ${instances.map((inst) => `${inst.baseUrl} (process ${inst.child.pid})`).join(', ')}, ${RUNTIME}, on ${scratch ? 'PostgreSQL' : 'SQLite'}, sign policy ${POLICY}` +
       `${LOG_LEVEL ? `, LOG_LEVEL=${LOG_LEVEL}` : ''}; ${CONNECTIONS} connections, ${DURATION} s per run`,
   );
 

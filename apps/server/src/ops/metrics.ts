@@ -1,3 +1,5 @@
+import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppContext } from '../context.js';
 import type { ActionCallObserver } from '../http/action-endpoint.js';
@@ -8,6 +10,28 @@ export const UNKNOWN_ACTION = '(unknown)';
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const BATCH_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/**
+ * The V8 heap in use right after the process's last major (mark-compact) collection: the live
+ * heap, the leak indicator. `nodejs_heap_size_used_bytes` is read at scrape time and swings with
+ * the garbage not yet collected (±40 % under load, bench/README "Soak"); this one moves only when
+ * what survives a full collection moves. One observer per process (GC is process-wide), started by
+ * the first ServerMetrics; 0 until the first major collection.
+ */
+const liveHeap = { bytes: 0, majorCollections: 0, observer: undefined as PerformanceObserver | undefined };
+
+function observeMajorCollections(): void {
+  if (liveHeap.observer) return;
+  liveHeap.observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+      if (kind !== perfConstants.NODE_PERFORMANCE_GC_MAJOR) continue;
+      liveHeap.bytes = v8.getHeapStatistics().used_heap_size;
+      liveHeap.majorCollections++;
+    }
+  });
+  liveHeap.observer.observe({ entryTypes: ['gc'] });
+}
 
 interface ActionSeries {
   calls: Counter.Internal;
@@ -137,6 +161,15 @@ export class ServerMetrics implements ActionCallObserver {
       collect() {
         this.reset();
         this.inc(ctx.services.webErrors.metrics.dropped);
+      },
+    });
+    observeMajorCollections();
+    new Gauge({
+      name: 'sunwatch_heap_live_bytes',
+      help: 'V8 heap used right after the last major (mark-compact) collection: the live heap, the leak indicator.',
+      registers,
+      collect() {
+        if (liveHeap.majorCollections > 0) this.set(liveHeap.bytes);
       },
     });
     new Gauge({

@@ -1,4 +1,6 @@
 import net from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { Aedes } from 'aedes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +175,25 @@ describe.each(engines)('health, readiness and metrics ($name)', (engine) => {
       return sample(t, 'sunwatch_mqtt_connected_dataloggers') === 0 ? t : undefined;
     });
     expect(sample(after, 'sunwatch_mqtt_connected_dataloggers')).toBe(0);
+  });
+
+  it('/metrics reports the live heap: the heap in use right after the last major collection', async () => {
+    const scrape = async () => (await s.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text;
+    // A major collection now (gc() of V8's own flag, exposed at run time), then the observer's entry.
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const garbage: unknown[] = [];
+    for (let i = 0; i < 50_000; i++) garbage.push({ i, s: `x${i}` });
+    garbage.length = 0;
+    gc();
+    const text = await waitFor(async () => {
+      const t = await scrape();
+      return sample(t, 'sunwatch_heap_live_bytes') !== undefined ? t : undefined;
+    });
+    const live = sample(text, 'sunwatch_heap_live_bytes')!;
+    const total = sample(text, 'nodejs_heap_size_total_bytes')!;
+    expect(live).toBeGreaterThan(1_000_000);
+    expect(live).toBeLessThanOrEqual(total);
   });
 
   it('/readyz is 503 when the database is closed', async () => {
