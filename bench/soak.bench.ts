@@ -24,12 +24,14 @@
  * Every `--window-seconds` it prints a row: server RSS (/proc/<pid>/status) and V8 heap used
  * (/metrics, nodejs_heap_size_used_bytes), both the LOWEST of samples taken every 2 s in the window
  * (the floor a collection leaves: a median or a single sample swings ±40 % with the collector's
- * timing, a leak lifts the floor), the
+ * timing, a leak lifts the floor), the live heap (sunwatch_heap_live_bytes: heap used right after
+ * the last major collection), the
  * dashboard calls with p50 / p99, errors (HTTP errors, a non-zero err other than the "no data
  * yet" answers the web app itself accepts, MQTT publish errors, bad frames), and the ingest rate
  * the server achieved (sunwatch_ingest_datapoints_total). At the end: the verdict — memory growth
- * from the first window after `--settle-seconds` to the last (≤ 10 %), p99 of the last window
- * against that first one, and the error count (must be 0). Never fails on time; exits 1 only if
+ * from the first quarter of the windows after `--settle-seconds` to the last quarter (RSS floor and
+ * live-heap median, each ≤ 10 %; heap used is printed, not judged), p99 of the last window
+ * against the first, and the error count (must be 0). Never fails on time; exits 1 only if
  * the verdict fails (memory or errors).
  */
 import { execFileSync, fork, spawn } from 'node:child_process';

@@ -1,6 +1,7 @@
 import { encodePasswordChange, type AuthDat } from '@sunwatch/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AUTH_CACHE } from '../../src/modules/auth/auth-cache.js';
+import { ACCOUNT_ROW_COLUMNS, ACCOUNT_ROW_EPOCH_EXCLUDED } from '../../src/db/migrations/0049-account-row-epoch.js';
 import { engines, startTestServer, type TestServer } from '../harness.js';
 
 /**
@@ -131,6 +132,74 @@ describe.each(engines)('session cache ($name)', (engine) => {
       expect(after.err).toBe(0);
       expect((after.dat as { usr: string }).usr).toBe(`${u.usr}_renamed`);
     }
+  });
+
+  it('queryAccountInfo of the caller answers from the row cached with the session, and a profile edit is seen at once here and within the bound there', async () => {
+    const u = await newOwner();
+    const a = await signIn(s, u.usr, u.password);
+    const qname = async (server: TestServer) => {
+      const r = await info(server, a);
+      expect(r.err).toBe(0);
+      return (r.dat as { qname: string; email: string }).qname;
+    };
+    // The caller's own record comes from the row read with its session: no scoped account read.
+    const reads = vi.spyOn(s.ctx.services.accounts, 'accountForReading');
+    try {
+      await qname(s);
+      await qname(s);
+      expect(reads).not.toHaveBeenCalled();
+      // uid = its own id is the same record; another account's id takes the scoped read (err 11 here).
+      expect((await s.call(a, 'queryAccountInfo', { uid: u.id })).err).toBe(0);
+      expect(reads).not.toHaveBeenCalled();
+      const other = await newOwner();
+      expect(await s.call(a, 'queryAccountInfo', { uid: other.id })).toMatchObject({ err: 11 });
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
+    await qname(s2);
+    // A new session reads its row after its own sign-in wrote the bookkeeping.
+    await s.ctx.db.updateTable('accounts').set({ last_login_ip: '203.0.113.77' }).where('id', '=', u.id).execute();
+    const b = await signIn(s, u.usr, u.password);
+    expect(((await info(s, b)).dat as { lastAtuhAddr: string }).lastAtuhAddr).not.toBe('203.0.113.77');
+    expect(((await info(s, b)).dat as { lastAtuhTs: string }).lastAtuhTs).not.toBe('');
+
+    // A profile edit through the API: shown at once by the instance that made it …
+    expect((await s.call(a, 'editAccount', { qname: 'Renamed Owner' })).err).toBe(0);
+    expect(await qname(s)).toBe('Renamed Owner');
+    // … and by the other within the bound (the edit raised the epoch).
+    await sleep(bound + 20);
+    expect(await qname(s2)).toBe('Renamed Owner');
+
+    // A profile column changed straight in the database (a script): within the bound on both.
+    await s.ctx.db.updateTable('accounts').set({ email: `${u.usr}@example.net` }).where('id', '=', u.id).execute();
+    await sleep(bound + 20);
+    for (const server of [s, s2]) {
+      expect(((await info(server, a)).dat as { email: string }).email).toBe(`${u.usr}@example.net`);
+    }
+  });
+
+  it('every column of accounts but the sign-in bookkeeping raises the epoch (a new column must widen migration 0049)', async () => {
+    const columns = (await s.ctx.db.introspection.getTables())
+      .find((t) => t.name === 'accounts')!
+      .columns.map((c) => c.name);
+    const covered = new Set<string>([...ACCOUNT_ROW_COLUMNS, ...ACCOUNT_ROW_EPOCH_EXCLUDED]);
+    expect(columns.filter((c) => !covered.has(c))).toEqual([]);
+    const u = await newOwner();
+    const epoch = async () =>
+      Number((await s.ctx.db.selectFrom('auth_epoch').select('epoch').executeTakeFirstOrThrow()).epoch);
+    for (const [column, value] of [
+      ['qname', 'Q'],
+      ['description', 'note'],
+      ['data_permission', '[]'],
+    ] as const) {
+      const e0 = await epoch();
+      await s.ctx.db.updateTable('accounts').set({ [column]: value }).where('id', '=', u.id).execute();
+      expect(await epoch(), column).toBe(e0 + 1);
+    }
+    const e0 = await epoch();
+    await s.ctx.db.updateTable('accounts').set({ last_login_at: s.clock.now(), last_login_ip: '198.51.100.1' }).where('id', '=', u.id).execute();
+    expect(await epoch()).toBe(e0);
   });
 
   it('writes the action-log row of every cached call, with the secrets redacted', async () => {

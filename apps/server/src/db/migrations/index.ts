@@ -41,6 +41,7 @@ import { payments } from './0040-payments.js';
 import { accelerationOrders } from './0041-acceleration-orders.js';
 import { authEpoch } from './0043-auth-epoch.js';
 import { webEvents } from './0045-web-events.js';
+import { accountRowEpoch } from './0049-account-row-epoch.js';
 
 /** One set of migrations for both engines, provided in code (no file-system scan). */
 export function migrationProvider(dialect: SqlDialect): MigrationProvider {
@@ -86,6 +87,7 @@ export function migrationProvider(dialect: SqlDialect): MigrationProvider {
     '0041-acceleration-orders': accelerationOrders(dialect),
     '0043-auth-epoch': authEpoch(dialect),
     '0045-web-events': webEvents(dialect),
+    '0049-account-row-epoch': accountRowEpoch(dialect),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

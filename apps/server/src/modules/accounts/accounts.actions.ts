@@ -6,7 +6,11 @@ import { callerOf } from '../../http/registry.js';
 export const accountHandlers = {
   queryAccountInfo: async (input, ctx) => {
     const caller = callerOf(input);
-    const row = await ctx.services.accounts.accountForReading(caller, input.params.uid);
+    // The caller's own record: the row read with its session (as fresh as the caller, AuthCache),
+    // else one query. Another account: the scoped read (err 11 outside the caller's tree).
+    const uid = input.params.uid;
+    const own = uid === undefined || uid === caller.accountId ? ctx.services.auth.sessionAccount(caller) : undefined;
+    const row = own ?? (await ctx.services.accounts.accountForReading(caller, uid));
     const dat = ctx.services.accounts.accountInfo(row);
     // Menus from the bound custom role's function points, the data the dispatcher checks (issue 9).
     const functions = dat.permission && (await ctx.services.access.roleFunctions(row.id));

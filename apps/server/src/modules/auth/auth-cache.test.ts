@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../context.js';
+import type { AccountRow } from '../accounts/accounts.repository.js';
 import { AuthCache } from './auth-cache.js';
 
 const caller: Caller = {
@@ -12,7 +13,8 @@ const caller: Caller = {
   permissions: null,
   sessionId: 7,
 };
-const session = { caller, secret: 's'.repeat(40) };
+const account = { id: 1, usr: 'u', role: 0, path: '1/', status: 0, qname: 'U' } as AccountRow;
+const session = { caller, secret: 's'.repeat(40), account };
 
 /** An epoch source whose reads are counted and can be held open. */
 function epochSource() {

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Caller } from '../../context.js';
+import type { AccountRow } from '../accounts/accounts.repository.js';
 
 /** Settings of the session cache (AUTH_CACHE_TTL_MS, AUTH_CACHE_CHECK_MS, AUTH_CACHE_MAX). */
 export interface AuthCacheConfig {
@@ -22,6 +23,12 @@ export interface AuthenticatedSession {
   caller: Caller;
   /** The unwrapped session secret (kept in memory only, never logged). */
   secret: string;
+  /**
+   * The caller's account row as read with the session (frozen, shared by every hit): the epoch
+   * moves on a change of any of its columns but the sign-in bookkeeping (migration 0049), so it is
+   * as fresh as the caller itself. `queryAccountInfo` of the caller answers from it.
+   */
+  account: Readonly<AccountRow>;
 }
 
 interface Entry extends AuthenticatedSession {
@@ -41,9 +48,9 @@ interface EpochRead {
 
 /**
  * The per-instance cache of authenticated sessions (token hash → caller and unwrapped secret),
- * kept correct across instances by the database's auth epoch (migration 0043): triggers raise
- * it in the transaction of every session revocation or deletion and of every change to the
- * account columns a caller is made of. An entry is used only while it was read under the epoch
+ * kept correct across instances by the database's auth epoch (migrations 0043, 0049): triggers
+ * raise it in the transaction of every session revocation or deletion and of every change to an
+ * account column but the sign-in bookkeeping (last_login_*). An entry is used only while it was read under the epoch
  * most recently seen, and that epoch was read at most `checkMs` ago (or after the last
  * `recheck()`); when the epoch moved, every entry is dropped. So a change made through any
  * instance is honoured here within `checkMs` (plus one read of one row), and immediately after
@@ -76,7 +83,7 @@ export class AuthCache {
       this.entries.delete(tokenHash);
       return { epoch };
     }
-    return { hit: { caller: { ...e.caller }, secret: e.secret }, epoch };
+    return { hit: { caller: { ...e.caller }, secret: e.secret, account: e.account }, epoch };
   }
 
   /** Keeps a session read from the database under the epoch `lookup` answered before the read. */
@@ -86,7 +93,14 @@ export class AuthCache {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(tokenHash, { ...session, caller: { ...session.caller }, epoch, at: performance.now(), expiresAt });
+    this.entries.set(tokenHash, {
+      ...session,
+      caller: { ...session.caller },
+      account: Object.isFrozen(session.account) ? session.account : Object.freeze({ ...session.account }),
+      epoch,
+      at: performance.now(),
+      expiresAt,
+    });
   }
 
   /** The next lookup reads the epoch again (after this instance changed sessions or accounts). */

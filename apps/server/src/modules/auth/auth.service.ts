@@ -19,7 +19,7 @@ import type { CompanyKeysService } from '../company-keys/company-keys.service.js
 import type { DbHandle } from '../../db/transaction.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { LoginThrottle, ThrottleSubject } from './throttle.service.js';
-import type { AuthCache } from './auth-cache.js';
+import type { AuthCache, AuthenticatedSession } from './auth-cache.js';
 
 /** What the service needs to know about the HTTP call. */
 export interface ClientInfo {
@@ -48,6 +48,9 @@ export interface PasswordChange {
 export class AuthService {
   /** A sealed record with a random password: unknown users are checked against it (equal timing). */
   private readonly dummyAccount: Pick<AccountRow, 'pwd_cipher' | 'data_key'>;
+
+  /** The account row behind each caller object `authenticate` answered (see `sessionAccount`). */
+  private readonly rows = new WeakMap<Caller, Readonly<AccountRow>>();
 
   constructor(
     private readonly config: AppConfig,
@@ -144,19 +147,35 @@ export class AuthService {
     const tokenHash = hashToken(token);
     const now = this.now();
     const cache = this.cache;
-    if (!cache?.enabled) return (await this.readSession(tokenHash, now)).session;
-    const { hit, epoch } = await cache.lookup(tokenHash, now);
-    if (hit) return hit;
-    const { session, expiresAt } = await this.readSession(tokenHash, now);
-    cache.store(tokenHash, session, expiresAt, epoch);
-    return session;
+    let session: AuthenticatedSession;
+    if (!cache?.enabled) session = (await this.readSession(tokenHash, now)).session;
+    else {
+      const { hit, epoch } = await cache.lookup(tokenHash, now);
+      if (hit) session = hit;
+      else {
+        const read = await this.readSession(tokenHash, now);
+        cache.store(tokenHash, read.session, read.expiresAt, epoch);
+        session = read.session;
+      }
+    }
+    this.rows.set(session.caller, session.account);
+    return { caller: session.caller, secret: session.secret };
+  }
+
+  /**
+   * The account row read with the session of this very caller object (as `authenticate` returned
+   * it; a copy made later, e.g. with a role's function points, has none): as fresh as the caller
+   * itself (AuthCache). Undefined = read it from the database.
+   */
+  sessionAccount(caller: Caller): Readonly<AccountRow> | undefined {
+    return this.rows.get(caller);
   }
 
   /** The session and its account from the database (the uncached path of `authenticate`). */
   private async readSession(
     tokenHash: string,
     now: number,
-  ): Promise<{ session: { caller: Caller; secret: string }; expiresAt: number }> {
+  ): Promise<{ session: AuthenticatedSession; expiresAt: number }> {
     const session = await this.sessions.findSessionByHash(tokenHash);
     if (!session || session.revoked_at != null || session.expires_at <= now) throw new ApiError(10);
     const account = await this.accounts.findById(session.account_id);
@@ -167,6 +186,7 @@ export class AuthService {
       expiresAt: Number(session.expires_at),
       session: {
         secret: this.keyring.openSessionSecret(session.secret_cipher, tokenHash),
+        account: Object.freeze({ ...account }),
         caller: {
           accountId: account.id,
           usr: account.usr,
