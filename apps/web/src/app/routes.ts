@@ -63,8 +63,8 @@ export interface AccessRule {
 
 /**
  * The page of a route: a loader of its module (a dynamic `import()`, so every page stays in
- * its own chunk). The router turns it into a lazy component; a node without one renders
- * "not available yet".
+ * its own chunk). The router turns it into a lazy component; a node without one (none is left
+ * since the placeholder page went) answers with the not-found page.
  */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
 
@@ -88,7 +88,7 @@ export interface RouteNode {
   group?: MenuGroup;
   access?: AccessRule;
   /**
-   * The page shown at this node; absent: the placeholder page. A `settings` node without
+   * The page shown at this node; absent: the not-found page. A `settings` node without
    * `defaultChild` shows it as its index (titled `indexTitleKey`); a `tabs` node as its first tab.
    */
   page?: PageLoader;
