@@ -138,9 +138,6 @@ async function startInstance(seed: boolean): Promise<Instance> {
 
 const instances: Instance[] = [await startInstance(true)];
 const first = instances[0]!;
-const child = first.child;
-const ready = first.ready;
-const baseUrl = first.baseUrl;
 
 async function stop(): Promise<void> {
   for (const { child: c } of instances) {
@@ -167,7 +164,7 @@ function serverCpuSeconds(): number {
 }
 
 async function login(): Promise<AuthDat> {
-  await ready;
+  await first.ready;
   const deadline = Date.now() + 120_000;
   for (;;) {
     try {
@@ -175,7 +172,7 @@ async function login(): Promise<AuthDat> {
       const tail = `&action=authSource&usr=${USR}&company-key=${encodeURIComponent(WEB_COMPANY_KEY)}&source=1`;
       const sign = signLogin(salt, sha1Hex(PASSWORD), tail);
       const res = (await (
-        await fetch(`${baseUrl}/public/?sign=${sign}&salt=${salt}${tail}`)
+        await fetch(`${first.baseUrl}/public/?sign=${sign}&salt=${salt}${tail}`)
       ).json()) as Envelope<AuthDat>;
       if (res.err === 0) return res.dat!;
       // 261 while the demo accounts are still being seeded
@@ -183,7 +180,7 @@ async function login(): Promise<AuthDat> {
     } catch (e) {
       if (!(e instanceof TypeError)) throw e; // fetch failed: not listening yet
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server process did not start');
+    if (Date.now() > deadline || first.child.exitCode !== null) throw new Error('the server process did not start');
     await new Promise((r) => setTimeout(r, 300));
   }
 }

@@ -16,9 +16,9 @@ const BATCH_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 
  * heap, the leak indicator. `nodejs_heap_size_used_bytes` is read at scrape time and swings with
  * the garbage not yet collected (±40 % under load, bench/README "Soak"); this one moves only when
  * what survives a full collection moves. One observer per process (GC is process-wide), started by
- * the first ServerMetrics; 0 until the first major collection.
+ * the first ServerMetrics; unset until the first major collection.
  */
-const liveHeap = { bytes: 0, majorCollections: 0, observer: undefined as PerformanceObserver | undefined };
+const liveHeap: { bytes?: number; observer?: PerformanceObserver } = {};
 
 function observeMajorCollections(): void {
   if (liveHeap.observer) return;
@@ -27,7 +27,6 @@ function observeMajorCollections(): void {
       const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
       if (kind !== perfConstants.NODE_PERFORMANCE_GC_MAJOR) continue;
       liveHeap.bytes = v8.getHeapStatistics().used_heap_size;
-      liveHeap.majorCollections++;
     }
   });
   liveHeap.observer.observe({ entryTypes: ['gc'] });
@@ -169,7 +168,7 @@ export class ServerMetrics implements ActionCallObserver {
       help: 'V8 heap used right after the last major (mark-compact) collection: the live heap, the leak indicator.',
       registers,
       collect() {
-        if (liveHeap.majorCollections > 0) this.set(liveHeap.bytes);
+        if (liveHeap.bytes !== undefined) this.set(liveHeap.bytes);
       },
     });
     new Gauge({

@@ -93,14 +93,7 @@ export class AuthCache {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(tokenHash, {
-      ...session,
-      caller: { ...session.caller },
-      account: Object.isFrozen(session.account) ? session.account : Object.freeze({ ...session.account }),
-      epoch,
-      at: performance.now(),
-      expiresAt,
-    });
+    this.entries.set(tokenHash, { ...session, caller: { ...session.caller }, epoch, at: performance.now(), expiresAt });
   }
 
   /** The next lookup reads the epoch again (after this instance changed sessions or accounts). */

@@ -144,22 +144,20 @@ export class AuthService {
    * AUTH_CACHE_CHECK_MS, on this instance right after the call that made it.
    */
   async authenticate(token: string): Promise<{ caller: Caller; secret: string }> {
-    const tokenHash = hashToken(token);
-    const now = this.now();
-    const cache = this.cache;
-    let session: AuthenticatedSession;
-    if (!cache?.enabled) session = (await this.readSession(tokenHash, now)).session;
-    else {
-      const { hit, epoch } = await cache.lookup(tokenHash, now);
-      if (hit) session = hit;
-      else {
-        const read = await this.readSession(tokenHash, now);
-        cache.store(tokenHash, read.session, read.expiresAt, epoch);
-        session = read.session;
-      }
-    }
+    const session = await this.session(hashToken(token), this.now());
     this.rows.set(session.caller, session.account);
     return { caller: session.caller, secret: session.secret };
+  }
+
+  /** The session behind a token hash: from the cache while valid, else read (and cached). */
+  private async session(tokenHash: string, now: number): Promise<AuthenticatedSession> {
+    const cache = this.cache;
+    if (!cache?.enabled) return (await this.readSession(tokenHash, now)).session;
+    const { hit, epoch } = await cache.lookup(tokenHash, now);
+    if (hit) return hit;
+    const { session, expiresAt } = await this.readSession(tokenHash, now);
+    cache.store(tokenHash, session, expiresAt, epoch);
+    return session;
   }
 
   /**
